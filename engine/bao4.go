@@ -1,0 +1,63 @@
+package engine
+
+// Kiswahili is Bao la Kiswahili (Zanzibar Bao), 4x8, the game of Zanzibar's tournaments.
+// Rules: shared/rules/bao-la-kiswahili.md.
+var Kiswahili = newVariant(&Variant{
+	ID:      "kiswahili",
+	Name:    "Bao la Kiswahili",
+	Summary: "4x8, Zanzibar: namua and mtaji stages, relay sowing, the nyumba, takasia",
+	Width:   8,
+	Rows:    2,
+	Aliases: []string{"bao-la-kiswahili", "zanzibar"},
+	start:   bao4Start,
+	rules:   bao4{},
+})
+
+// Kete is Bao la Kete (Lamu Bao), 4x8: Zanzibar's rules with the Lamu differences D1-D4 of
+// shared/rules/bao-la-kete.md (kuu floor, kuu-first takata, hizi zetu obligation).
+var Kete = newVariant(&Variant{
+	ID:      "kete",
+	Name:    "Bao la Kete",
+	Summary: "4x8, Lamu: Zanzibar's game with the kuu floor, kuu-first takata and the hizi zetu obligation",
+	Width:   8,
+	Rows:    2,
+	Aliases: []string{"bao-la-kete", "lamu"},
+	start:   bao4Start,
+	rules:   bao4{lamu: true},
+})
+
+const bao4Start = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22-22 Hh -"
+
+// bao4 is the one engine of both 4x8 games; lamu switches on the Lamu differences.
+type bao4 struct {
+	lamu bool
+}
+
+// stage: namua (Lamu: nemo) while the mover has reserve seeds, then mtaji (rules 3).
+func (g bao4) stage(p *Position) string {
+	switch {
+	case p.bank[p.toMove] == 0:
+		return "mtaji"
+	case g.lamu:
+		return "nemo"
+	}
+	return "namua"
+}
+
+// check applies spec 3.4 to a 4x8 position: 64 seeds counting reserves, and a block only
+// where it can apply.
+func (g bao4) check(p *Position) error {
+	if n := p.total(); n != 64 {
+		return posErr("board", "a 4x8 position holds 64 seeds counting reserves, got %d", n)
+	}
+	if p.block == NoPit {
+		return nil
+	}
+	if p.bank[p.toMove] != 0 {
+		return posErr("block", "%s cannot apply while %s still has reserve seeds", p.v.PitName(p.block), p.toMove)
+	}
+	if !g.lamu && p.v.Owner(p.block) != p.toMove {
+		return posErr("block", "%s is not a pit of the player to move (%s)", p.v.PitName(p.block), p.toMove)
+	}
+	return nil
+}

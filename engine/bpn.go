@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// String writes the position as canonical BPN (spec section 3): equal positions give equal
+// strings, and the string is the position's identity in the archive.
+func (p Position) String() string {
+	if p.v == nil {
+		return ""
+	}
+	v := p.v
+	b := make([]byte, 0, 160)
+	// Rows as seen from South's seat: North's back, North's front (numbered from North's left,
+	// so written W..1), then South's front and back (1..W).
+	for i, r := range v.bpnRows() {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		for j, x := range r {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, uint64(p.pits[x]), 10)
+		}
+	}
+	b = append(b, ' ')
+	b = append(b, p.toMove.Letter()...)
+	switch {
+	case v == Kimasai:
+	case v == Kingulu:
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, uint64(p.bank[South]), 10)
+		b = append(b, '-')
+		b = strconv.AppendUint(b, uint64(p.bank[North]), 10)
+		b = append(b, ' ')
+		if p.reserved == 0 {
+			b = append(b, '-')
+		}
+		sep := false
+		for c := range 12 {
+			if p.reserved&(1<<c) != 0 {
+				if sep {
+					b = append(b, ',')
+				}
+				b = append(b, v.PitName(Pit(c))...)
+				sep = true
+			}
+		}
+	default:
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, uint64(p.bank[South]), 10)
+		b = append(b, '-')
+		b = strconv.AppendUint(b, uint64(p.bank[North]), 10)
+		b = append(b, ' ')
+		switch {
+		case p.house[South] && p.house[North]:
+			b = append(b, "Hh"...)
+		case p.house[South]:
+			b = append(b, 'H')
+		case p.house[North]:
+			b = append(b, 'h')
+		default:
+			b = append(b, '-')
+		}
+		b = append(b, ' ')
+		if p.block == NoPit {
+			b = append(b, '-')
+		} else {
+			b = append(b, v.PitName(p.block)...)
+		}
+	}
+	return string(b)
+}
+
+// bpnRows lists the pits of each BPN row in writing order.
+func (v *Variant) bpnRows() [][]Pit {
+	var rows [][]Pit
+	row := func(s Side, r int, down bool) {
+		ps := make([]Pit, v.Width)
+		for n := 1; n <= v.Width; n++ {
+			i := n - 1
+			if down {
+				i = v.Width - n
+			}
+			ps[i] = v.pit(s, r, n)
+		}
+		rows = append(rows, ps)
+	}
+	for r := v.Rows - 1; r >= 0; r-- {
+		row(North, r, true)
+	}
+	for r := 0; r < v.Rows; r++ {
+		row(South, r, false)
+	}
+	return rows
+}
+
+// ParsePosition reads a BPN string of variant v. Extra spaces between fields are accepted;
+// anything else wrong is a *PositionError naming the field.
+func ParsePosition(v *Variant, s string) (Position, error) {
+	p := Position{v: v, block: NoPit}
+	f := strings.Fields(s)
+	want := 5
+	switch v {
+	case Kingulu:
+		want = 4
+	case Kimasai:
+		want = 2
+	}
+	if len(f) != want {
+		return p, posErr("fields", "%s position has %d fields (board, side%s), got %d",
+			v.Name, want, map[int]string{5: ", reserves, houses, block", 4: ", stores, reserved", 2: ""}[want], len(f))
+	}
+	rows := strings.Split(f[0], "/")
+	order := v.bpnRows()
+	if len(rows) != len(order) {
+		return p, posErr("board", "want %d rows separated by /, got %d", len(order), len(rows))
+	}
+	for i, r := range rows {
+		cells := strings.Split(r, ",")
+		if len(cells) != v.Width {
+			return p, posErr("row "+strconv.Itoa(i+1), "want %d pits, got %d", v.Width, len(cells))
+		}
+		for j, c := range cells {
+			n, err := strconv.Atoi(c)
+			if err != nil || n < 0 || n > 255 || strings.HasPrefix(c, "+") {
+				return p, posErr("row "+strconv.Itoa(i+1), "pit %d: %q is not a seed count", j+1, c)
+			}
+			p.pits[order[i][j]] = uint8(n)
+		}
+	}
+	switch f[1] {
+	case "S":
+		p.toMove = South
+	case "N":
+		p.toMove = North
+	default:
+		return p, posErr("side", "want S or N, got %q", f[1])
+	}
+	if v == Kimasai {
+		return p, v.rules.check(&p)
+	}
+	bankField := "reserves"
+	if v == Kingulu {
+		bankField = "stores"
+	}
+	a, b, ok := strings.Cut(f[2], "-")
+	na, errA := strconv.Atoi(a)
+	nb, errB := strconv.Atoi(b)
+	if !ok || errA != nil || errB != nil || na < 0 || nb < 0 || na > 255 || nb > 255 ||
+		strings.HasPrefix(a, "+") || strings.HasPrefix(b, "+") {
+		return p, posErr(bankField, "want two counts as S-N (e.g. 0-0), got %q", f[2])
+	}
+	p.bank = [2]uint8{uint8(na), uint8(nb)}
+	if v == Kingulu {
+		if f[3] != "-" {
+			for _, l := range strings.Split(f[3], ",") {
+				x, err := v.ParsePit(l)
+				if err != nil {
+					return p, posErr("reserved", "%q is not a pit", l)
+				}
+				if p.reserved&(1<<x) != 0 {
+					return p, posErr("reserved", "%s is listed twice", l)
+				}
+				p.reserved |= 1 << x
+			}
+		}
+		return p, v.rules.check(&p)
+	}
+	switch f[3] {
+	case "Hh":
+		p.house = [2]bool{true, true}
+	case "H":
+		p.house[South] = true
+	case "h":
+		p.house[North] = true
+	case "-":
+	default:
+		return p, posErr("houses", "want Hh, H, h or -, got %q", f[3])
+	}
+	if f[4] != "-" {
+		x, err := v.ParsePit(f[4])
+		if err != nil {
+			return p, posErr("block", "%q is not a pit", f[4])
+		}
+		if v.Row(x) != 0 {
+			return p, posErr("block", "%s is not a front pit", f[4])
+		}
+		p.block = x
+	}
+	return p, v.rules.check(&p)
+}

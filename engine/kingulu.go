@@ -1,0 +1,161 @@
+package engine
+
+import "math/bits"
+
+// Kingulu is Bao Kingulu (2x6), played by the Ngulu of east-central Tanzania (Klamroth 1911):
+// relay sowing on one shared circuit, empty-pit captures and kuweka mtoto.
+// Rules: shared/rules/bao-kingulu.md.
+var Kingulu = newVariant(&Variant{
+	ID:      "kingulu",
+	Name:    "Bao Kingulu",
+	Summary: "2x6, Ngulu of Morogoro: relay sowing round one circuit, captures and kuweka mtoto",
+	Width:   6,
+	Rows:    1,
+	Aliases: []string{"bao-kingulu"},
+	start:   "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -",
+	rules:   kingulu{},
+})
+
+// kingulu implements the rules. Pit indexes equal the circuit index c of rules section 1
+// (A1..A6 = 0..5, a1..a6 = 6..11); the next pit is c+1 mod 12 and the opposite one 11-c.
+// Reserved pits always hold 0: seeds dropped into them go straight to their holder's store
+// (rules 5.4, "bookkeeping").
+type kingulu struct{}
+
+// kinguluLap is the configuration at a lap boundary; a repeat proves a never-ending move.
+type kinguluLap struct {
+	pits [12]uint8
+	bank [2]uint8
+	at   uint8
+}
+
+// play executes the move from pit h. It reports false for an illegal move: a first lap that
+// ends in an occupied own pit (rules 4.4), or relays that never end (4.5).
+func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
+	me := p.toMove
+	r := p.v.ring[South] // the shared circuit
+	var cyc cycle[kinguluLap]
+	from, kind := h, Ordinary
+	for first := true; ; first = false {
+		n := int(p.pits[from])
+		p.pits[from] = 0
+		start := wrap(int(from)+1, 12)
+		L := Pit(sow(&p.pits, r, start, 1, n))
+		t.addLap(kind, from, r, start, 1, n)
+		// Seeds that fell into reserved pits belong to their holders at once.
+		for rs := p.reserved; rs != 0; rs &= rs - 1 {
+			x := Pit(bits.TrailingZeros16(rs))
+			if c := p.pits[x]; c != 0 {
+				p.bank[Kingulu.Owner(x).Other()] += c
+				p.pits[x] = 0
+				t.addEvent(ReservedIncome, x, int(c))
+			}
+		}
+		own := Kingulu.Owner(L) == me
+		switch {
+		case p.reserved&(1<<L) != 0: // 5.2 case 1: the move ends
+			return true
+		case !own && p.pits[L] == 4: // 5.2 case 2: kuweka mtoto
+			p.reserved |= 1 << L
+			p.bank[me] += 4
+			p.pits[L] = 0
+			seeds := 4
+			if pen := Pit(wrap(int(L)-1, 12)); n >= 2 && p.reserved&(1<<pen) == 0 {
+				p.pits[pen]--
+				p.bank[me]++
+				seeds++
+			}
+			m.Flags |= Mtoto | Capture
+			t.addCapture(CaptureEvent{Pit: L, Seeds: seeds, Kichwa: NoPit})
+			t.addEvent(PitReserved, L, seeds)
+			return true
+		case p.pits[L] == 1: // 5.2 case 3: the move ends, perhaps with a capture
+			if o := 11 - L; own && p.pits[o] > 0 {
+				t.addCapture(CaptureEvent{Pit: o, Seeds: int(p.pits[o]) + 1, Kichwa: NoPit})
+				p.bank[me] += p.pits[o] + 1
+				p.pits[o], p.pits[L] = 0, 0
+				m.Flags |= Capture
+			}
+			return true
+		case first && own: // 4.4: the first lap may not end in an occupied own pit
+			return false
+		}
+		var cfg kinguluLap
+		copy(cfg.pits[:], p.pits[:12])
+		cfg.bank, cfg.at = p.bank, uint8(L)
+		if cyc.repeats(cfg) {
+			return false
+		}
+		from, kind = L, Relay
+	}
+}
+
+func (g kingulu) children(p *Position, dst []Child) []Child {
+	me := p.toMove
+	for n := 1; n <= 6; n++ {
+		h := Kingulu.pit(me, 0, n)
+		if p.pits[h] == 0 || p.reserved&(1<<h) != 0 {
+			continue
+		}
+		c := Child{Move: Move{Pit: h}, Position: *p}
+		if g.play(&c.Position, h, &c.Move, nil) {
+			c.Position.toMove = me.Other()
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+func (g kingulu) trace(p *Position, m Move, t *Trace) Position {
+	q := *p
+	g.play(&q, m.Pit, &m, t)
+	q.toMove = q.toMove.Other()
+	if q.Status() != Ongoing {
+		t.addEvent(GameWon, NoPit, 0)
+	}
+	return q
+}
+
+// status: the game ends when the player to move has no legal move; each player scores his
+// store plus the seeds in his own unreserved pits (rules 6).
+func (g kingulu) status(p *Position) Status {
+	me := p.toMove
+	for n := 1; n <= 6; n++ {
+		h := Kingulu.pit(me, 0, n)
+		if p.pits[h] == 0 || p.reserved&(1<<h) != 0 {
+			continue
+		}
+		q := *p
+		var m Move
+		if g.play(&q, h, &m, nil) {
+			return Ongoing
+		}
+	}
+	var score [2]int
+	for x := range Pit(12) {
+		score[Kingulu.Owner(x)] += int(p.pits[x])
+	}
+	score[South] += int(p.bank[South])
+	score[North] += int(p.bank[North])
+	switch {
+	case score[South] > score[North]:
+		return SouthWins
+	case score[North] > score[South]:
+		return NorthWins
+	}
+	return Draw
+}
+
+func (kingulu) stage(*Position) string { return "" }
+
+func (kingulu) check(p *Position) error {
+	if n := p.total(); n != 48 {
+		return posErr("board", "Bao Kingulu holds 48 seeds counting stores, got %d", n)
+	}
+	for rs := p.reserved; rs != 0; rs &= rs - 1 {
+		if x := Pit(bits.TrailingZeros16(rs)); p.pits[x] != 0 {
+			return posErr("reserved", "reserved pit %s holds %d seeds; its seeds belong in the store", Kingulu.PitName(x), p.pits[x])
+		}
+	}
+	return nil
+}

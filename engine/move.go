@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+)
+
+// Dir is the side the player's hand moves toward, from his own seat (KIBA's < and >). It is
+// hand-relative, not rotational: from a front pit > is clockwise, from a back pit anticlockwise.
+// In a namua capture it names the kichwa: < the left one (A1/a1), > the right one (A8/a8).
+// Games without a direction choice use NoDir.
+type Dir uint8
+
+const (
+	NoDir Dir = iota
+	Left      // <
+	Right     // >
+)
+
+func (d Dir) String() string {
+	switch d {
+	case Left:
+		return "<"
+	case Right:
+		return ">"
+	}
+	return ""
+}
+
+// Flags are the informative facts about a move that tokens may carry as suffixes.
+type Flags uint8
+
+const (
+	Capture Flags = 1 << iota // the move captured (Kingulu and Kimasai suffix x)
+	Takasa                    // a non-capturing move (suffix *)
+	Takasia                   // a takasa that imposed takasia / hizi zetu (suffix **)
+	Wins                      // the move won the game (suffix #)
+	Mtoto                     // kuweka mtoto: the move reserved a pit (Kingulu suffix =)
+)
+
+// Move is one whole turn with every choice made in it. Pit, Dir and Safari identify it; Flags
+// describe it and are set by the engine on the moves it generates.
+type Move struct {
+	Pit    Pit  // namua: the pit receiving the reserve seed; otherwise the start pit
+	Dir    Dir  // NoDir where the game has no choice of direction
+	Safari bool // at a decision point the player continued from his nyumba (suffix +)
+	Flags  Flags
+}
+
+// same reports whether two moves are the same choices, ignoring informative flags.
+func (m Move) same(o Move) bool { return m.Pit == o.Pit && m.Dir == o.Dir && m.Safari == o.Safari }
+
+// FormatMove writes the canonical token of m (spec section 4): pit, direction and every suffix
+// that applies in the 4x8 games; the pit alone in Kingulu and Kimasai.
+func (v *Variant) FormatMove(m Move) string {
+	var b strings.Builder
+	b.WriteString(v.PitName(m.Pit))
+	if v.Rows == 1 || v == Kimasai {
+		return b.String()
+	}
+	b.WriteString(m.Dir.String())
+	if m.Safari {
+		b.WriteByte('+')
+	}
+	switch {
+	case m.Flags&Takasia != 0:
+		b.WriteString("**")
+	case m.Flags&Takasa != 0:
+		b.WriteByte('*')
+	}
+	if m.Flags&Wins != 0 {
+		b.WriteByte('#')
+	}
+	return b.String()
+}
+
+// token is a move token taken apart.
+type token struct {
+	pit, to Pit
+	dir     Dir
+	safari  bool
+	flags   Flags // the informative suffixes written
+}
+
+// lexToken splits a token into its parts. Which parts a variant allows is checked here too, so
+// that "A4>" in Kingulu is a bad token rather than a puzzling non-match.
+func (v *Variant) lexToken(s string) (token, string) {
+	t := token{to: NoPit}
+	p, n := v.scanPit(s)
+	if n == 0 {
+		return t, "expected a pit label such as " + v.PitName(v.pit(South, 0, 1))
+	}
+	t.pit = p
+	rest := s[n:]
+	fourByEight := v.Rows == 2 && v != Kimasai
+	if v == Kimasai && strings.HasPrefix(rest, "-") {
+		q, n := v.scanPit(rest[1:])
+		if n == 0 {
+			return t, "expected a destination pit after -"
+		}
+		t.to, rest = q, rest[1+n:]
+	}
+	if fourByEight && rest != "" && (rest[0] == '<' || rest[0] == '>') {
+		t.dir = Left
+		if rest[0] == '>' {
+			t.dir = Right
+		}
+		rest = rest[1:]
+	}
+	if fourByEight && strings.HasPrefix(rest, "+") {
+		t.safari, rest = true, rest[1:]
+	}
+	switch {
+	case fourByEight && strings.HasPrefix(rest, "**"):
+		t.flags, rest = t.flags|Takasia|Takasa, rest[2:]
+	case fourByEight && strings.HasPrefix(rest, "*"):
+		t.flags, rest = t.flags|Takasa, rest[1:]
+	}
+	if !fourByEight && strings.HasPrefix(rest, "x") {
+		t.flags, rest = t.flags|Capture, rest[1:]
+	}
+	if v == Kingulu && strings.HasPrefix(rest, "=") {
+		t.flags, rest = t.flags|Mtoto, rest[1:]
+	}
+	if fourByEight && strings.HasPrefix(rest, "#") {
+		t.flags, rest = t.flags|Wins, rest[1:]
+	}
+	if rest != "" {
+		return t, "unexpected " + strconvQuote(rest) + " after " + strconvQuote(s[:len(s)-len(rest)])
+	}
+	return t, ""
+}
+
+func strconvQuote(s string) string { return "\"" + s + "\"" }
+
+// ParseMove reads a move token in position p and returns the legal move it names, with its
+// flags. It accepts the omissions the spec allows (a forced direction, the informative
+// suffixes), checks the suffixes that are written, and reports a token that fits several
+// legal moves as ambiguous, listing them.
+func (p Position) ParseMove(s string) (Move, error) {
+	c, err := p.ParseChild(s, nil)
+	return c.Move, err
+}
+
+// ParseChild is ParseMove that also returns the resulting position. cs, if not nil, must be
+// p.Children(...): callers that already have the list pass it to avoid generating it again.
+func (p Position) ParseChild(s string, cs []Child) (Child, error) {
+	v := p.v
+	t, msg := v.lexToken(s)
+	if msg != "" {
+		return Child{}, &MoveError{Token: s, Err: ErrBadMove, Reason: msg}
+	}
+	if cs == nil {
+		cs = p.Children(nil)
+	}
+	if len(cs) == 0 {
+		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + p.Status().String() + ")"}
+	}
+	var fit []Child
+	for _, c := range cs {
+		m := c.Move
+		if m.Pit != t.pit || m.Safari != t.safari || (t.dir != NoDir && m.Dir != t.dir) {
+			continue
+		}
+		if t.to != NoPit && v.ring[v.Owner(m.Pit)][kimasaiNext(v, m.Pit)] != uint8(t.to) {
+			continue
+		}
+		fit = append(fit, c)
+	}
+	switch len(fit) {
+	case 0:
+		return Child{}, &MoveError{Token: s, Err: ErrIllegalMove, Reason: p.whyIllegal(t), Legal: tokens(v, cs)}
+	case 1:
+	default:
+		return Child{}, &MoveError{Token: s, Err: ErrAmbiguousMove, Legal: tokens(v, fit)}
+	}
+	c := fit[0]
+	if missing := t.flags &^ c.Move.Flags; missing != 0 {
+		return Child{}, &MoveError{Token: s, Err: ErrSuffixMismatch,
+			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, cs)}
+	}
+	return c, nil
+}
+
+// kimasaiNext is the loop index of the pit a Kimasai stone steps to from x (anticlockwise,
+// k-1 in the rules' loop index).
+func kimasaiNext(v *Variant, x Pit) int {
+	r := v.ring[v.Owner(x)]
+	k := slices.Index(r, uint8(x))
+	return (k + len(r) - 1) % len(r)
+}
+
+// whyIllegal gives a short reason for a token that matches no legal move, for the diagnostics.
+func (p Position) whyIllegal(t token) string {
+	v := p.v
+	owner := v.Owner(t.pit)
+	switch {
+	case v.Rows == 1 && owner != p.toMove:
+		return "not in " + p.toMove.String() + "'s row"
+	case v.Rows == 2 && owner != p.toMove:
+		return v.PitName(t.pit) + " is not " + p.toMove.String() + "'s pit"
+	case p.pits[t.pit] == 0 && v != Kimasai:
+		return "pit " + v.PitName(t.pit) + " is empty"
+	case v == Kimasai && p.pits[t.pit] == 0:
+		return "no stone in " + v.PitName(t.pit)
+	}
+	return ""
+}
