@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Trace is a full account of one move: every lap sown, every capture, and the events that
 // change the state of the board (house, takasia, reserved pits). Diagrams and explanations
 // are drawn from it.
@@ -109,4 +111,45 @@ func (t *Trace) addEvent(kind EventKind, x Pit, seeds int) {
 	if t != nil {
 		t.Events = append(t.Events, Event{Kind: kind, Pit: x, Seeds: seeds})
 	}
+}
+
+// Describe explains the trace in short English lines, one per lap, capture and event, in
+// the order they happened within each kind (laps first, then captures, then events).
+func (t Trace) Describe(v *Variant) []string {
+	var out []string
+	names := func(ps []Pit) string {
+		b := make([]byte, 0, 4*len(ps))
+		for i, x := range ps {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, v.PitName(x)...)
+		}
+		return string(b)
+	}
+	for _, l := range t.Laps {
+		from := "reserve"
+		if l.From != NoPit {
+			from = v.PitName(l.From)
+		}
+		out = append(out, fmt.Sprintf("%s: %d from %s into %s, ends in %s", l.Kind, l.Seeds, from, names(l.Sown), v.PitName(l.Landing())))
+	}
+	for _, c := range t.Captures {
+		s := fmt.Sprintf("capture: %d from %s", c.Seeds, v.PitName(c.Pit))
+		if c.Kichwa != NoPit {
+			s += fmt.Sprintf(", sown from kichwa %s", v.PitName(c.Kichwa))
+		}
+		out = append(out, s)
+	}
+	for _, e := range t.Events {
+		s := e.Kind.String()
+		if e.Pit != NoPit {
+			s += ": " + v.PitName(e.Pit)
+		}
+		if e.Seeds != 0 {
+			s += fmt.Sprintf(" (%d)", e.Seeds)
+		}
+		out = append(out, s)
+	}
+	return out
 }

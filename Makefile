@@ -1,0 +1,43 @@
+# The one entry point for people and CI. `make demo` runs bao on the bundled example archive;
+# `make test` is what CI runs.
+GO       ?= go
+BIN      := bin/bao
+FUZZTIME ?= 20s
+DEMO_OUT ?= demo-out
+
+.PHONY: build test test-short vet check golden fuzz bench demo clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/bao
+
+test: vet
+	$(GO) test ./...
+
+test-short:
+	$(GO) test -short ./...
+
+vet:
+	$(GO) vet ./...
+	@out=$$(gofmt -l engine notation archive site cmd); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+
+check: test
+
+golden:
+	$(GO) test ./notation ./site ./cmd/bao -update
+
+# Each fuzz target runs for FUZZTIME; any crasher lands in <pkg>/testdata/fuzz.
+fuzz:
+	@set -e; for pkg in ./engine ./notation; do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+demo: build
+	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)
+
+clean:
+	rm -rf bin $(DEMO_OUT)

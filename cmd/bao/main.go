@@ -1,0 +1,6 @@
+// Command bao reads, checks, searches and publishes records of Bao games.
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"bao": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}
+
+// runBao runs the CLI in-process.
+func runBao(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestMovesJSON(t *testing.T) {
+	code, out, errOut := runBao(t, "", "moves", "--variant", "Bao Kingulu", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var d movesDoc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Variant != "kingulu" || d.ToMove != "S" || d.Status != "ongoing" || d.Stage != "" || len(d.Moves) != 4 {
+		t.Errorf("unexpected document: %+v", d)
+	}
+	if !strings.Contains(out, `"moves":[{"move":"A3","position":"1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -"}`) {
+		t.Errorf("moves not spelled as the spec says: %s", out)
+	}
+	if strings.Contains(out, `"stage"`) {
+		t.Errorf("stage must be omitted for Kingulu: %s", out)
+	}
+}
+
+func TestMovesBatch(t *testing.T) {
+	in := "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -\nnot a position\n0,0,2,0,0,5/0,0,0,0,0,0 S 20-21 A2,a2\n"
+	code, out, _ := runBao(t, in, "moves", "--variant", "kingulu", "--position", "-", "--json")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 for a bad line", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want 3 lines, got %d:\n%s", len(lines), out)
+	}
+	var bad badPositionDoc
+	if err := json.Unmarshal([]byte(lines[1]), &bad); err != nil || bad.Position != "not a position" || bad.Error == "" {
+		t.Errorf("bad line answered %s (%v)", lines[1], err)
+	}
+	var done movesDoc
+	if err := json.Unmarshal([]byte(lines[2]), &done); err != nil || done.Status != "north-wins" || len(done.Moves) != 0 {
+		t.Errorf("finished position answered %s", lines[2])
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"moves", "--variant", "chess"}, 2, "unknown variant"},
+		{[]string{"moves"}, 2, "--variant is required"},
+		{[]string{"moves", "--variant", "kingulu", "--position", "1,2,3 S 0-0 -"}, 2, "board"},
+		{[]string{"moves", "--variant", "kingulu", "--bogus"}, 2, "unknown flag"},
+		{[]string{"play", "--variant", "kingulu", "A3", "a2"}, 1, "move 2 (a2): illegal move"},
+		{[]string{"play", "--variant", "kimasai", "A2", "Z9"}, 1, "bad move token"},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+	}
+	for _, c := range cases {
+		code, _, errOut := runBao(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.msg)
+		}
+		if n := strings.Count(errOut, "\n"); n != 1 {
+			t.Errorf("%v: want a one-line error, got %d lines: %q", c.args, n, errOut)
+		}
+	}
+}
+
+func TestSelfplayIsSeeded(t *testing.T) {
+	_, a, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42")
+	_, b, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42")
+	_, c, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "43")
+	if a != b || a == c || strings.Count(a, "\n") != 3 {
+		t.Errorf("selfplay is not seeded:\n%s\n%s", a, c)
+	}
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// env is what every command reads and writes: injected so that tests run commands in-process.
+type env struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// usageError marks a mistake in how the command was called (exit code 2).
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errFound means the command ran and found problems it has already reported (exit code 1).
+var errFound = errors.New("problems found")
+
+const exitHelp = `Exit codes:
+  0  success
+  1  the command ran and found a problem (an illegal move, an invalid record)
+  2  usage error (unknown flag, missing argument, unknown variant)`
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "bao",
+		Short: "Bao game records: rules engines, a record format, an archive and a site",
+		Long: `bao reads, verifies, searches and publishes records of the Bao family of
+East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao la Kimasai.
+
+` + exitHelp,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetIn(e.in)
+	root.SetOut(e.out)
+	root.SetErr(e.err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newVariantsCmd(e),
+		newMovesCmd(e),
+		newPlayCmd(e),
+		newSelfplayCmd(e),
+	)
+	for _, c := range root.Commands() {
+		c.Args = wrapArgs(c.Args)
+	}
+	return root
+}
+
+// wrapArgs turns cobra's argument-count errors into usage errors.
+func wrapArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	if check == nil {
+		return nil
+	}
+	return func(c *cobra.Command, args []string) error {
+		if err := check(c, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}
+
+func run(args []string, in io.Reader, out, errOut io.Writer) int {
+	root := newRootCmd(&env{in: in, out: out, err: errOut})
+	root.SetArgs(args)
+	if err := root.ExecuteContext(context.Background()); err != nil {
+		return report(root, errOut, err)
+	}
+	return 0
+}
+
+// report prints err once and decides the exit code.
+func report(root *cobra.Command, w io.Writer, err error) int {
+	var u usageError
+	switch {
+	case errors.Is(err, errFound):
+		return 1
+	case errors.As(err, &u) || errors.Is(err, engine.ErrUnknownVariant) || isCobraUsage(err):
+		fmt.Fprintf(w, "bao: %v (see 'bao --help')\n", err)
+		return 2
+	}
+	fmt.Fprintf(w, "bao: %v\n", err)
+	return 1
+}
+
+// isCobraUsage recognises cobra's own unknown-command error, which it does not type.
+func isCobraUsage(err error) bool {
+	var s string
+	if err != nil {
+		s = err.Error()
+	}
+	return len(s) > 16 && s[:16] == "unknown command "
+}
+
+// variantFlag resolves --variant, which every game command takes.
+func variantFlag(name string) (*engine.Variant, error) {
+	if name == "" {
+		return nil, usagef("--variant is required")
+	}
+	v, err := engine.LookupVariant(name)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return v, nil
+}
+
+// isTerminal reports whether w is a terminal, to choose between human and script output.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// TestKimasaiRepetition: a position that recurs in the game's history is a draw (rules 6.2).
+// Whether play can reach a repetition is open (7.4), so, as the rules advise, the test gives
+// the game a history that already holds the position its next move reaches.
+func TestKimasaiRepetition(t *testing.T) {
+	g := NewGame(Kimasai.Start())
+	next, err := Kimasai.Start().Apply(Move{Pit: Kimasai.PitAt(South, 0, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.seen[next] = struct{}{} // as if it had occurred earlier in the game
+	if g.Status() != Ongoing {
+		t.Fatalf("status before the repeat: %s", g.Status())
+	}
+	if _, err := g.PlayToken("A2"); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status() != Draw {
+		t.Errorf("after the repeat: %s, want draw", g.Status())
+	}
+	if _, err := g.PlayToken("a2"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("a move after the draw: %v, want game over", err)
+	}
+	if next.Status() != Ongoing {
+		t.Errorf("the position alone is %s: repetition needs the history", next.Status())
+	}
+}
+
+// TestKimasaiLegalSets checks legal sets stated by the rules (section 7).
+func TestKimasaiLegalSets(t *testing.T) {
+	cases := []struct {
+		name, bpn string
+		want      []string
+	}{
+		{"7.1 opening is forced", Kimasai.start, []string{"A2"}},
+		{"7.1 North's reply", "0,1,1,1,1,1,1,1,1,1,1,1/0,1,1,1,1,1,1,1,1,1,1,0/1,0,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 N", []string{"a2", "b11"}},
+		{"7.2 A6 blocked", "0,0,0,1,0,0,0,0,0,0,0,1/0,0,0,0,0,1,0,0,0,1,0,1/0,0,0,0,1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,0,0,1 S", []string{"A11", "A5", "B12"}},
+	}
+	for _, c := range cases {
+		p, err := ParsePosition(Kimasai, c.bpn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range p.Moves() {
+			got = append(got, Kimasai.FormatMove(m))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: legal %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"testing"
+)
+
+// TestRandomGames holds the invariants of every game over seeded random play: seeds are
+// conserved (Kimasai: stones never increase), every visited position round-trips through
+// BPN, every legal move's token reads back to the same move and position, a traced move
+// reaches the same position, and every game ends or reaches the ply cap.
+func TestRandomGames(t *testing.T) {
+	games, maxPlies := 300, 600
+	if testing.Short() {
+		games = 30
+	}
+	for _, v := range Variants() {
+		t.Run(v.ID, func(t *testing.T) {
+			ended := 0
+			for i := range games {
+				r := NewRand(7, uint64(i))
+				g := NewGame(v.Start())
+				var buf []Child
+				for ply := 0; ply < maxPlies && g.Status() == Ongoing; ply++ {
+					p := g.Position()
+					checkPosition(t, p)
+					buf = p.Children(buf[:0])
+					if len(buf) == 0 {
+						t.Fatalf("game %d ply %d: no moves but status ongoing: %s", i, ply, p)
+					}
+					for _, c := range buf {
+						checkChild(t, p, c)
+					}
+					c := buf[r.IntN(len(buf))]
+					if err := g.Play(c.Move); err != nil {
+						t.Fatalf("game %d ply %d: %v", i, ply, err)
+					}
+				}
+				if g.Status() != Ongoing {
+					ended++
+					if n := len(g.Position().Children(nil)); n != 0 && g.Status() != Draw {
+						t.Errorf("game %d: finished (%s) with %d moves left: %s", i, g.Status(), n, g.Position())
+					}
+				}
+			}
+			t.Logf("%s: %d of %d games ended within %d plies", v.ID, ended, games, maxPlies)
+		})
+	}
+}
+
+func checkPosition(t *testing.T, p Position) {
+	t.Helper()
+	s := p.String()
+	q, err := ParsePosition(p.v, s)
+	if err != nil {
+		t.Fatalf("position does not read back: %v\n%s", err, s)
+	}
+	if q != p {
+		t.Fatalf("BPN round trip changed the position: %s -> %s", s, q)
+	}
+}
+
+func checkChild(t *testing.T, p Position, c Child) {
+	t.Helper()
+	v := p.v
+	tok := v.FormatMove(c.Move)
+	switch v {
+	case Kimasai:
+		if c.Position.stones(South) > p.stones(South) || c.Position.stones(North) > p.stones(North) {
+			t.Fatalf("%s: stones increased after %s", p, tok)
+		}
+	default:
+		if c.Position.total() != p.total() {
+			t.Fatalf("%s: %s changed the seed total %d -> %d", p, tok, p.total(), c.Position.total())
+		}
+	}
+	back, err := p.ParseChild(tok, nil)
+	if err != nil {
+		t.Fatalf("%s: token %s does not read back: %v", p, tok, err)
+	}
+	if back.Position != c.Position || !back.Move.same(c.Move) {
+		t.Fatalf("%s: token %s reads back as another move", p, tok)
+	}
+	q, _, err := p.Trace(c.Move)
+	if err != nil || q != c.Position {
+		t.Fatalf("%s: trace of %s gives %s, want %s (%v)", p, tok, q, c.Position, err)
+	}
+	if (c.Move.Flags&Wins != 0) != (c.Position.Status() != Ongoing) && v != Kingulu {
+		t.Fatalf("%s: %s: wins flag %v but status after is %s", p, tok, c.Move.Flags&Wins != 0, c.Position.Status())
+	}
+}
