@@ -11,11 +11,16 @@ func (p Position) String() string {
 	if p.v == nil {
 		return ""
 	}
+	return string(p.AppendBPN(make([]byte, 0, 160)))
+}
+
+// AppendBPN appends the position's canonical BPN to b; writers of many positions use it to
+// avoid an allocation per position.
+func (p Position) AppendBPN(b []byte) []byte {
 	v := p.v
-	b := make([]byte, 0, 160)
 	// Rows as seen from South's seat: North's back, North's front (numbered from North's left,
 	// so written W..1), then South's front and back (1..W).
-	for i, r := range v.bpnRows() {
+	for i, r := range v.bpnOrder {
 		if i > 0 {
 			b = append(b, '/')
 		}
@@ -72,7 +77,7 @@ func (p Position) String() string {
 			b = append(b, v.PitName(p.block)...)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // bpnRows lists the pits of each BPN row in writing order.
@@ -115,7 +120,7 @@ func ParsePosition(v *Variant, s string) (Position, error) {
 			v.Name, want, map[int]string{5: ", reserves, houses, block", 4: ", stores, reserved", 2: ""}[want], len(f))
 	}
 	rows := strings.Split(f[0], "/")
-	order := v.bpnRows()
+	order := v.bpnOrder
 	if len(rows) != len(order) {
 		return p, posErr("board", "want %d rows separated by /, got %d", len(order), len(rows))
 	}

@@ -18,6 +18,8 @@ type Variant struct {
 	start string // the start position as BPN
 	rules ruleset
 	ring  [2][]uint8 // each side's sowing or stepping loop, in rule order (see the rules file)
+	// bpnOrder lists the pits of each BPN row in writing order.
+	bpnOrder [][]Pit
 }
 
 // ruleset is what a game supplies to the shared engine. The shared engine does the bookkeeping
@@ -78,6 +80,7 @@ func newVariant(v *Variant) *Variant {
 	for s := South; s <= North; s++ {
 		v.ring[s] = v.loop(s)
 	}
+	v.bpnOrder = v.bpnRows()
 	return v
 }
 

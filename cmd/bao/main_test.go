@@ -34,7 +34,7 @@ func TestMovesJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var d movesDoc
+	var d movesDocForTest
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestMovesBatch(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[1]), &bad); err != nil || bad.Position != "not a position" || bad.Error == "" {
 		t.Errorf("bad line answered %s (%v)", lines[1], err)
 	}
-	var done movesDoc
+	var done movesDocForTest
 	if err := json.Unmarshal([]byte(lines[2]), &done); err != nil || done.Status != "north-wins" || len(done.Moves) != 0 {
 		t.Errorf("finished position answered %s", lines[2])
 	}
@@ -101,4 +101,17 @@ func TestSelfplayIsSeeded(t *testing.T) {
 	if a != b || a == c || strings.Count(a, "\n") != 3 {
 		t.Errorf("selfplay is not seeded:\n%s\n%s", a, c)
 	}
+}
+
+// movesDocForTest is the spec's `bao moves` document, read back to check the hand-written JSON.
+type movesDocForTest struct {
+	Variant  string `json:"variant"`
+	Position string `json:"position"`
+	ToMove   string `json:"to_move"`
+	Stage    string `json:"stage"`
+	Status   string `json:"status"`
+	Moves    []struct {
+		Move     string `json:"move"`
+		Position string `json:"position"`
+	} `json:"moves"`
 }

@@ -6,50 +6,58 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
 )
 
-// movesDoc is the JSON document of `bao moves` (spec section 6).
-type movesDoc struct {
-	Variant  string     `json:"variant"`
-	Position string     `json:"position"`
-	ToMove   string     `json:"to_move"`
-	Stage    string     `json:"stage,omitempty"`
-	Status   string     `json:"status"`
-	Moves    []moveJSON `json:"moves"`
-}
-
-type moveJSON struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
-}
-
 type badPositionDoc struct {
 	Position string `json:"position"`
 	Error    string `json:"error"`
 }
 
-// describeMoves lists the legal moves of p, sorted by token; buf is reused between calls.
-func describeMoves(p engine.Position, buf []engine.Child) (movesDoc, []engine.Child) {
+// appendMovesJSON writes the `bao moves` document of p (spec section 6) as one line of JSON,
+// moves sorted by token. It writes by hand, not through encoding/json: batch checks feed
+// thousands of positions a second, and tokens and BPN never need escaping (and must not be:
+// encoding/json would turn < and > into \u003c and \u003e). buf is reused between calls.
+func appendMovesJSON(b []byte, p engine.Position, buf []engine.Child) ([]byte, []engine.Child) {
 	v := p.Variant()
 	buf = p.Children(buf[:0])
-	d := movesDoc{Variant: v.ID, Position: p.String(), ToMove: p.ToMove().Letter(), Stage: p.Stage(),
-		Status: p.Status().String(), Moves: make([]moveJSON, len(buf))}
+	toks := make([]string, len(buf))
 	for i, c := range buf {
-		d.Moves[i] = moveJSON{v.FormatMove(c.Move), c.Position.String()}
+		toks[i] = v.FormatMove(c.Move)
 	}
-	slices.SortStableFunc(d.Moves, func(a, b moveJSON) int {
-		if a.Move < b.Move {
-			return -1
-		} else if a.Move > b.Move {
-			return 1
+	order := make([]int, len(buf))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(toks[i], toks[j]) })
+	b = append(b, `{"variant":"`...)
+	b = append(b, v.ID...)
+	b = append(b, `","position":"`...)
+	b = p.AppendBPN(b)
+	b = append(b, `","to_move":"`...)
+	b = append(b, p.ToMove().Letter()...)
+	if st := p.Stage(); st != "" {
+		b = append(b, `","stage":"`...)
+		b = append(b, st...)
+	}
+	b = append(b, `","status":"`...)
+	b = append(b, p.Status().String()...)
+	b = append(b, `","moves":[`...)
+	for n, i := range order {
+		if n > 0 {
+			b = append(b, ',')
 		}
-		return 0
-	})
-	return d, buf
+		b = append(b, `{"move":"`...)
+		b = append(b, toks[i]...)
+		b = append(b, `","position":"`...)
+		b = buf[i].Position.AppendBPN(b)
+		b = append(b, `"}`...)
+	}
+	return append(b, "]}\n"...), buf
 }
 
 func newMovesCmd(e *env) *cobra.Command {
@@ -80,13 +88,14 @@ position gives {"position":…,"error":…} and exit code 1 at the end.`,
 					return usageError{err}
 				}
 			}
-			d, _ := describeMoves(p, nil)
 			if o.json {
-				return json.NewEncoder(e.out).Encode(d)
+				b, _ := appendMovesJSON(nil, p, nil)
+				_, err := e.out.Write(b)
+				return err
 			}
-			fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", d.Position, p.ToMove(), d.Stage, d.Status)
-			for _, m := range d.Moves {
-				fmt.Fprintf(e.out, "%s\t%s\n", m.Move, m.Position)
+			fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", p, p.ToMove(), p.Stage(), p.Status())
+			for _, c := range p.Children(nil) {
+				fmt.Fprintf(e.out, "%s\t%s\n", v.FormatMove(c.Move), c.Position)
 			}
 			return nil
 		},
@@ -104,8 +113,8 @@ const maxLine = 64 << 10
 func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(out, 64<<10)
-	enc := json.NewEncoder(w)
 	var buf []engine.Child
+	var b []byte
 	bad := false
 	for {
 		line, tooLong, err := readLine(r)
@@ -125,14 +134,13 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 		}
 		if perr != nil {
 			bad = true
-			if err := enc.Encode(badPositionDoc{line, perr.Error()}); err != nil {
-				return err
-			}
+			doc, _ := json.Marshal(badPositionDoc{line, perr.Error()})
+			w.Write(doc)
+			w.WriteByte('\n')
 			continue
 		}
-		var d movesDoc
-		d, buf = describeMoves(p, buf)
-		if err := enc.Encode(d); err != nil {
+		b, buf = appendMovesJSON(b[:0], p, buf)
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
