@@ -1,0 +1,66 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+func Example() {
+	v, _ := engine.LookupVariant("kingulu")
+	p := v.Start()
+	for _, c := range p.Children(nil) {
+		fmt.Println(v.FormatMove(c.Move), c.Position)
+	}
+	// Output:
+	// A3 1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -
+	// A4 0,6,6,6,1,0/1,6,6,2,7,0 N 7-0 -
+	// A5 6,6,6,1,6,1/0,1,6,6,2,7 N 0-0 -
+	// A6 6,6,1,6,1,7/6,0,1,6,6,2 N 0-0 -
+}
+
+func ExamplePosition_Trace() {
+	p := engine.Kingulu.Start()
+	m, _ := p.ParseMove("A3")
+	_, t, _ := p.Trace(m)
+	for _, line := range t.Describe(engine.Kingulu) {
+		fmt.Println(line)
+	}
+	// Output:
+	// lap: 4 from A3 into A4 A5 A6 a1, ends in a1
+	// relay: 5 from a1 into a2 a3 a4 a5 a6, ends in a6
+	// relay: 5 from a6 into A1 A2 A3 A4 A5, ends in A5
+	// relay: 6 from A5 into A6 a1 a2 a3 a4 a5, ends in a5
+	// relay: 6 from a5 into a6 A1 A2 A3 A4 A5, ends in A5
+	// capture: 7 from a2
+}
+
+func ExamplePosition_ParseMove() {
+	p := engine.Kiswahili.Start()
+	_, err := p.ParseMove("A5<")
+	fmt.Println(err)
+	m, _ := p.ParseMove("A6<")
+	fmt.Println(engine.Kiswahili.FormatMove(m))
+	// Output:
+	// illegal move A5< (legal: A6<* A6>* A7<* A7>*)
+	// A6<*
+}
+
+func ExampleParsePosition() {
+	_, err := engine.ParsePosition(engine.Kingulu, "4,4,4,4,4,4/4,4,4,4,4 S 0-0 -")
+	fmt.Println(err)
+	// Output:
+	// bad position: row 2: want 6 pits, got 5
+}
+
+func ExampleGame() {
+	g := engine.NewGame(engine.Kimasai.Start())
+	for _, tok := range []string{"A2", "a2", "A3"} {
+		if _, err := g.PlayToken(tok); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(len(g.Moves()), g.Status())
+	// Output:
+	// 3 ongoing
+}
