@@ -1,0 +1,35 @@
+// Package notation reads, writes and verifies BGN (Bao Game Notation) records: the PGN-like text
+// format of spec section 5, with tag pairs, movetext of move tokens (spec section 4), NAGs and
+// suffix glyphs, {…} and ;… comments (Markdown) with [%…] commands, nested ( ) variations and
+// results.
+//
+// Reading is lenient and streamed. A Scanner reads one record at a time through a fixed buffer,
+// so a file of any number of games is read in flat memory; Parse reads them all:
+//
+//	sc := notation.NewScanner(f, "games.bgn")
+//	for sc.Scan() {
+//		rec := sc.Record() // sc.Errors(): its syntax errors, if any
+//		…
+//	}
+//	err := sc.Err() // a read error
+//
+// Every token keeps its place (line and column, the column in characters), and every problem is
+// an *Error that prints as "file:line:col: message", collected in an ErrorList. Its kind can be
+// tested with errors.Is: ErrSyntax, ErrUnterminated, ErrNoVariant, ErrBadTag,
+// ErrPositionMismatch, … and, for moves, the engine's kinds such as engine.ErrIllegalMove.
+// Hostile input gets clear errors in bounded time and memory: variations nest at most 64 deep,
+// a word (move token, tag name) is at most 256 bytes, and a record (so each of its comments and
+// tag values) at most 1 MiB unless Scanner.SetMaxRecordSize says otherwise; after 20 errors in a
+// game the rest of it is skipped.
+//
+// Writing is strict: Write and Format give the canonical export form (tags in spec order with
+// "?" defaults, movetext lines shorter than 80 characters, move numbers regenerated, glyphs as
+// NAGs, LF line ends, a blank line between games), and writing what was read is a fixed point
+// after one pass. Comments stay where they were: a comment after a move belongs to it, one
+// before the first move of the game or of a variation to the move that follows.
+//
+// Verify replays the main line and every variation through the engine and checks the moves,
+// the [%pos BPN] checkpoints, the result and PlyCount. Replay gives the main line's moves and
+// positions; FromGame makes a record of a game played through the engine; Validate and Report
+// are what `bao validate` prints; Diagram draws a position as text.
+package notation

@@ -1,0 +1,410 @@
+package notation
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+const (
+	// maxSymbol bounds a tag name, move token, move number, NAG or glyph: real ones are short,
+	// and a bound keeps a hostile 100 MB "word" from being held in memory.
+	maxSymbol = 256
+	bufSize   = 64 << 10
+	// maxIntern bounds the table of token strings shared between moves.
+	maxIntern = 4096
+)
+
+// lexer turns a byte stream into tokens, tracking line and column. It reads through a fixed
+// buffer, so memory stays flat however long the input or any line in it is.
+type lexer struct {
+	src       io.Reader
+	buf       []byte
+	i, n      int // buf[i:n] is read but not consumed
+	line, col int
+	off       int64 // bytes consumed
+	eof       bool
+	err       error // the read error that ended the input, other than io.EOF
+	limit     int   // bytes in a string or comment
+	text      []byte
+	intern    map[string]string
+}
+
+func newLexer(r io.Reader, limit int) *lexer {
+	lx := &lexer{src: r, buf: make([]byte, bufSize), line: 1, col: 1, limit: limit,
+		intern: make(map[string]string)}
+	if lx.peekN(3) && bytes.HasPrefix(lx.buf[lx.i:lx.n], []byte("\xEF\xBB\xBF")) {
+		lx.i += 3 // a byte order mark is not part of the text and takes no column
+		lx.off += 3
+	}
+	return lx
+}
+
+// more reports whether a byte is available, reading more input if needed.
+func (lx *lexer) more() bool {
+	if lx.i < lx.n {
+		return true
+	}
+	if lx.eof {
+		return false
+	}
+	lx.i, lx.n = 0, 0
+	lx.read()
+	return lx.n > 0
+}
+
+// read appends input to buf[n:], giving up after many empty reads as bufio does.
+func (lx *lexer) read() {
+	for empty := 0; ; empty++ {
+		if empty == 100 {
+			lx.eof, lx.err = true, io.ErrNoProgress
+			return
+		}
+		m, err := lx.src.Read(lx.buf[lx.n:])
+		lx.n += m
+		if err != nil {
+			lx.eof = true
+			if err != io.EOF {
+				lx.err = err
+			}
+			return
+		}
+		if m > 0 {
+			return
+		}
+	}
+}
+
+// peekN makes k bytes available if the input has them, moving the unread bytes to the front
+// of the buffer. It is for the rare paths that look at a whole UTF-8 sequence.
+func (lx *lexer) peekN(k int) bool {
+	for lx.n-lx.i < k && !lx.eof {
+		lx.n = copy(lx.buf, lx.buf[lx.i:lx.n])
+		lx.i = 0
+		lx.read()
+	}
+	return lx.n-lx.i >= k
+}
+
+func (lx *lexer) pos() Pos { return Pos{lx.line, lx.col} }
+
+// adv consumes one byte.
+func (lx *lexer) adv(c byte) {
+	lx.i++
+	lx.off++
+	if c == '\n' {
+		lx.line++
+		lx.col = 1
+	} else if c&0xC0 != 0x80 {
+		lx.col++
+	}
+}
+
+// consume consumes buf[i:i+k].
+func (lx *lexer) consume(k int) {
+	seg := lx.buf[lx.i : lx.i+k]
+	if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		lx.line += bytes.Count(seg, []byte{'\n'})
+		lx.col = 1
+		seg = seg[nl+1:]
+	}
+	for _, c := range seg {
+		if c&0xC0 != 0x80 {
+			lx.col++
+		}
+	}
+	lx.i += k
+	lx.off += int64(k)
+}
+
+// skipLine consumes the rest of the current line, its newline included.
+func (lx *lexer) skipLine() {
+	for lx.more() {
+		k := bytes.IndexByte(lx.buf[lx.i:lx.n], '\n')
+		if k >= 0 {
+			lx.consume(k + 1)
+			return
+		}
+		lx.consume(lx.n - lx.i)
+	}
+}
+
+// skipSpace consumes white space and % escape lines (a % in the first column).
+func (lx *lexer) skipSpace() {
+	for lx.more() {
+		switch c := lx.buf[lx.i]; c {
+		case ' ', '\t', '\r', '\n', '\f', '\v':
+			lx.adv(c)
+		case '%':
+			if lx.col != 1 {
+				return
+			}
+			lx.skipLine()
+		default:
+			return
+		}
+	}
+}
+
+// next returns the next token. Lexical problems come back as tError tokens, after which the
+// lexer has moved past the bad input, so reading can go on.
+func (lx *lexer) next() token {
+	lx.skipSpace()
+	t := token{pos: lx.pos(), off: lx.off}
+	if !lx.more() {
+		return t // tEOF
+	}
+	c := lx.buf[lx.i]
+	switch {
+	case c == '[' || c == ']' || c == '(' || c == ')' || c == '*':
+		lx.adv(c)
+		t.kind, t.text = punct[c], string(c)
+	case c == '"':
+		lx.str(&t)
+	case c == '{':
+		lx.braceComment(&t)
+	case c == ';':
+		lx.lineComment(&t)
+	case c == '$':
+		lx.nag(&t)
+	case c == '!' || c == '?':
+		lx.glyph(&t)
+	case isAlnum(c):
+		lx.symbol(&t)
+	default:
+		lx.badChar(&t)
+	}
+	return t
+}
+
+var punct = [256]kind{'[': tLBracket, ']': tRBracket, '(': tLParen, ')': tRParen, '*': tResult}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// isSymbolChar: the characters of tag names, move tokens (spec 4: < > + * # - and Kingulu's
+// and Kimasai's x and =), move numbers and results (- /).
+func isSymbolChar(c byte) bool {
+	return isAlnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
+		c == '/' || c == '<' || c == '>' || c == '*'
+}
+
+func errorf(t *token, kind error, format string, args ...any) {
+	t.kind = tError
+	t.err = fmt.Errorf("%w: "+format, append([]any{kind}, args...)...)
+}
+
+// run consumes the longest run of bytes satisfying ok (at most max kept in lx.text) and
+// reports whether the run was longer than max.
+func (lx *lexer) run(ok func(byte) bool, max int) (long bool) {
+	lx.text = lx.text[:0]
+	for lx.more() {
+		j := lx.i
+		for j < lx.n && ok(lx.buf[j]) {
+			j++
+		}
+		seg := lx.buf[lx.i:j]
+		if len(lx.text)+len(seg) <= max {
+			lx.text = append(lx.text, seg...)
+		} else {
+			long = true
+		}
+		lx.consume(j - lx.i)
+		if j < lx.n {
+			break
+		}
+	}
+	return long
+}
+
+func (lx *lexer) symbol(t *token) {
+	if lx.run(isSymbolChar, maxSymbol) {
+		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+		return
+	}
+	t.kind, t.text = tSymbol, lx.str0()
+	if isResult(t.text) {
+		t.kind = tResult
+		return
+	}
+	for _, c := range lx.text {
+		if c < '0' || c > '9' {
+			return
+		}
+	}
+	// A move number: digits, then any periods (none, "." or "...").
+	t.kind = tMoveNum
+	if lx.run(func(c byte) bool { return c == '.' }, maxSymbol) {
+		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+	}
+}
+
+// str0 returns lx.text as a string, sharing the strings of frequent tokens.
+func (lx *lexer) str0() string {
+	if s, ok := lx.intern[string(lx.text)]; ok {
+		return s
+	}
+	s := string(lx.text)
+	if len(lx.intern) < maxIntern {
+		lx.intern[s] = s
+	}
+	return s
+}
+
+func (lx *lexer) nag(t *token) {
+	lx.adv('$')
+	long := lx.run(func(c byte) bool { return '0' <= c && c <= '9' }, 3)
+	n, err := strconv.Atoi(string(lx.text))
+	if long || err != nil || n > 255 {
+		errorf(t, ErrSyntax, "a NAG is $ and a number from 0 to 255")
+		return
+	}
+	t.kind, t.nag = tNAG, n
+}
+
+func (lx *lexer) glyph(t *token) {
+	if lx.run(func(c byte) bool { return c == '!' || c == '?' }, maxSymbol) {
+		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+		return
+	}
+	n, ok := glyphs[string(lx.text)]
+	if !ok {
+		errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", lx.text)
+		return
+	}
+	t.kind, t.nag = tGlyph, n
+}
+
+// badChar consumes one unexpected character, a whole UTF-8 sequence if it is one.
+func (lx *lexer) badChar(t *token) {
+	c := lx.buf[lx.i]
+	switch {
+	case c == 0:
+		lx.adv(c)
+		errorf(t, ErrEncoding, "NUL byte")
+	case c < utf8.RuneSelf:
+		lx.adv(c)
+		errorf(t, ErrSyntax, "unexpected character %q", c)
+	default:
+		lx.peekN(utf8.UTFMax)
+		r, size := utf8.DecodeRune(lx.buf[lx.i:lx.n])
+		lx.consume(size)
+		if r == utf8.RuneError {
+			errorf(t, ErrEncoding, "invalid UTF-8")
+			return
+		}
+		errorf(t, ErrSyntax, "unexpected character %q", r)
+	}
+}
+
+// str reads a tag value: "…" on one line, with \" and \\ escapes.
+func (lx *lexer) str(t *token) {
+	lx.adv('"')
+	lx.text = lx.text[:0]
+	long := false
+	for {
+		if !lx.more() || lx.buf[lx.i] == '\n' {
+			t.kind, t.err = tError, fmt.Errorf("%w string: the opening '\"' is never closed on its line", ErrUnterminated)
+			return
+		}
+		c := lx.buf[lx.i]
+		lx.adv(c)
+		if c == '"' {
+			break
+		}
+		if c == '\\' && lx.more() && (lx.buf[lx.i] == '"' || lx.buf[lx.i] == '\\') {
+			c = lx.buf[lx.i]
+			lx.adv(c)
+		}
+		if len(lx.text) < lx.limit {
+			lx.text = append(lx.text, c)
+		} else {
+			long = true
+		}
+	}
+	if long {
+		errorf(t, ErrTooLarge, "string longer than %d bytes", lx.limit)
+		return
+	}
+	if lx.badText(t, Pos{t.pos.Line, t.pos.Col + 1}) {
+		return
+	}
+	t.kind, t.text = tString, string(lx.text)
+}
+
+// braceComment reads {…}, which may span lines.
+func (lx *lexer) braceComment(t *token) {
+	lx.adv('{')
+	lx.text = lx.text[:0]
+	long := false
+	for {
+		if !lx.more() {
+			t.kind, t.err = tError, fmt.Errorf("%w comment: '{' is never closed", ErrUnterminated)
+			return
+		}
+		seg := lx.buf[lx.i:lx.n]
+		k := bytes.IndexByte(seg, '}')
+		if k < 0 {
+			k = len(seg)
+		}
+		if len(lx.text)+k <= lx.limit {
+			lx.text = append(lx.text, seg[:k]...)
+		} else {
+			long = true
+		}
+		lx.consume(k)
+		if k < len(seg) {
+			lx.adv('}')
+			break
+		}
+	}
+	lx.endComment(t, long)
+}
+
+// lineComment reads ;… to the end of the line.
+func (lx *lexer) lineComment(t *token) {
+	lx.adv(';')
+	long := lx.run(func(c byte) bool { return c != '\n' }, lx.limit)
+	lx.endComment(t, long)
+}
+
+func (lx *lexer) endComment(t *token, long bool) {
+	if long {
+		errorf(t, ErrTooLarge, "comment longer than %d bytes", lx.limit)
+		return
+	}
+	if lx.badText(t, Pos{t.pos.Line, t.pos.Col + 1}) {
+		return
+	}
+	// CRLF line ends become LF, so the writer's output has LF only.
+	text := lx.text
+	if bytes.IndexByte(text, '\r') >= 0 {
+		text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+		text = bytes.TrimSuffix(text, []byte("\r"))
+	}
+	t.kind, t.text = tComment, string(text)
+}
+
+// badText checks lx.text, which starts at start, for a NUL byte or invalid UTF-8, and turns t
+// into an error at the exact place of the first one.
+func (lx *lexer) badText(t *token, start Pos) bool {
+	if utf8.Valid(lx.text) && bytes.IndexByte(lx.text, 0) < 0 {
+		return false
+	}
+	for k := 0; ; {
+		r, size := utf8.DecodeRune(lx.text[k:])
+		if r == 0 || r == utf8.RuneError && size == 1 {
+			what := "invalid UTF-8"
+			if r == 0 {
+				what = "NUL byte"
+			}
+			errorf(t, ErrEncoding, "%s", what)
+			t.pos = advance(start, lx.text[:k])
+			return true
+		}
+		k += size
+	}
+}

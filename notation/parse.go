@@ -1,0 +1,257 @@
+package notation
+
+import (
+	"fmt"
+	"io"
+)
+
+const (
+	// maxDepth bounds the nesting of variations, so hostile input cannot exhaust the stack.
+	maxDepth = 64
+	// maxErrors is where the parser stops reporting in one game and skips to its end.
+	maxErrors = 20
+	// defaultMaxRecord bounds a record (and so each comment and tag value in it), in bytes.
+	defaultMaxRecord = 1 << 20
+)
+
+// parser is a recursive-descent parser over the lexer's tokens, one record at a time. It is
+// lenient: it reports a problem, then goes on with the rest of the game where it safely can
+// (the next tag line, the next token), so one mistake does not hide the next.
+type parser struct {
+	lx      *lexer
+	file    string
+	tok     token // the lookahead
+	started bool
+	max     int64 // record size limit in bytes
+
+	// The record being read.
+	number   int
+	recPos   Pos
+	recStart int64
+	errs     ErrorList
+	skipping bool // skip to the end of the game: too many errors, or the record is too large
+}
+
+func newParser(r io.Reader, file string) *parser {
+	return &parser{lx: newLexer(r, defaultMaxRecord), file: file, max: defaultMaxRecord}
+}
+
+// next moves to the next token. While skipping it passes over everything but what ends a game.
+func (p *parser) next() {
+	for {
+		p.tok = p.lx.next()
+		if !p.skipping && p.tok.kind != tEOF && p.tok.off-p.recStart > p.max {
+			p.fail(p.recPos, fmt.Errorf("%w: record longer than %d bytes; the rest of the game is skipped", ErrTooLarge, p.max))
+			p.skipping = true
+		}
+		if !p.skipping {
+			return
+		}
+		switch p.tok.kind {
+		case tResult, tLBracket, tEOF:
+			return
+		}
+	}
+}
+
+// fail records a problem of the current record.
+func (p *parser) fail(pos Pos, err error) {
+	if p.skipping {
+		return
+	}
+	if len(p.errs) == maxErrors {
+		err = fmt.Errorf("%w: too many errors; the rest of the game is skipped", ErrSyntax)
+		p.skipping = true
+	}
+	p.errs.Add(&Error{File: p.file, Pos: pos, Err: err, Game: p.number})
+}
+
+func (p *parser) failf(pos Pos, kind error, format string, args ...any) {
+	p.fail(pos, fmt.Errorf("%w: "+format, append([]any{kind}, args...)...))
+}
+
+// expected reports the lookahead as not what the grammar wants (or its own lexical error).
+func (p *parser) expected(what string) {
+	if p.tok.kind == tError {
+		p.fail(p.tok.pos, p.tok.err)
+		return
+	}
+	p.failf(p.tok.pos, ErrSyntax, "expected %s, found %s", what, p.tok.describe())
+}
+
+// record reads the next record; nil at the end of the input.
+func (p *parser) record() (*Record, ErrorList) {
+	if !p.started {
+		p.started = true
+		p.next()
+	}
+	if p.tok.kind == tEOF {
+		return nil, nil
+	}
+	p.number++
+	p.errs, p.skipping = nil, false
+	p.recPos, p.recStart = p.tok.pos, p.tok.off
+	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos}
+	for p.tok.kind == tLBracket && !p.skipping {
+		p.tag(rec)
+	}
+	rec.Moves, rec.Comments = p.line(0)
+	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted
+		rec.Result, rec.ResultPos = p.tok.text, p.tok.pos
+		p.skipping = false
+		p.next()
+	}
+	return rec, p.errs
+}
+
+// tag reads [Name "value"]. After a mistake it skips the rest of the tag's line.
+func (p *parser) tag(rec *Record) {
+	t := Tag{Pos: p.tok.pos}
+	line := t.Pos.Line
+	p.next()
+	if p.tok.kind != tSymbol || !isTagName(p.tok.text) {
+		p.expected("a tag name after '['")
+		p.skipLine(line)
+		return
+	}
+	t.Name = p.tok.text
+	p.next()
+	if p.tok.kind != tString {
+		p.expected("the value of tag " + t.Name + " in double quotes")
+		p.skipLine(line)
+		return
+	}
+	t.Value, t.ValuePos = p.tok.text, p.tok.pos
+	p.next()
+	switch {
+	case p.tok.kind != tRBracket && p.tok.pos.Line != line:
+		p.failf(t.Pos, ErrSyntax, "tag %s has no ']' after its value", t.Name)
+	case p.tok.kind != tRBracket:
+		p.expected("']' after the value of tag " + t.Name)
+		p.skipLine(line)
+	default:
+		p.next()
+	}
+	if rec.tag(t.Name) != nil {
+		p.failf(t.Pos, ErrBadTag, "duplicate tag %s", t.Name)
+		return
+	}
+	rec.Tags = append(rec.Tags, t)
+}
+
+// isTagName: a letter, then letters, digits and underscores (PGN).
+func isTagName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isAlnum(c) || c == '_') || i == 0 && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// skipLine drops the rest of the given line if the lookahead is still on it.
+func (p *parser) skipLine(line int) {
+	if p.tok.kind != tEOF && p.tok.pos.Line == line {
+		p.lx.skipLine()
+		p.next()
+	}
+}
+
+// line reads moves, annotations, comments and variations until what ends the line: ')' in a
+// variation, or a result, a '[' (the next game) or the end of input. Comments before the first
+// move go to its Before; pending holds them when no move follows.
+func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
+	var last *Node
+	afterVar := false // the last thing read was a variation of last
+	for {
+		t := p.tok
+		switch t.kind {
+		case tSymbol:
+			n := &Node{Token: t.text, Pos: t.pos}
+			if last == nil {
+				n.Before, pending = pending, nil
+			}
+			nodes = append(nodes, n)
+			last, afterVar = n, false
+		case tMoveNum: // move numbers are regenerated on writing; the reader ignores them
+		case tNAG, tGlyph:
+			if last == nil {
+				p.failf(t.pos, ErrSyntax, "annotation before any move")
+			} else {
+				last.NAGs = append(last.NAGs, t.nag)
+			}
+		case tComment:
+			c := Comment{Text: t.text, Pos: t.pos}
+			switch {
+			case last == nil:
+				pending = append(pending, c)
+			case afterVar:
+				v := last.Variations[len(last.Variations)-1]
+				v.After = append(v.After, c)
+			default:
+				last.After = append(last.After, c)
+			}
+		case tLParen:
+			switch {
+			case last == nil:
+				p.failf(t.pos, ErrSyntax, "variation before any move (a variation is an alternative to the move before it)")
+				p.skipVariation()
+			case depth+1 > maxDepth:
+				p.failf(t.pos, ErrTooDeep, "more than %d levels", maxDepth)
+				p.skipVariation()
+			default:
+				last.Variations = append(last.Variations, p.variation(depth+1))
+				afterVar = true
+			}
+			continue
+		case tRParen:
+			if depth > 0 {
+				return nodes, pending
+			}
+			p.failf(t.pos, ErrSyntax, "')' without a matching '('")
+		case tResult, tLBracket, tEOF:
+			return nodes, pending
+		case tError:
+			p.fail(t.pos, t.err)
+		default:
+			p.failf(t.pos, ErrSyntax, "unexpected %s in the movetext", t.describe())
+		}
+		p.next()
+	}
+}
+
+// variation reads ( line ) at the lookahead '('.
+func (p *parser) variation(depth int) *Variation {
+	v := &Variation{Pos: p.tok.pos}
+	p.next()
+	v.Moves, _ = p.line(depth)
+	if p.tok.kind != tRParen {
+		p.fail(v.Pos, fmt.Errorf("%w variation: '(' is never closed", ErrUnterminated))
+		return v
+	}
+	p.next()
+	if len(v.Moves) == 0 {
+		p.failf(v.Pos, ErrSyntax, "variation without moves")
+	}
+	return v
+}
+
+// skipVariation passes over a variation that cannot be read, counting parentheses rather than
+// recursing, up to its ')' or the end of the game.
+func (p *parser) skipVariation() {
+	for open := 0; ; p.next() {
+		switch p.tok.kind {
+		case tLParen:
+			open++
+		case tRParen:
+			open--
+			if open == 0 {
+				p.next()
+				return
+			}
+		case tResult, tLBracket, tEOF:
+			return
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package notation
+
+import "io"
+
+// Scanner reads the records of a BGN file one at a time, like bufio.Scanner: the file is
+// never held in memory whole, so a file of any number of games is read in flat memory.
+//
+//	sc := notation.NewScanner(f, "games.bgn")
+//	for sc.Scan() {
+//		rec := sc.Record() // sc.Errors() lists its syntax errors, if any
+//	}
+//	if err := sc.Err(); err != nil { … } // a read error
+//
+// A record with syntax errors is still returned, holding what could be read, and scanning goes
+// on with the next game.
+type Scanner struct {
+	p    *parser
+	rec  *Record
+	errs ErrorList
+}
+
+// NewScanner returns a Scanner reading from r; file names the source in positions and errors.
+func NewScanner(r io.Reader, file string) *Scanner {
+	return &Scanner{p: newParser(r, file)}
+}
+
+// SetMaxRecordSize sets the largest record, in bytes, that the scanner reads (default 1 MiB);
+// a larger one is reported as too large and skipped. Call it before the first Scan.
+func (s *Scanner) SetMaxRecordSize(n int) {
+	s.p.max = int64(n)
+	s.p.lx.limit = n
+}
+
+// Scan reads the next record. It returns false at the end of the input or on a read error.
+func (s *Scanner) Scan() bool {
+	s.rec, s.errs = s.p.record()
+	return s.rec != nil
+}
+
+// Record returns the record read by the last Scan.
+func (s *Scanner) Record() *Record { return s.rec }
+
+// Errors returns the syntax errors of the record read by the last Scan.
+func (s *Scanner) Errors() ErrorList { return s.errs }
+
+// Err returns the read error that stopped the scan, or nil at the end of the input. It is an
+// *Error at the place reading stopped.
+func (s *Scanner) Err() error {
+	if e := s.p.lx.err; e != nil {
+		return &Error{File: s.p.file, Pos: s.p.lx.pos(), Err: e}
+	}
+	return nil
+}
+
+// Parse reads every record of r. The error, if not nil, is an ErrorList of the syntax errors
+// and any read error; the records hold what could be read.
+func Parse(file string, r io.Reader) ([]*Record, error) {
+	s := NewScanner(r, file)
+	var recs []*Record
+	var errs ErrorList
+	for s.Scan() {
+		recs = append(recs, s.Record())
+		errs = append(errs, s.Errors()...)
+	}
+	if err := s.Err(); err != nil {
+		errs.Add(err.(*Error))
+	}
+	return recs, errs.Err()
+}

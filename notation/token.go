@@ -1,0 +1,82 @@
+package notation
+
+import "fmt"
+
+// Pos is a place in a source file: line and column, both counted from 1, the column in
+// characters (runes). The zero Pos means "no position".
+type Pos struct{ Line, Col int }
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// IsValid reports whether the position is known.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// kind is the type of a lexical token.
+type kind uint8
+
+const (
+	tEOF      kind = iota
+	tLBracket      // [
+	tRBracket      // ]
+	tString        // "…"; text is the unescaped value
+	tSymbol        // a tag name or a move token
+	tMoveNum       // 12. or 12... (or a bare 12)
+	tResult        // 1-0 0-1 1/2-1/2 *
+	tNAG           // $n; nag holds n
+	tGlyph         // ! ? !! ?? !? ?!; nag holds the NAG it stands for
+	tComment       // {…} or ;…; text is the comment text
+	tLParen        // (
+	tRParen        // )
+	tError         // a lexical error; err says what
+)
+
+var kindNames = [...]string{
+	tEOF: "end of file", tLBracket: "'['", tRBracket: "']'", tString: "string",
+	tSymbol: "symbol", tMoveNum: "move number", tResult: "result", tNAG: "NAG",
+	tGlyph: "glyph", tComment: "comment", tLParen: "'('", tRParen: "')'", tError: "error",
+}
+
+func (k kind) String() string { return kindNames[k] }
+
+// token is one lexical token with the place it starts.
+type token struct {
+	kind kind
+	text string
+	nag  int
+	pos  Pos
+	off  int64 // byte offset of the token's first byte, for the record size limit
+	err  error // tError only
+}
+
+// describe names the token for "unexpected …" messages.
+func (t token) describe() string {
+	switch t.kind {
+	case tSymbol, tMoveNum, tResult:
+		return fmt.Sprintf("%q", t.text)
+	case tString:
+		return "string"
+	}
+	return t.kind.String()
+}
+
+// glyphs are the suffix annotations and the NAGs they are read as (PGN's $1..$6).
+var glyphs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+// results are the game termination markers.
+func isResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
+
+// advance returns the position reached after reading text from p (text starts at p).
+func advance(p Pos, text []byte) Pos {
+	for _, c := range text {
+		switch {
+		case c == '\n':
+			p.Line++
+			p.Col = 1
+		case c&0xC0 != 0x80: // not a UTF-8 continuation byte: a new character
+			p.Col++
+		}
+	}
+	return p
+}

@@ -1,0 +1,63 @@
+package notation
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Validate reads every record of r and verifies it, passing each problem to report in order:
+// a record with syntax errors gets those (it is not replayed), any other record the errors of
+// Verify. It keeps going after a bad game and returns the number of games read; the error is
+// a read error.
+func Validate(file string, r io.Reader, report func(*Error)) (games int, err error) {
+	s := NewScanner(r, file)
+	for s.Scan() {
+		games++
+		errs := s.Errors()
+		if errs == nil {
+			errs = Verify(s.Record())
+		}
+		for _, e := range errs {
+			report(e)
+		}
+	}
+	return games, s.Err()
+}
+
+// Report is the result of validating files, shaped as spec 6's `bao validate --json` output.
+type Report struct {
+	Files  int           `json:"files"`
+	Games  int           `json:"games"`
+	Errors []ReportError `json:"errors"`
+}
+
+// ReportError is one problem in a Report.
+type ReportError struct {
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+	Col     int      `json:"col"`
+	Game    int      `json:"game"`
+	Ply     int      `json:"ply"`
+	Move    string   `json:"move"`
+	Message string   `json:"message"`
+	Legal   []string `json:"legal"`
+}
+
+// Add records a problem.
+func (r *Report) Add(e *Error) {
+	legal := e.Legal
+	if legal == nil {
+		legal = []string{}
+	}
+	r.Errors = append(r.Errors, ReportError{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col,
+		Game: e.Game, Ply: e.Ply, Move: e.Move, Message: e.Err.Error(), Legal: legal})
+}
+
+// MarshalJSON writes an empty list, not null, when there are no errors.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report
+	if r.Errors == nil {
+		r.Errors = []ReportError{}
+	}
+	return json.Marshal(plain(r))
+}
