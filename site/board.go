@@ -1,0 +1,281 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// Board geometry in SVG user units; the SVG scales to its container, so these only fix
+// proportions.
+const (
+	cell    = 48 // one pit's square
+	pitR    = 19 // pit radius
+	marginL = 24 // room for the row letters
+	marginR = 8
+	marginV = 22 // room for the pit numbers above and below
+	midGap  = 10 // between North's rows and South's
+)
+
+// marks say what the last move did to a pit.
+type marks uint8
+
+const (
+	markFrom marks = 1 << iota // the move's pit
+	markSown                   // received a seed (or a stepping stone)
+	markCapt                   // captured from
+)
+
+// highlight is the last move drawn on a board: marks indexed by pit.
+type highlight []marks
+
+// traceMarks turns an engine trace into per-pit marks.
+func traceMarks(v *engine.Variant, t engine.Trace) highlight {
+	h := make(highlight, v.Pits())
+	for _, l := range t.Laps {
+		for _, p := range l.Sown {
+			if int(p) < len(h) {
+				h[p] |= markSown
+			}
+		}
+	}
+	for _, c := range t.Captures {
+		if int(c.Pit) < len(h) {
+			h[c.Pit] |= markCapt
+		}
+	}
+	if int(t.Move.Pit) < len(h) {
+		h[t.Move.Pit] |= markFrom
+	}
+	return h
+}
+
+// boardView is what the "board" template draws: one position, fixed geometry.
+type boardView struct {
+	ID      string // element id of a live (viewer) board, else ""
+	W, H    int
+	Label   string // accessible description
+	Labels  []svgText
+	Pits    []pitView
+	MidY    int
+	R, D    int // pit radius and diameter
+	FrameW  int // the board's outline
+	FrameH  int
+	MidX2   int    // end of the line between the two sides
+	Info    string // reserves or stores, stage, player to move
+	Caption string
+}
+
+type svgText struct {
+	X, Y int
+	Text string
+}
+
+// pitView is one pit. Base holds the classes that never change (owner, house, kichwa); Dyn
+// those that depend on the position and the last move, which the viewer replaces per ply.
+type pitView struct {
+	I         int
+	X, Y      int
+	Square    bool
+	Name      string
+	Base, Dyn string
+	Count     string
+}
+
+// Left and Top place a square pit (the house) on the same centre as a round one.
+func (p pitView) Left() int { return p.X - pitR }
+func (p pitView) Top() int  { return p.Y - pitR }
+
+// Class is the pit's full class attribute.
+func (p pitView) Class() string {
+	if p.Dyn == "" {
+		return p.Base
+	}
+	return p.Base + " " + p.Dyn
+}
+
+// displayRow is the row from the top of the diagram (drawn from South's seat: North's back
+// row on top).
+func displayRow(v *engine.Variant, p engine.Pit) int {
+	if v.Owner(p) == engine.North {
+		return v.Rows - 1 - v.Row(p)
+	}
+	return v.Rows + v.Row(p)
+}
+
+// hasHouse says whether the variant has a nyumba / kuu and kichwa (the 4x8 games).
+func hasHouse(v *engine.Variant) bool { return v.Width == 8 && v.Rows == 2 }
+
+// isHouse and isKichwa name the special pits of the 4x8 games.
+func isHouse(v *engine.Variant, p engine.Pit) bool {
+	return hasHouse(v) && v.Row(p) == 0 && v.Number(p) == 5
+}
+
+func isKichwa(v *engine.Variant, p engine.Pit) bool {
+	n := v.Number(p)
+	return hasHouse(v) && v.Row(p) == 0 && (n == 1 || n == v.Width)
+}
+
+// newBoard lays out position p with the last move's marks h (nil: none).
+func newBoard(p engine.Position, h highlight) *boardView {
+	v := p.Variant()
+	rows := 2 * v.Rows
+	b := &boardView{
+		W:     marginL + v.Width*cell + marginR,
+		H:     2*marginV + rows*cell + midGap,
+		MidY:  marginV + v.Rows*cell + midGap/2,
+		Label: v.Name + ": " + p.String(),
+		Pits:  make([]pitView, v.Pits()),
+		Info:  positionInfo(p),
+		R:     pitR,
+		D:     2 * pitR,
+	}
+	b.FrameW, b.FrameH, b.MidX2 = b.W-2, b.H-2, b.W-8
+	for r := range rows {
+		letter := rowLetter(v, r)
+		b.Labels = append(b.Labels, svgText{marginL / 2, rowY(v, r), letter})
+	}
+	for c := 1; c <= v.Width; c++ {
+		x := marginL + (c-1)*cell + cell/2
+		b.Labels = append(b.Labels,
+			svgText{x, marginV / 2, fmt.Sprint(v.Width + 1 - c)},
+			svgText{x, b.H - marginV/2, fmt.Sprint(c)})
+	}
+	for i := range b.Pits {
+		pit := engine.Pit(i)
+		pv := pitView{
+			I:    i,
+			X:    marginL + (v.Column(pit)-1)*cell + cell/2,
+			Y:    rowY(v, displayRow(v, pit)),
+			Name: v.PitName(pit),
+			Base: baseClass(v, pit),
+		}
+		pv.Square = isHouse(v, pit)
+		b.Pits[i] = pv
+	}
+	b.setPosition(p, h)
+	return b
+}
+
+// setPosition fills in the counts and the position-dependent classes.
+func (b *boardView) setPosition(p engine.Position, h highlight) {
+	for i := range b.Pits {
+		n := p.Seeds(engine.Pit(i))
+		b.Pits[i].Count = ""
+		if n > 0 {
+			b.Pits[i].Count = fmt.Sprint(n)
+		}
+		b.Pits[i].Dyn = dynClass(p, engine.Pit(i), h)
+	}
+}
+
+func rowY(v *engine.Variant, r int) int {
+	y := marginV + r*cell + cell/2
+	if r >= v.Rows {
+		y += midGap
+	}
+	return y
+}
+
+// rowLetter names display row r: b, a, A, B (or a, A for Kingulu).
+func rowLetter(v *engine.Variant, r int) string {
+	if v.Rows == 1 {
+		return [...]string{"a", "A"}[r]
+	}
+	return [...]string{"b", "a", "A", "B"}[r]
+}
+
+func baseClass(v *engine.Variant, p engine.Pit) string {
+	c := "pit s"
+	if v.Owner(p) == engine.North {
+		c = "pit n"
+	}
+	if v == engine.Kimasai {
+		c += " stone"
+	}
+	if isHouse(v, p) {
+		c += " house"
+	}
+	if isKichwa(v, p) {
+		c += " kichwa"
+	}
+	return c
+}
+
+// dynClass is the part of a pit's class that the viewer changes from ply to ply.
+func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
+	v := p.Variant()
+	var cs []string
+	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
+		cs = append(cs, "owned")
+	}
+	if b, ok := p.Block(); ok && b == pit {
+		cs = append(cs, "block")
+	}
+	if s, ok := p.ReservedBy(pit); ok {
+		cs = append(cs, "rsv-"+strings.ToLower(s.Letter()))
+	}
+	if int(pit) < len(h) {
+		m := h[pit]
+		if m&markFrom != 0 {
+			cs = append(cs, "from")
+		}
+		if m&markSown != 0 {
+			cs = append(cs, "sown")
+		}
+		if m&markCapt != 0 {
+			cs = append(cs, "capt")
+		}
+	}
+	return strings.Join(cs, " ")
+}
+
+// positionInfo is the line under a board: what the pits do not show.
+func positionInfo(p engine.Position) string {
+	v := p.Variant()
+	var parts []string
+	switch st := p.Status(); st {
+	case engine.Ongoing:
+		parts = append(parts, p.ToMove().String()+" to move")
+	default:
+		parts = append(parts, statusText(st))
+	}
+	if s := p.Stage(); s != "" {
+		parts = append(parts, s)
+	}
+	switch {
+	case hasHouse(v):
+		parts = append(parts, fmt.Sprintf("reserves S %d, N %d", p.Reserve(engine.South), p.Reserve(engine.North)))
+		if b, ok := p.Block(); ok {
+			parts = append(parts, "block "+v.PitName(b))
+		}
+	case v.Rows == 1:
+		parts = append(parts, fmt.Sprintf("stores S %d, N %d", p.Store(engine.South), p.Store(engine.North)))
+	default:
+		parts = append(parts, fmt.Sprintf("stones S %d, N %d", stones(p, engine.South), stones(p, engine.North)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func stones(p engine.Position, s engine.Side) int {
+	v, n := p.Variant(), 0
+	for i := range v.Pits() {
+		if v.Owner(engine.Pit(i)) == s {
+			n += p.Seeds(engine.Pit(i))
+		}
+	}
+	return n
+}
+
+func statusText(st engine.Status) string {
+	switch st {
+	case engine.SouthWins:
+		return "South has won"
+	case engine.NorthWins:
+		return "North has won"
+	case engine.Draw:
+		return "drawn"
+	}
+	return "ongoing"
+}

@@ -1,0 +1,295 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// build is one run of Site.Build: the archive read and replayed, then written page by page.
+type build struct {
+	s   *Site
+	ctx context.Context
+	src fs.FS
+	out output
+
+	folders map[string]*folder // by archive-relative directory; "." is the root
+	games   []*game
+	pages   map[string]string // archive-relative .md or .bgn path -> site-relative page
+	seen    map[engine.Position][]posRef
+	facets  facets
+
+	mu       sync.Mutex
+	warnings []string
+	written  int
+}
+
+// reserved are the top-level names of the pages the site makes itself.
+var reserved = map[string]bool{"lists": true, "static": true, "search.md": true, "search.html": true}
+
+// folder is one directory of the archive that holds pages or records.
+type folder struct {
+	dir   string // archive-relative, "." for the root
+	index string // its index.md or README.md, "" if none
+	pages []string
+	games []*game
+	subs  []*folder
+}
+
+// posRef is a main-line position of a game: the node after which it stood.
+type posRef struct {
+	g  *game
+	id int
+}
+
+func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error) {
+	b := &build{s: s, ctx: ctx, src: src, out: out,
+		folders: map[string]*folder{}, pages: map[string]string{}, seen: map[engine.Position][]posRef{}}
+	if err := b.scan(); err != nil {
+		return nil, err
+	}
+	b.indexPositions()
+	b.collectFacets()
+	if err := b.writeAll(); err != nil {
+		return nil, err
+	}
+	slices.Sort(b.warnings)
+	return &Report{Pages: b.written, Games: len(b.games), Warnings: b.warnings}, nil
+}
+
+// scan walks the archive, reads every record and assigns every page its path.
+func (b *build) scan() error {
+	var records []string
+	err := fs.WalkDir(b.src, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		base := d.Name()
+		if name != "." && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+			if d.IsDir() {
+				return fs.SkipDir // hidden: the index, version control, drafts
+			}
+			return nil
+		}
+		if path.Dir(name) == "." && reserved[base] {
+			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", name)
+		}
+		if d.IsDir() {
+			return nil
+		}
+		switch path.Ext(base) {
+		case ".md":
+			f := b.folder(path.Dir(name))
+			f.pages = append(f.pages, name)
+		case ".bgn":
+			records = append(records, name)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b.folder(".")
+	loaded := make([][]*game, len(records))
+	if err := parallel(b.ctx, len(records), func(i int) error {
+		gs, err := loadGames(b.src, records[i])
+		if err != nil {
+			b.warn(err.Error())
+		}
+		loaded[i] = gs
+		return nil
+	}); err != nil {
+		return err
+	}
+	for i, gs := range loaded {
+		f := b.folder(path.Dir(records[i]))
+		f.games = append(f.games, gs...)
+		b.games = append(b.games, gs...)
+		if len(gs) > 0 {
+			b.pages[records[i]] = gs[0].href
+		}
+	}
+	return b.assignPages()
+}
+
+// folder returns the folder of dir, creating it and its ancestors.
+func (b *build) folder(dir string) *folder {
+	if f, ok := b.folders[dir]; ok {
+		return f
+	}
+	f := &folder{dir: dir}
+	b.folders[dir] = f
+	if dir != "." {
+		parent := b.folder(path.Dir(dir))
+		parent.subs = append(parent.subs, f)
+	}
+	return f
+}
+
+// assignPages maps each Markdown file to its page and checks that no two sources share one.
+func (b *build) assignPages() error {
+	owner := map[string]string{}
+	claim := func(page, src string) error {
+		if o, ok := owner[page]; ok {
+			return fmt.Errorf("%s and %s would both be written to %s; rename one", o, src, page)
+		}
+		owner[page] = src
+		return nil
+	}
+	for _, g := range b.games {
+		if err := claim(g.href, fmt.Sprintf("%s (game %d)", g.file, g.number)); err != nil {
+			return err
+		}
+	}
+	for _, f := range b.folders {
+		slices.Sort(f.pages)
+		slices.SortFunc(f.subs, func(x, y *folder) int { return strings.Compare(x.dir, y.dir) })
+		f.pickIndex()
+		if f.index != "" {
+			b.pages[f.index] = f.href()
+		}
+		if err := claim(f.href(), f.dir); err != nil {
+			return err
+		}
+		for _, p := range f.pages {
+			b.pages[p] = strings.TrimSuffix(p, ".md") + ".html"
+			if err := claim(b.pages[p], p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// pickIndex takes the folder's index.md, or else its README.md, out of its pages to be the
+// folder's own page.
+func (f *folder) pickIndex() {
+	for _, name := range []string{"index.md", "README.md"} {
+		if i := slices.Index(f.pages, path.Join(f.dir, name)); i >= 0 {
+			f.index = f.pages[i]
+			f.pages = slices.Delete(f.pages, i, i+1)
+			return
+		}
+	}
+}
+
+// href is the folder's page.
+func (f *folder) href() string {
+	if f.dir == "." {
+		return "index.html"
+	}
+	return f.dir + "/index.html"
+}
+
+// pageOf returns the page built from an archive-relative source path.
+func (b *build) pageOf(src string) (string, bool) {
+	p, ok := b.pages[src]
+	return p, ok
+}
+
+// indexPositions records every main-line position of every game, for "also reached in".
+func (b *build) indexPositions() {
+	for _, g := range b.games {
+		for id := 0; id <= g.plies; id++ {
+			p := g.nodes[id].pos
+			refs := b.seen[p]
+			if n := len(refs); n > 0 && refs[n-1].g == g {
+				continue // a position a game reaches twice is listed once
+			}
+			b.seen[p] = append(refs, posRef{g, id})
+		}
+	}
+}
+
+// maxOthers bounds the "also reached in" links under one board.
+const maxOthers = 5
+
+// others lists the games other than g that reached pos, and how many more there are. The
+// variant's start position, which every game reaches, lists none. Annotation diagrams (id < 0)
+// also ask the Finder, if the site has one.
+func (b *build) others(pos engine.Position, g *game, id int) ([]link, int) {
+	v := pos.Variant()
+	if v == nil || pos == v.Start() {
+		return nil, 0
+	}
+	var out []link
+	seen := map[string]bool{}
+	add := func(href, text string) {
+		if seen[href] {
+			return
+		}
+		seen[href] = true
+		out = append(out, link{Href: href, Text: text})
+	}
+	for _, r := range b.seen[pos] {
+		if r.g != g {
+			add(fmt.Sprintf("%s#p%d", r.g.href, r.id), fmt.Sprintf("%s, ply %d", r.g.title(), r.id))
+		}
+	}
+	if f := b.s.opts.Finder; f != nil && id < 0 {
+		refs, err := f.GamesAt(b.ctx, v.ID, pos.String())
+		if err != nil {
+			b.warn(fmt.Sprintf("position search: %v", err))
+		}
+		for _, r := range refs {
+			if href, ok := b.gameHref(r); ok && (g == nil || href != g.href) {
+				add(fmt.Sprintf("%s#p%d", href, r.Ply), fmt.Sprintf("%s, ply %d", r.Title, r.Ply))
+			}
+		}
+	}
+	if len(out) > maxOthers {
+		return out[:maxOthers], len(out) - maxOthers
+	}
+	return out, 0
+}
+
+// gameHref finds the page of a game named by a Finder.
+func (b *build) gameHref(r GameRef) (string, bool) {
+	for _, g := range b.folders[path.Dir(r.Path)].gamesOf(r.Path) {
+		if g.number == r.Number {
+			return g.href, true
+		}
+	}
+	return "", false
+}
+
+// gamesOf returns the folder's games read from file.
+func (f *folder) gamesOf(file string) []*game {
+	if f == nil {
+		return nil
+	}
+	var gs []*game
+	for _, g := range f.games {
+		if g.file == file {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+func (b *build) warn(msg string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.warnings = append(b.warnings, msg)
+}
+
+// write renders one page kind with data to name.
+func (b *build) write(name, kind string, data any) error {
+	html, err := b.s.tmpl.render(kind, data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := b.out.write(name, html); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.written++
+	b.mu.Unlock()
+	return nil
+}

@@ -1,0 +1,30 @@
+// Package site renders an archive of annotated Bao game records as a static web site.
+//
+// An archive is a folder tree of Markdown pages and BGN records. Build writes:
+//
+//   - a page per folder, from its index.md or README.md (the root's is the home page), listing
+//     its collections, pages and games;
+//   - a page per other Markdown file and per game: tags, provenance, the moves with their
+//     annotations (Markdown, raw HTML off), NAGs as symbols, variations, board diagrams, and a
+//     move-by-move viewer whose positions the engine computed at build time;
+//   - lists of games by variant, event, player and year, and a search page that filters a JSON
+//     index in the browser.
+//
+// A fenced block in any Markdown text draws a board:
+//
+//	```bao variant=kingulu move=A3
+//	4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -
+//	```
+//
+// holds a position (BPN) of the game being annotated (variant= names it outside a game; move=
+// plays a move first and marks its pits), or after=N for the position after ply N of the game.
+// A block that cannot be drawn shows its error, file:line, in place.
+//
+// Usage:
+//
+//	s, err := site.New(site.Options{Title: "Bao archive"}) // once: goldmark and templates
+//	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
+//	for _, w := range rep.Warnings { log.Print(w) }
+//
+// Serve builds the same site in memory, serves it, and rebuilds when the archive changes.
+package site

@@ -1,0 +1,268 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// newMarkdown builds the Site's one goldmark instance: GFM (tables, strikethrough, autolinks,
+// task lists) and the board-diagram extension. Raw HTML stays off (goldmark's default), so
+// annotations cannot inject markup or scripts.
+func newMarkdown(s *Site) goldmark.Markdown {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM, &boardExtension{s: s}))
+}
+
+// docContext is what one Markdown text may refer to: where it comes from (for error messages
+// and relative links) and, in a record's comments, the game.
+type docContext struct {
+	b       *build
+	file    string // archive-relative source file
+	line    int    // line of file on which the text's first line stands
+	root    string // from the page being written to the site root: "", "../", ...
+	variant *engine.Variant
+	game    *game
+}
+
+var docKey = parser.NewContextKey()
+
+// markdown renders Markdown text to HTML. It is the one place where goldmark output becomes
+// template.HTML: goldmark escapes all text, omits raw HTML and blanks dangerous link
+// destinations, and our own nodes are written by html/template.
+func (s *Site) markdown(src string, dc *docContext) template.HTML {
+	var b bytes.Buffer
+	pc := parser.NewContext()
+	pc.Set(docKey, dc)
+	if err := s.md.Convert([]byte(src), &b, parser.WithContext(pc)); err != nil {
+		dc.b.warn(fmt.Sprintf("%s:%d: %v", dc.file, dc.line, err))
+	}
+	return template.HTML(b.String())
+}
+
+// boardExtension turns ```bao fenced blocks into board diagrams and points links at the built
+// pages.
+type boardExtension struct{ s *Site }
+
+func (e *boardExtension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(
+		util.Prioritized(boardTransformer{}, 100),
+		util.Prioritized(linkTransformer{}, 200)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(
+		util.Prioritized(&boardRenderer{s: e.s}, 100)))
+}
+
+// kindBoard is the AST node kind of a diagram.
+var kindBoard = ast.NewNodeKind("BaoBoard")
+
+// boardNode is a resolved ```bao block: a diagram to draw, or the error to show instead.
+type boardNode struct {
+	ast.BaseBlock
+	view *diagramView
+	err  error
+}
+
+func (n *boardNode) Kind() ast.NodeKind { return kindBoard }
+
+func (n *boardNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// diagramView is the data of the "diagram" template.
+type diagramView struct {
+	Board  *boardView
+	Others []link
+	More   int
+	Root   string
+}
+
+// boardTransformer collects the ```bao blocks, then replaces each with a boardNode.
+type boardTransformer struct{}
+
+func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	dc, _ := pc.Get(docKey).(*docContext)
+	src := reader.Source()
+	var blocks []*ast.FencedCodeBlock
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if f, ok := n.(*ast.FencedCodeBlock); ok && entering && string(f.Language(src)) == "bao" {
+			blocks = append(blocks, f)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, f := range blocks {
+		seg := f.Info.Segment
+		info := string(seg.Value(src))
+		var body strings.Builder
+		for i := range f.Lines().Len() {
+			line := f.Lines().At(i)
+			body.Write(line.Value(src))
+		}
+		n := &boardNode{}
+		n.view, n.err = dc.diagram(info, body.String())
+		if n.err != nil {
+			n.err = fmt.Errorf("%s:%d: %v", dc.file, dc.line+lineOf(src, blockStart(f)), n.err)
+			dc.b.warn(n.err.Error())
+		}
+		f.Parent().ReplaceChild(f.Parent(), f, n)
+	}
+}
+
+// blockStart is the offset of a fenced block's first content line (of its info string if it
+// is empty).
+func blockStart(f *ast.FencedCodeBlock) int {
+	if f.Lines().Len() > 0 {
+		return f.Lines().At(0).Start
+	}
+	return f.Info.Segment.Start
+}
+
+// lineOf counts the line breaks before offset: 0 on the text's first line.
+func lineOf(src []byte, offset int) int { return bytes.Count(src[:offset], []byte("\n")) }
+
+// diagram resolves one ```bao block: its info string (```bao variant=kingulu move=A3) and its
+// body, one line holding a BPN or after=N (the position after ply N of this game).
+func (dc *docContext) diagram(info, body string) (*diagramView, error) {
+	v := dc.variant
+	var move string
+	for _, a := range strings.Fields(info)[1:] {
+		key, val, _ := strings.Cut(a, "=")
+		switch key {
+		case "variant":
+			var err error
+			if v, err = engine.LookupVariant(val); err != nil {
+				return nil, err
+			}
+		case "move":
+			move = val
+		default:
+			return nil, fmt.Errorf("unknown diagram option %q (want variant= or move=)", a)
+		}
+	}
+	var lines []string
+	for l := range strings.Lines(body) {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 1 {
+		return nil, fmt.Errorf("a diagram holds one line, a position (BPN) or after=N; found %d", len(lines))
+	}
+	var pos engine.Position
+	var h highlight
+	caption := ""
+	if arg, ok := strings.CutPrefix(lines[0], "after="); ok {
+		g := dc.game
+		if g == nil {
+			return nil, fmt.Errorf("after=%s needs a game: use it in a record's comments", arg)
+		}
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 || n > g.plies {
+			return nil, fmt.Errorf("after=%s: want a ply from 0 to %d", arg, g.plies)
+		}
+		nd := g.nodes[n]
+		pos, h, caption = nd.pos, nd.marks, g.caption(nd)
+	} else {
+		if v == nil {
+			return nil, fmt.Errorf("no variant for this position: write ```bao variant=ID")
+		}
+		var err error
+		if pos, err = engine.ParsePosition(v, lines[0]); err != nil {
+			return nil, err
+		}
+	}
+	if move != "" {
+		m, err := pos.ParseMove(move)
+		if err != nil {
+			return nil, err
+		}
+		next, tr, err := pos.Trace(m)
+		if err != nil {
+			return nil, err
+		}
+		pos, h, caption = next, traceMarks(next.Variant(), tr), "after "+next.Variant().FormatMove(tr.Move)
+	}
+	b := newBoard(pos, h)
+	b.Caption = caption
+	dv := &diagramView{Board: b, Root: dc.root}
+	dv.Others, dv.More = dc.b.others(pos, dc.game, -1)
+	return dv, nil
+}
+
+// boardRenderer writes boardNodes through the "diagram" template.
+type boardRenderer struct{ s *Site }
+
+func (r *boardRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindBoard, r.render)
+}
+
+func (r *boardRenderer) render(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*boardNode)
+	var err error
+	if n.err != nil {
+		err = r.s.tmpl.shared.ExecuteTemplate(w, "diagram-error", n.err.Error())
+	} else {
+		err = r.s.tmpl.shared.ExecuteTemplate(w, "diagram", n.view)
+	}
+	return ast.WalkSkipChildren, err
+}
+
+// linkTransformer points relative links to Markdown pages and records at their built pages
+// (kingulu.md -> kingulu.html, game.bgn -> game.html) and drops any link with a scheme other
+// than http, https or mailto (goldmark already blanks javascript: and the like; this is the
+// second lock on that door).
+type linkTransformer struct{}
+
+func (linkTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	dc, _ := pc.Get(docKey).(*docContext)
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			l.Destination = dc.rewrite(l.Destination)
+		case *ast.Image:
+			l.Destination = dc.rewrite(l.Destination)
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// rewrite maps one link destination.
+func (dc *docContext) rewrite(dest []byte) []byte {
+	u, err := url.Parse(string(dest))
+	if err != nil {
+		return nil
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https", "mailto":
+		return dest
+	case "":
+	default:
+		return nil
+	}
+	if u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") {
+		return dest
+	}
+	target := path.Join(path.Dir(dc.file), u.Path)
+	href, ok := dc.b.pageOf(target)
+	if !ok {
+		return dest
+	}
+	u.Path = dc.root + href
+	return []byte(u.String())
+}

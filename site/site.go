@@ -1,0 +1,151 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/yuin/goldmark"
+)
+
+// Options configure a Site.
+type Options struct {
+	// Title names the site in every page header; default "Bao archive".
+	Title string
+	// Finder, if set, answers "other games that reached this position" from an archive index
+	// as well as from the games of the site itself.
+	Finder Finder
+}
+
+// Finder looks up the games that reached a position, given as canonical BPN. The archive
+// package's index provides one; a nil Finder means the site's own games only.
+type Finder interface {
+	GamesAt(ctx context.Context, variant, bpn string) ([]GameRef, error)
+}
+
+// GameRef names one game that reached a position: Path is the archive-relative record file,
+// Number the game's 1-based number in it, Ply the ply after which the position stood.
+type GameRef struct {
+	Path   string
+	Number int
+	Ply    int
+	Title  string
+}
+
+// Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark
+// instance and the parsed templates, and is safe for concurrent use.
+type Site struct {
+	opts Options
+	md   goldmark.Markdown
+	tmpl *templateSet
+}
+
+// New returns a Site with its Markdown converter and templates ready.
+func New(opts Options) (*Site, error) {
+	if opts.Title == "" {
+		opts.Title = "Bao archive"
+	}
+	ts, err := parsedTemplates()
+	if err != nil {
+		return nil, fmt.Errorf("site templates: %w", err)
+	}
+	s := &Site{opts: opts, tmpl: ts}
+	s.md = newMarkdown(s)
+	return s, nil
+}
+
+// Report says what a build produced. Warnings are problems in the archive (a record that does
+// not replay, a diagram that cannot be drawn) that the pages show in place.
+type Report struct {
+	Pages    int
+	Games    int
+	Warnings []string
+}
+
+// Build renders the archive src (Markdown pages and BGN records) into the directory out,
+// which is created if needed. Files already in out are overwritten, others left alone.
+func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.Build(ctx, src, out)
+}
+
+// Build renders the archive src into the directory out.
+func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
+	return s.build(ctx, src, dirOutput(out))
+}
+
+// output receives the built files, by slash-separated path relative to the site root.
+type output interface {
+	write(name string, data []byte) error
+}
+
+// dirOutput writes the site under a directory.
+type dirOutput string
+
+func (d dirOutput) write(name string, data []byte) error {
+	p := filepath.Join(string(d), filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// memOutput keeps the site in memory (bao serve).
+type memOutput struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func (m *memOutput) write(name string, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.files[name] = data
+	return nil
+}
+
+// parallel runs job(i) for i in [0, n) on as many goroutines as there are CPUs and returns the
+// first error; it stops early when ctx is cancelled.
+func parallel(ctx context.Context, n int, job func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		next  int
+		first error
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first != nil || next >= n {
+			return 0, false
+		}
+		if err := ctx.Err(); err != nil {
+			first = err
+			return 0, false
+		}
+		next++
+		return next - 1, true
+	}
+	for range workers {
+		wg.Go(func() {
+			for i, ok := take(); ok; i, ok = take() {
+				if err := job(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}

@@ -1,0 +1,67 @@
+package site
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"io/fs"
+	"sync"
+)
+
+// files holds the page templates and the static assets (CSS, JS) copied to every site.
+//
+//go:embed templates/*.html static
+var files embed.FS
+
+// pageKinds are the page templates; each is parsed over its own copy of the shared ones
+// (layout, board, games table) so that every page can define "main" and "scripts".
+var pageKinds = []string{"page", "game", "list", "search"}
+
+// templateSet is the parsed templates: immutable, shared by every Site and goroutine.
+type templateSet struct {
+	shared *template.Template // board and diagram, executed inside Markdown output
+	pages  map[string]*template.Template
+}
+
+// parsedTemplates parses the embedded templates once per process.
+var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
+	shared, err := template.New("").ParseFS(files,
+		"templates/layout.html", "templates/board.html", "templates/games.html")
+	if err != nil {
+		return nil, err
+	}
+	ts := &templateSet{shared: shared, pages: map[string]*template.Template{}}
+	for _, kind := range pageKinds {
+		t, err := shared.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if ts.pages[kind], err = t.ParseFS(files, "templates/"+kind+".html"); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
+})
+
+// render executes the layout of page kind with data.
+func (ts *templateSet) render(kind string, data any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := ts.pages[kind].ExecuteTemplate(&b, "layout", data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// staticFiles lists the assets under static/, as paths relative to the site root.
+func staticFiles() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := fs.WalkDir(files, "static", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := files.ReadFile(name)
+		out[name] = b
+		return err
+	})
+	return out, err
+}
