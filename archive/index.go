@@ -1,0 +1,460 @@
+package archive
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+)
+
+// UpdateOptions tunes Update; the zero value is the usual choice.
+type UpdateOptions struct {
+	IndexDir string // default DefaultIndexDir(root)
+	// Shards is the shard count of a new index; 0 chooses one from the archive's size. Asking
+	// for a count other than an existing index's rebuilds it.
+	Shards    int
+	Rebuild   bool // rebuild from scratch even if the index is sound
+	BatchSize int  // documents per batch, default 500
+	// Progress, if set, is called about five times a second while files are read.
+	Progress func(Progress)
+	// Notice, if set, is told why the index is being rebuilt.
+	Notice func(string)
+}
+
+// Progress is how far an Update has come.
+type Progress struct {
+	Files, FilesToRead int // files read so far, of those that changed
+	Games              int // games indexed so far
+}
+
+// Summary is what an Update did and what the index now holds.
+type Summary struct {
+	Files, Games, Positions int // the whole archive as indexed now
+	ErrorGames              int // games indexed with problems
+	Read, Unchanged         int // files read (new or changed) and skipped in this run
+	Removed                 int // files that left the index because they left the archive
+	Shards                  int
+	Rebuilt                 string // why the index was rebuilt, if it was
+	Elapsed                 time.Duration
+}
+
+const defaultBatch = 500
+
+// shardBytes is how many bytes of records a new index gives each shard (see autoShards).
+const shardBytes = 64 << 20
+
+// Update brings the index of the archive at root up to date with its files: new and changed
+// files are read, files that are gone leave the index, unchanged files (same size and
+// modification time, or same content) are not read. A missing index is built; an index of
+// another MappingVersion, or one that cannot be opened, is rebuilt in a sibling directory that
+// then takes its place. Update can be stopped at any moment, even by SIGKILL: the next run
+// finds a consistent index (every file's documents are written with its manifest entry) and
+// carries on.
+func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) {
+	start := time.Now()
+	if o.IndexDir == "" {
+		o.IndexDir = DefaultIndexDir(root)
+	}
+	if o.BatchSize <= 0 {
+		o.BatchSize = defaultBatch
+	}
+	files, err := walk(root)
+	if err != nil {
+		return Summary{}, err
+	}
+	dir := o.IndexDir
+	// leftovers of a rebuild that was stopped: the index it would have replaced is still whole
+	// or missing, and either way is dealt with below
+	if err := errors.Join(os.RemoveAll(dir+".new"), os.RemoveAll(dir+".old")); err != nil {
+		return Summary{}, err
+	}
+	set, why, err := openForUpdate(dir, o)
+	if err != nil {
+		return Summary{}, err
+	}
+	target, created := dir, set == nil
+	if created {
+		n := o.Shards
+		if n <= 0 {
+			n = autoShards(files)
+		}
+		if why != "" {
+			target = dir + ".new"
+			if o.Notice != nil {
+				o.Notice(fmt.Sprintf("index %s: %s; rebuilding it", dir, why))
+			}
+		} else if err := os.RemoveAll(dir); err != nil {
+			return Summary{}, err
+		}
+		if set, err = createShards(target, n); err != nil {
+			return Summary{}, err
+		}
+	}
+	u := &updater{set: set, fresh: created, batch: o.BatchSize}
+	sum, err := u.run(ctx, files, o.Progress)
+	if cerr := set.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return sum, err
+	}
+	if target != dir {
+		if err := swapIndex(dir, target); err != nil {
+			return sum, err
+		}
+		sum.Rebuilt = why
+	}
+	sum.Elapsed = time.Since(start)
+	return sum, nil
+}
+
+// openForUpdate opens the index for writing. It returns nil and the reason when the index must
+// be rebuilt, and nil and "" when there is none yet.
+func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
+	set, err := openShards(dir, false)
+	switch {
+	case errors.Is(err, errNoIndex):
+		return nil, "", nil
+	case err != nil && strings.Contains(err.Error(), "timeout"):
+		return nil, "", fmt.Errorf("index %s is in use by another bao index: %w", dir, err)
+	case err != nil:
+		return nil, err.Error(), nil
+	case o.Rebuild:
+		set.Close()
+		return nil, "rebuild requested", nil
+	case o.Shards > 0 && o.Shards != len(set.shards):
+		n := len(set.shards)
+		set.Close()
+		return nil, fmt.Sprintf("it has %d shards, %d asked for", n, o.Shards), nil
+	}
+	return set, "", nil
+}
+
+// swapIndex puts the rebuilt index at dir in place of the old one.
+func swapIndex(dir, rebuilt string) error {
+	old := dir + ".old"
+	if err := os.Rename(dir, old); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(rebuilt, dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+// autoShards gives a new index one shard per shardBytes of records, from 1 to 8.
+func autoShards(files []diskFile) int {
+	var total int64
+	for _, f := range files {
+		total += f.size
+	}
+	return int(min(8, 1+total/shardBytes))
+}
+
+// updater runs one Update over an open shard set.
+type updater struct {
+	set   *shardSet
+	mans  []*manifest
+	fresh bool // the index was created by this run: no file has documents in it yet
+	batch int
+
+	read, games atomic.Int64
+}
+
+// piece is part of one file's work for its shard's writer: documents to index and, in the
+// file's last piece, the manifest entry that commits them.
+type piece struct {
+	path  string
+	docs  []*document.Document
+	entry *entry
+	prune bool // with the entry: delete the file's documents that this version no longer has
+}
+
+type job struct {
+	f   diskFile
+	old *entry
+}
+
+func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progress)) (Summary, error) {
+	n := len(u.set.shards)
+	sum := Summary{Shards: n}
+	for _, idx := range u.set.shards {
+		m, err := loadManifest(idx)
+		if err != nil {
+			return sum, err
+		}
+		u.mans = append(u.mans, m)
+	}
+	// plan: what changed, what is gone
+	var jobs []job
+	onDisk := make(map[string]bool, len(files))
+	for _, f := range files {
+		onDisk[f.path] = true
+		old, ok := u.mans[shardOf(f.path, n)].files[f.path]
+		switch {
+		case ok && old.Size == f.size && old.MTime == f.mtime:
+			sum.Unchanged++
+		case ok:
+			jobs = append(jobs, job{f, &old})
+		default:
+			jobs = append(jobs, job{f: f})
+		}
+	}
+	var gone [][]piece
+	for _, m := range u.mans {
+		var ps []piece
+		for path := range m.files {
+			if !onDisk[path] {
+				ps = append(ps, piece{path: path, entry: &entry{Path: path, Deleted: true}, prune: true})
+			}
+		}
+		gone = append(gone, ps)
+		sum.Removed += len(ps)
+	}
+	sum.Read = len(jobs)
+
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ins := make([]chan piece, n)
+	var writers sync.WaitGroup
+	for i := range ins {
+		ins[i] = make(chan piece, 4)
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			if err := u.write(ctx, i, ins[i], gone[i]); err != nil {
+				cancel(err)
+			}
+		}()
+	}
+	stopProgress := u.report(progress, len(jobs))
+	m := u.set.shards[0].Mapping()
+	todo := make(chan job)
+	var readers sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for j := range todo {
+				if err := u.readFile(ctx, m, j, ins[shardOf(j.f.path, n)]); err != nil {
+					cancel(err)
+				}
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case todo <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(todo)
+	readers.Wait()
+	for _, in := range ins {
+		close(in)
+	}
+	writers.Wait()
+	stopProgress()
+	if err := context.Cause(ctx); err != nil {
+		return sum, err
+	}
+	for _, m := range u.mans {
+		for _, e := range m.files {
+			sum.Files++
+			sum.Games += e.Games
+			sum.Positions += e.Positions
+			sum.ErrorGames += e.Errors
+		}
+	}
+	return sum, nil
+}
+
+// report calls progress periodically until the returned stop is called.
+func (u *updater) report(progress func(Progress), total int) (stop func()) {
+	if progress == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				progress(Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load())})
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}
+
+// readFile reads one new or changed file and sends its documents to its shard's writer, in
+// pieces of at most one batch, the last carrying the file's manifest entry.
+func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, out chan<- piece) error {
+	send := func(p piece) error {
+		select {
+		case out <- p:
+			return nil
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	}
+	defer u.read.Add(1)
+	e := entry{Path: j.f.path, Size: j.f.size, MTime: j.f.mtime}
+	data, err := os.ReadFile(j.f.abs)
+	if err == nil {
+		sum := sha256.Sum256(data)
+		e.Hash = hex.EncodeToString(sum[:])
+		if j.old != nil && j.old.Hash == e.Hash { // touched, not changed
+			e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
+			return send(piece{path: e.Path, entry: &e})
+		}
+	}
+	var docs []*document.Document
+	emit := func(s gameSource) error {
+		e.Games++
+		d := newGameDoc(e.Path, e.Games, s)
+		e.Positions += len(d.Pos)
+		if d.Errors != "" {
+			e.Errors++
+		}
+		doc := document.NewDocument(docID(d.File, d.Game))
+		if err := m.MapDocument(doc, d); err != nil {
+			return err
+		}
+		docs = append(docs, doc)
+		u.games.Add(1)
+		if len(docs) < u.batch {
+			return nil
+		}
+		p := piece{path: e.Path, docs: docs}
+		docs = nil
+		return send(p)
+	}
+	if err != nil {
+		// unreadable (or gone since the walk): indexed as a game holding the error; the
+		// empty hash makes the next run read it again
+		err = emit(gameSource{line: 1, errs: []string{err.Error()}})
+	} else {
+		err = readGames(e.Path, bytes.NewReader(data), emit)
+	}
+	if err != nil {
+		return err
+	}
+	return send(piece{path: e.Path, docs: docs, entry: &e, prune: !u.fresh})
+}
+
+// write is shard i's writer: it batches the pieces it is sent, each batch with the manifest
+// entries of the files it completes, and removes the files that left the archive.
+func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piece) error {
+	idx, man := u.set.shards[i], u.mans[i]
+	b := idx.NewBatch()
+	var done []entry
+	flush := func() error {
+		if err := man.write(b, done); err != nil {
+			return err
+		}
+		done = done[:0]
+		err := idx.Batch(b)
+		b.Reset()
+		return err
+	}
+	add := func(p piece) error {
+		for _, d := range p.docs {
+			if err := b.IndexAdvanced(d); err != nil {
+				return err
+			}
+		}
+		if p.entry == nil {
+			return nil
+		}
+		if p.prune {
+			if err := prune(idx, b, p.path, p.entry.Games); err != nil {
+				return err
+			}
+		}
+		done = append(done, *p.entry)
+		if b.Size() >= u.batch {
+			return flush()
+		}
+		return nil
+	}
+	var err error
+	for _, p := range gone {
+		if err = add(p); err != nil {
+			break
+		}
+	}
+	for p := range in {
+		if err == nil && ctx.Err() == nil {
+			err = add(p)
+		}
+		// after an error keep draining, so that readers never block on a dead writer
+	}
+	if err == nil && ctx.Err() == nil {
+		err = u.finish(idx, man, b, done)
+	}
+	return err
+}
+
+// finish writes the last batch with a compacted manifest and waits until it is on disk:
+// batches are not waited for one by one (unsafe_batch), and closing an index does not write
+// what it has not yet persisted.
+func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []entry) error {
+	if err := man.write(b, done); err != nil {
+		return err
+	}
+	if err := man.compact(b); err != nil {
+		return err
+	}
+	b.SetInternal([]byte(keyVersion), []byte(MappingVersion))
+	persisted := make(chan error, 1)
+	b.SetPersistedCallback(func(err error) { persisted <- err })
+	if err := idx.Batch(b); err != nil {
+		return err
+	}
+	return <-persisted
+}
+
+// prune deletes a file's documents numbered above keep (all of them for keep 0): those of a
+// longer earlier version of the file, or of a run stopped part-way through it.
+func prune(idx bleve.Index, b *bleve.Batch, file string, keep int) error {
+	q := bleve.NewTermQuery(file)
+	q.SetField("file")
+	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
+	res, err := idx.Search(req)
+	if err != nil || res.Total == 0 {
+		return err
+	}
+	req.Size = int(res.Total)
+	if res, err = idx.Search(req); err != nil {
+		return err
+	}
+	for _, h := range res.Hits {
+		k := strings.LastIndexByte(h.ID, '#')
+		if n, err := strconv.Atoi(h.ID[k+1:]); err != nil || n > keep {
+			b.Delete(h.ID)
+		}
+	}
+	return nil
+}

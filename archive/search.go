@@ -1,0 +1,385 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// ErrBadQuery marks a query that cannot be run as asked: bad syntax, a position without its
+// variant, a move that is not legal. Callers test it with errors.Is.
+var ErrBadQuery = errors.New("bad query")
+
+// Index is an archive's index opened for reading.
+type Index struct {
+	set   *shardSet
+	alias bleve.IndexAlias
+}
+
+// Open opens the index in dir read-only. It fails, without changing anything, if there is no
+// index or it was written with another MappingVersion: Update builds or rebuilds it.
+func Open(dir string) (*Index, error) {
+	set, err := openShards(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	return &Index{set: set, alias: set.alias()}, nil
+}
+
+// Close releases the index.
+func (ix *Index) Close() error { return ix.set.Close() }
+
+// Query selects games. Its parts combine with AND; the zero Query matches every game.
+type Query struct {
+	Text     string   // bleve query-string syntax (see QuerySyntax)
+	Variant  string   // variant id, name or alias
+	Player   string   // either player's name, in any case
+	Event    string   // words that the event's name contains, in any case
+	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
+	Until    string   // last year or day played
+	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
+	Position string   // a position (BPN) reached on the main line; needs Variant
+	After    []string // or: the position after these moves from the variant's start
+	Facets   bool     // count games by variant, result, decade, player, event and length
+	Limit    int      // hits to return, default 20
+	Offset   int      // hits to skip
+}
+
+// QuerySyntax documents Query.Text briefly, for help texts.
+const QuerySyntax = `Query syntax (bleve query strings):
+  word            a word in the names, event or annotations (any case)
+  "two words"     a phrase
+  field:value     a field: variant, south, north, event, site, result,
+                  termination, source, annotator, date, file, errors
+                  (exact and case-sensitive); names, event_text,
+                  comments, messages (words, any case)
+  word~1          fuzzy: up to 1 edit away
+  +must -mustnot  require or exclude a clause
+  plies:>100      numeric ranges (>, >=, <, <=) on plies, year, round
+  played:>="1998-01-01"   date range
+  errors:true     games that failed validation`
+
+// Result is one page of hits.
+type Result struct {
+	Total    int     `json:"total"`
+	Position string  `json:"position,omitempty"` // the BPN searched for
+	Hits     []Hit   `json:"hits"`
+	Facets   []Facet `json:"facets,omitempty"`
+	Took     float64 `json:"took_ms"`
+}
+
+// Hit is one game.
+type Hit struct {
+	ID      string   `json:"id"`
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+	Game    int      `json:"game"`
+	Variant string   `json:"variant"`
+	South   string   `json:"south"`
+	North   string   `json:"north"`
+	Event   string   `json:"event"`
+	Site    string   `json:"site"`
+	Date    string   `json:"date"`
+	Result  string   `json:"result"`
+	Plies   int      `json:"plies"`
+	Errors  []string `json:"errors,omitempty"`
+	// Reached lists, for a position search, the plies after which the position stood (0 is
+	// the game's start).
+	Reached []int `json:"reached,omitempty"`
+}
+
+// Facet counts the matching games by one field's values, most frequent first.
+type Facet struct {
+	Name    string      `json:"name"`
+	Missing int         `json:"missing"` // games without a value
+	Other   int         `json:"other"`   // games with values beyond those listed
+	Terms   []FacetTerm `json:"terms"`
+}
+
+// FacetTerm is one value of a facet.
+type FacetTerm struct {
+	Term  string `json:"term"`
+	Count int    `json:"count"`
+}
+
+var hitFields = []string{"file", "line", "game", "variant", "south", "north", "event", "site",
+	"date", "result", "plies", "messages"}
+
+// Search runs q over the index.
+func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
+	start := time.Now()
+	bq, pos, err := q.compile()
+	if err != nil {
+		return nil, err
+	}
+	if q.Limit <= 0 {
+		q.Limit = 20
+	}
+	req := bleve.NewSearchRequestOptions(bq, q.Limit, max(q.Offset, 0), false)
+	req.Fields = hitFields
+	req.SortBy([]string{"file", "game"})
+	if q.Text != "" {
+		req.SortBy([]string{"-_score", "file", "game"})
+	}
+	req.IncludeLocations = pos != ""
+	if q.Facets {
+		addFacets(req)
+	}
+	res, err := ix.alias.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets)}
+	if pos != "" {
+		out.Position = pos
+	}
+	for _, h := range res.Hits {
+		out.Hits = append(out.Hits, hitOf(h))
+	}
+	out.Took = float64(time.Since(start).Microseconds()) / 1000
+	return out, nil
+}
+
+// compile turns q into one bleve query, and gives the canonical BPN of a position searched for.
+func (q Query) compile() (query.Query, string, error) {
+	var must []query.Query
+	if q.Text != "" {
+		qs := bleve.NewQueryStringQuery(q.Text)
+		if _, err := qs.Parse(); err != nil {
+			return nil, "", fmt.Errorf("%w: %v", ErrBadQuery, err)
+		}
+		must = append(must, qs)
+	}
+	term := func(field, value string) {
+		t := bleve.NewTermQuery(value)
+		t.SetField(field)
+		must = append(must, t)
+	}
+	if q.Variant != "" {
+		v, err := engine.LookupVariant(q.Variant)
+		if err != nil {
+			return nil, "", err
+		}
+		term("variant", v.ID)
+	}
+	if p := strings.TrimSpace(q.Player); p != "" {
+		term("players_lc", strings.ToLower(p))
+	}
+	if e := strings.TrimSpace(q.Event); e != "" {
+		m := bleve.NewMatchQuery(e)
+		m.SetField("event_text")
+		m.SetOperator(query.MatchQueryOperatorAnd)
+		must = append(must, m)
+	}
+	for _, b := range []struct {
+		s     string
+		since bool
+	}{{q.Since, true}, {q.Until, false}} {
+		if b.s == "" {
+			continue
+		}
+		c, err := dateBound(b.s, b.since)
+		if err != nil {
+			return nil, "", err
+		}
+		must = append(must, c)
+	}
+	if q.Result != "" {
+		r, err := resultToken(q.Result)
+		if err != nil {
+			return nil, "", err
+		}
+		term("result", r)
+	}
+	var bpn string
+	if q.Position != "" || len(q.After) > 0 {
+		p, err := resolvePosition(q.Variant, q.Position, q.After)
+		if err != nil {
+			return nil, "", err
+		}
+		bpn = p.String()
+		pq := bleve.NewPrefixQuery(positionKey(p) + "|")
+		pq.SetField("pos")
+		must = append(must, pq)
+	}
+	switch len(must) {
+	case 0:
+		return bleve.NewMatchAllQuery(), "", nil
+	case 1:
+		return must[0], bpn, nil
+	}
+	return bleve.NewConjunctionQuery(must...), bpn, nil
+}
+
+// dateBound reads --since or --until: a year bounds the year field (so games with an unknown
+// month still count), a day bounds the played date.
+func dateBound(s string, since bool) (query.Query, error) {
+	s = strings.TrimSpace(s)
+	if len(s) == 4 {
+		t, y := parseDate(s)
+		if t == nil {
+			return nil, fmt.Errorf("%w: %q is not a year", ErrBadQuery, s)
+		}
+		f, incl := float64(*y), true
+		if since {
+			nq := bleve.NewNumericRangeInclusiveQuery(&f, nil, &incl, nil)
+			nq.SetField("year")
+			return nq, nil
+		}
+		nq := bleve.NewNumericRangeInclusiveQuery(nil, &f, nil, &incl)
+		nq.SetField("year")
+		return nq, nil
+	}
+	t, err := time.Parse("2006-01-02", strings.ReplaceAll(s, ".", "-"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q is not a year (YYYY) or a day (YYYY-MM-DD)", ErrBadQuery, s)
+	}
+	incl := true
+	var dq *query.DateRangeQuery
+	if since {
+		dq = bleve.NewDateRangeInclusiveQuery(t, time.Time{}, &incl, nil)
+	} else {
+		dq = bleve.NewDateRangeInclusiveQuery(time.Time{}, t, nil, &incl)
+	}
+	dq.SetField("played")
+	return dq, nil
+}
+
+// resultToken accepts a BGN result or a word for it.
+func resultToken(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1-0", "south", "south-wins":
+		return "1-0", nil
+	case "0-1", "north", "north-wins":
+		return "0-1", nil
+	case "1/2-1/2", "draw":
+		return "1/2-1/2", nil
+	case "*", "unknown":
+		return "*", nil
+	}
+	return "", fmt.Errorf("%w: result %q (want 1-0, 0-1, 1/2-1/2, * or south, north, draw, unknown)", ErrBadQuery, s)
+}
+
+// resolvePosition reads a position given as BPN or as moves from the start; with neither it is
+// the variant's start.
+func resolvePosition(variant, bpn string, after []string) (engine.Position, error) {
+	var none engine.Position
+	if variant == "" {
+		return none, fmt.Errorf("%w: a position needs its variant", ErrBadQuery)
+	}
+	v, err := engine.LookupVariant(variant)
+	if err != nil {
+		return none, err
+	}
+	if bpn != "" && len(after) > 0 {
+		return none, fmt.Errorf("%w: give a position or moves, not both", ErrBadQuery)
+	}
+	if bpn != "" {
+		p, err := engine.ParsePosition(v, bpn)
+		if err != nil {
+			return none, fmt.Errorf("%w: %v", ErrBadQuery, err)
+		}
+		return p, nil
+	}
+	g := engine.NewGame(v.Start())
+	n := 0
+	for _, tok := range after {
+		if isMoveNumber(tok) {
+			continue
+		}
+		n++
+		if _, err := g.PlayToken(tok); err != nil {
+			return none, fmt.Errorf("%w: move %d (%s): %v", ErrBadQuery, n, tok, err)
+		}
+	}
+	return g.Position(), nil
+}
+
+// isMoveNumber recognises "12." and "12..." so that moves can be pasted from a record.
+func isMoveNumber(tok string) bool {
+	t := strings.TrimRight(tok, ".")
+	if t == tok || t == "" {
+		return false
+	}
+	return strings.Trim(t, "0123456789") == ""
+}
+
+func addFacets(req *bleve.SearchRequest) {
+	for _, f := range []struct {
+		name string
+		size int
+	}{{"variant", 4}, {"result", 4}, {"decade", 10}, {"players", 10}, {"event", 10}} {
+		req.AddFacet(f.name, bleve.NewFacetRequest(f.name, f.size))
+	}
+	length := bleve.NewFacetRequest("plies", 5)
+	for _, r := range []struct {
+		name     string
+		from, to float64
+	}{{"0-19", 0, 20}, {"20-49", 20, 50}, {"50-99", 50, 100}, {"100-199", 100, 200}, {"200+", 200, 1e9}} {
+		length.AddNumericRange(r.name, &r.from, &r.to)
+	}
+	req.AddFacet("length", length)
+}
+
+var facetOrder = []string{"variant", "result", "decade", "players", "event", "length"}
+
+func facets(fr search.FacetResults) []Facet {
+	var out []Facet
+	for _, name := range facetOrder {
+		r, ok := fr[name]
+		if !ok {
+			continue
+		}
+		f := Facet{Name: name, Missing: r.Missing, Other: r.Other, Terms: []FacetTerm{}}
+		if r.Terms != nil {
+			for _, t := range r.Terms.Terms() {
+				if t.Term == "" { // an absent tag is indexed as the empty keyword
+					f.Missing += t.Count
+					continue
+				}
+				f.Terms = append(f.Terms, FacetTerm{t.Term, t.Count})
+			}
+		}
+		for _, nr := range r.NumericRanges {
+			f.Terms = append(f.Terms, FacetTerm{nr.Name, nr.Count})
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func hitOf(h *search.DocumentMatch) Hit {
+	str := func(name string) string { s, _ := h.Fields[name].(string); return s }
+	num := func(name string) int { f, _ := h.Fields[name].(float64); return int(f) }
+	hit := Hit{ID: h.ID, File: str("file"), Line: num("line"), Game: num("game"),
+		Variant: str("variant"), South: str("south"), North: str("north"), Event: str("event"),
+		Site: str("site"), Date: str("date"), Result: str("result"), Plies: num("plies")}
+	switch m := h.Fields["messages"].(type) {
+	case string:
+		hit.Errors = []string{m}
+	case []any:
+		for _, s := range m {
+			if s, ok := s.(string); ok {
+				hit.Errors = append(hit.Errors, s)
+			}
+		}
+	}
+	for _, locs := range h.Locations["pos"] {
+		for _, l := range locs {
+			if len(l.ArrayPositions) > 0 {
+				hit.Reached = append(hit.Reached, int(l.ArrayPositions[0]))
+			}
+		}
+	}
+	slices.Sort(hit.Reached)
+	return hit
+}

@@ -1,0 +1,86 @@
+package archive
+
+import (
+	"io"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// readGames reads every record of one BGN file, verifies it and hands it to emit as a
+// gameSource. Problems never stop the reading: a record with syntax or rule errors is emitted
+// with its messages, and a file that cannot be read to its end is emitted as
+// one more game holding the error, so that it still shows up in a search for errors:true.
+func readGames(file string, r io.Reader, emit func(gameSource) error) error {
+	sc := notation.NewScanner(r, file)
+	for sc.Scan() {
+		if err := emit(sourceOf(sc.Record(), sc.Errors())); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return emit(gameSource{line: errLine(err), errs: []string{err.Error()}})
+	}
+	return nil
+}
+
+// sourceOf flattens one record: its tags, its main line as far as it replays, every comment,
+// and the syntax errors found by the scanner plus the verifier's.
+func sourceOf(rec *notation.Record, syntax notation.ErrorList) gameSource {
+	s := gameSource{line: rec.Pos.Line, tags: make(map[string]string, len(rec.Tags))}
+	for _, t := range rec.Tags {
+		s.tags[t.Name] = t.Value
+	}
+	if s.line == 0 {
+		s.line = 1
+	}
+	for _, e := range syntax {
+		s.errs = append(s.errs, e.Error())
+	}
+	for _, e := range notation.Verify(rec) {
+		s.errs = append(s.errs, e.Error())
+	}
+	s.variant, _ = engine.LookupVariant(rec.Tag("Variant"))
+	if rp, _ := rec.Replay(); rp != nil {
+		s.variant = rp.Variant
+		s.setUp = rec.Tag("Position") != ""
+		s.path = make([]engine.Position, 0, len(rp.Plies)+1)
+		s.path = append(s.path, rp.Start)
+		s.moves = make([]string, 0, len(rp.Plies))
+		for _, p := range rp.Plies {
+			s.path = append(s.path, p.After)
+			s.moves = append(s.moves, p.Token)
+		}
+	}
+	s.comments = comments(s.comments, rec.Comments)
+	s.comments = lineComments(s.comments, rec.Moves)
+	return s
+}
+
+// lineComments appends the text of every comment of a line and of its variations.
+func lineComments(dst []string, line []*notation.Node) []string {
+	for _, n := range line {
+		dst = comments(dst, n.Before)
+		dst = comments(dst, n.After)
+		for _, v := range n.Variations {
+			dst = lineComments(dst, v.Moves)
+			dst = comments(dst, v.After)
+		}
+	}
+	return dst
+}
+
+func comments(dst []string, cs []notation.Comment) []string {
+	for _, c := range cs {
+		dst = append(dst, c.Text)
+	}
+	return dst
+}
+
+// errLine is the line of a notation error, or 1.
+func errLine(err error) int {
+	if e, ok := err.(*notation.Error); ok && e.Pos.Line > 0 {
+		return e.Pos.Line
+	}
+	return 1
+}
