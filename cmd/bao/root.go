@@ -54,6 +54,8 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newMovesCmd(e),
 		newPlayCmd(e),
 		newSelfplayCmd(e),
+		newSiteCmd(e),
+		newServeCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)

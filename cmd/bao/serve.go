@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/site"
+)
+
+func newServeCmd(e *env) *cobra.Command {
+	var o struct {
+		addr, title string
+		poll        time.Duration
+	}
+	c := &cobra.Command{
+		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
+		Short: "Serve an archive's site, rebuilt when its files change",
+		Long: `Build the site of an archive (default the current folder) in memory and serve it
+over HTTP, by default on 127.0.0.1 only. The archive's Markdown pages and records are checked
+for changes every --poll interval and the site is rebuilt when one changed. Stop with Ctrl-C.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := archiveArg(args)
+			if err := checkDir(root); err != nil {
+				return err
+			}
+			if o.poll <= 0 {
+				return usagef("--poll must be positive")
+			}
+			s, err := site.New(site.Options{Title: o.title})
+			if err != nil {
+				return err
+			}
+			sv, err := s.NewServer(cmd.Context(), root)
+			if err != nil {
+				return err
+			}
+			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
+			ln, err := net.Listen("tcp", o.addr)
+			if err != nil {
+				return usageError{err}
+			}
+			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return sv.Serve(ctx, ln, o.poll)
+		},
+	}
+	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
+	return c
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/site"
+)
+
+func newSiteCmd(e *env) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "site",
+		Short: "Publish an archive as a static web site",
+	}
+	c.AddCommand(newSiteBuildCmd(e))
+	return c
+}
+
+func newSiteBuildCmd(e *env) *cobra.Command {
+	var o struct{ out, title string }
+	c := &cobra.Command{
+		Use:   "build [ARCHIVE] --out DIR",
+		Short: "Render an archive's pages and records as HTML",
+		Long: `Render an archive (a folder of Markdown pages and BGN records, default the current
+folder) as a static site in DIR: a page per folder (from its index.md or README.md), per
+Markdown page and per game, with board diagrams, a move viewer, lists by variant, event,
+player and year, and a search page. Open DIR/index.html, or run bao serve.
+
+Problems in the archive (a record that does not replay, a diagram that cannot be drawn) are
+shown in place on the pages and listed on standard error; the command then exits 1.`,
+		Args: wrapArgs(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.out == "" {
+				return usagef("--out is required")
+			}
+			root := archiveArg(args)
+			if err := checkDir(root); err != nil {
+				return err
+			}
+			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out, site.Options{Title: o.title})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.out, "wrote %d pages (%d games) to %s\n", rep.Pages, rep.Games, o.out)
+			return reportWarnings(e, rep.Warnings)
+		},
+	}
+	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
+	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	return c
+}
+
+// archiveArg is the archive folder: the argument, or the current folder.
+func archiveArg(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return "."
+}
+
+// checkDir reports a missing archive folder as a usage error.
+func checkDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return usageError{err}
+	}
+	if !st.IsDir() {
+		return usagef("%s is not a folder", dir)
+	}
+	return nil
+}
+
+// reportWarnings lists the archive's problems on standard error.
+func reportWarnings(e *env, warnings []string) error {
+	for _, w := range warnings {
+		fmt.Fprintln(e.err, w)
+	}
+	if len(warnings) > 0 {
+		return errFound
+	}
+	return nil
+}
