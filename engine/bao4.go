@@ -62,19 +62,13 @@ func (g bao4) check(p *Position) error {
 	return nil
 }
 
-// children lists every legal move with its result (the hot path: no allocation beyond dst).
-func (g bao4) children(p *Position, dst []Child) []Child {
-	dst, _ = g.gen(p, dst, false)
-	return dst
-}
-
 // trace replays the legal move m, whose Takasa flag (set by children) tells a capture move
 // from a takasa: in namua a pit facing an occupied pit can start a takasa when every capture
 // never ends (4.1 tier N2).
 func (g bao4) trace(p *Position, m Move, t *Trace) Position {
 	q := *p
 	capture := m.Flags&Takasa == 0
-	out := g.play(&q, m, capture, t)
+	out := g.play(&q, m, capture, 0, t)
 	g.finish(p, &q, &m, capture, out, t)
 	return q
 }
@@ -82,7 +76,7 @@ func (g bao4) trace(p *Position, m Move, t *Trace) Position {
 // status: the player to move has lost if his front row is empty (6.1) or he has no legal
 // move (6.2); there are no draws (6.3).
 func (g bao4) status(p *Position) Status {
-	if _, ok := g.gen(p, nil, true); ok {
+	if g.anyMove(p) {
 		return Ongoing
 	}
 	return winFor(p.toMove.Other())

@@ -3,25 +3,29 @@ package engine
 // The 4x8 move generator: tiers and filters of rules bao-la-kiswahili.md section 4 and the
 // Lamu differences of bao-la-kete.md (D2 in play, D3 and D4 here).
 
-// gen appends p's legal moves to dst. With probe set it only asks whether one exists: it
-// appends nothing, sets no flags and returns at the first legal move, which is what the Wins
-// flag, takasia creation and status need.
-func (g bao4) gen(p *Position, dst []Child, probe bool) ([]Child, bool) {
-	me := p.toMove
-	r := p.v.ring[me]
-	var occ uint8 // occupied front pits, bit k
-	for k := range 8 {
-		if p.pits[r[k]] != 0 {
-			occ |= 1 << k
-		}
-	}
-	if occ == 0 { // bao hamna already: he has lost (6.1)
-		return dst, false
-	}
-	if p.bank[me] > 0 {
-		return g.genNamua(p, dst, occ, probe)
-	}
-	return g.genMtaji(p, dst, occ, probe)
+// b4cand is a candidate move: its choices, and whether it is a capture move.
+type b4cand struct {
+	m       Move
+	capture bool
+}
+
+// b4cands holds a position's candidates tier by tier (README 2.4): tier i is
+// list[end[i-1]:end[i]]. Every filter but the never-ending one is applied already.
+type b4cands struct {
+	list  [72]b4cand // at most 32 captures + 2 kuu + 16 front + 16 back pairs
+	n     int
+	end   [4]int
+	tiers int
+}
+
+func (c *b4cands) add(k, st int, r []uint8, capture bool) {
+	c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}, capture}
+	c.n++
+}
+
+func (c *b4cands) close() {
+	c.end[c.tiers] = c.n
+	c.tiers++
 }
 
 // b4lone reports the front-row filter (4.3): a lone kichwa sown toward the back row would
@@ -30,15 +34,144 @@ func b4lone(occ uint8, k, st int) bool {
 	return occ == 1<<k && (k == 0 && st < 0 || k == 7 && st > 0)
 }
 
-// try plays candidate m. Unless probing, a legal m is appended with its flags and result.
-func (g bao4) try(p *Position, dst []Child, m Move, capture, probe bool) ([]Child, b4out) {
-	if probe {
-		q := *p
-		return dst, g.play(&q, m, capture, nil)
+// candidates lists p's candidates by tier; none when the mover's front row is empty (he has
+// lost, 6.1).
+func (g bao4) candidates(p *Position, c *b4cands) {
+	me := p.toMove
+	r, ro := p.v.ring[me], p.v.ring[me.Other()]
+	var occ, big uint8 // front pits holding >= 1 and >= 2 seeds, bit k
+	for k := range 8 {
+		if n := p.pits[r[k]]; n != 0 {
+			occ |= 1 << k
+			if n >= 2 {
+				big |= 1 << k
+			}
+		}
 	}
+	if occ == 0 {
+		return
+	}
+	if p.bank[me] > 0 {
+		// Tier N1: a seed into a front pit facing an occupied pit captures. The kichwa side
+		// is forced left at columns 1-2 and right at 7-8, and chosen at 3-6; in a namua
+		// capture '<' is the left kichwa, which then sows clockwise (README 3.1).
+		for k := range 8 {
+			if occ&(1<<k) == 0 || p.pits[ro[7-k]] == 0 {
+				continue
+			}
+			if k <= 5 {
+				c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: Left}, true}
+				c.n++
+			}
+			if k >= 2 {
+				c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: Right}, true}
+				c.n++
+			}
+		}
+		c.close()
+		// Tier N2: which pits may take the seed is read on the position, before any
+		// candidate is tried; there is no fallback when all they allow are filtered out.
+		var elig uint8
+		switch {
+		case p.house[me] && p.pits[r[b4Nyumba]] >= 6: // functional nyumba: singletons too, not the nyumba
+			elig = occ &^ (1 << b4Nyumba)
+			if elig == 0 {
+				elig = 1 << b4Nyumba // the tax move (Lamu D2 may empty it instead)
+			}
+		case big != 0:
+			elig = big
+		default:
+			elig = occ
+		}
+		for k := range 8 {
+			for st := -1; st <= 1 && elig&(1<<k) != 0; st += 2 {
+				if !b4lone(occ, k, st) {
+					c.add(k, st, r, false)
+				}
+			}
+		}
+		c.close()
+		return
+	}
+	// Tier M1: the count test of 4.2.
+	for k := range b4Loop {
+		for st := -1; st <= 1; st += 2 {
+			if b4target(p, me, k, st) != NoPit && !b4lone(occ, k, st) {
+				c.add(k, st, r, true)
+			}
+		}
+	}
+	c.close()
+	barred := -1 // the start pit forbidden by takasia against the mover (5.9)
+	if p.block != NoPit && p.v.Owner(p.block) == me {
+		barred = b4k(p.block)
+	}
+	// Takasa tiers: pits of 2 or more seeds, never a pair that passes the M1 test (4.2).
+	tier := func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			if k == barred || p.pits[r[k]] < 2 {
+				continue
+			}
+			for st := -1; st <= 1; st += 2 {
+				if !b4lone(occ, k, st) && b4target(p, me, k, st) == NoPit {
+					c.add(k, st, r, false)
+				}
+			}
+		}
+		c.close()
+	}
+	if g.lamu && p.house[me] && p.pits[r[b4Nyumba]] >= 6 {
+		tier(b4Nyumba, b4Nyumba+1) // Lamu D3: a functional kuu first
+	}
+	tier(0, 8)      // front pits, the nyumba and the kichwas included (M2)
+	tier(8, b4Loop) // back pits (M3)
+}
+
+// children lists every legal move with its result: the first tier with a legal move (the
+// hot path: nothing is allocated beyond dst).
+func (g bao4) children(p *Position, dst []Child) []Child {
+	var c b4cands
+	g.candidates(p, &c)
+	// Lamu D4: the mover must capture the pit he put under hizi zetu, if he can.
+	obliged := g.lamu && p.block != NoPit && p.v.Owner(p.block) != p.toMove
+	lo := 0
+	for ti := range c.tiers {
+		base := len(dst)
+		var took uint64 // bit i: the i-th move appended captured the obliged pit
+		for _, cd := range c.list[lo:c.end[ti]] {
+			var out b4out
+			if dst, out = g.try(p, dst, cd.m, cd.capture); out.ok && out.tookBlock {
+				took |= 1 << (len(dst) - 1 - base)
+			}
+			if out.decision { // the same capture going on from the nyumba: safari
+				m := cd.m
+				m.Safari = true
+				dst, _ = g.try(p, dst, m, true)
+			}
+		}
+		if len(dst) > base {
+			if obliged && took != 0 { // with no capture of the pit the obligation lapses
+				n := base
+				for i := base; i < len(dst); i++ {
+					if took&(1<<(i-base)) != 0 {
+						dst[n] = dst[i]
+						n++
+					}
+				}
+				dst = dst[:n]
+			}
+			return dst
+		}
+		lo = c.end[ti]
+	}
+	return dst
+}
+
+// try plays candidate m and appends it, with its flags and result, if it is legal.
+func (g bao4) try(p *Position, dst []Child, m Move, capture bool) ([]Child, b4out) {
 	dst = append(dst, Child{Move: m, Position: *p})
 	c := &dst[len(dst)-1]
-	out := g.play(&c.Position, m, capture, nil)
+	out := g.play(&c.Position, m, capture, 0, nil)
 	if !out.ok {
 		return dst[:len(dst)-1], out
 	}
@@ -46,161 +179,40 @@ func (g bao4) try(p *Position, dst []Child, m Move, capture, probe bool) ([]Chil
 	return dst, out
 }
 
-// genNamua: tier N1 captures, else tier N2 takasa (4.1).
-func (g bao4) genNamua(p *Position, dst []Child, occ uint8, probe bool) ([]Child, bool) {
-	me := p.toMove
-	r, ro := p.v.ring[me], p.v.ring[me.Other()]
-	found := false
-	var out b4out
-	for k := range 8 {
-		if occ&(1<<k) == 0 || p.pits[ro[7-k]] == 0 {
-			continue
-		}
-		// The kichwa side: forced left at columns 1-2, right at 7-8, chosen at 3-6.
-		lo, hi := Left, Right
-		if k <= 1 {
-			hi = Left
-		} else if k >= 6 {
-			lo = Right
-		}
-		for d := lo; d <= hi; d++ {
-			m := Move{Pit: Pit(r[k]), Dir: d}
-			if dst, out = g.try(p, dst, m, true, probe); out.ok {
-				if probe {
-					return dst, true
-				}
-				found = true
-			}
-			if out.decision { // the same move, but going on from the nyumba: safari
-				m.Safari = true
-				if dst, out = g.try(p, dst, m, true, probe); out.ok {
-					if probe {
-						return dst, true
-					}
-				}
-			}
-		}
-	}
-	if found {
-		return dst, true
-	}
-	// Tier N2: which pit may take the reserve seed is read on the position, before any
-	// candidate is tried; there is no fallback when the ones allowed are all filtered out.
-	var big uint8
-	for k := range 8 {
-		if p.pits[r[k]] >= 2 {
-			big |= 1 << k
-		}
-	}
-	var elig uint8
-	switch {
-	case p.house[me] && p.pits[r[b4Nyumba]] >= 6: // functional nyumba: singletons too, not the nyumba
-		elig = occ &^ (1 << b4Nyumba)
-		if elig == 0 {
-			elig = 1 << b4Nyumba // the tax move
-		}
-	case big != 0:
-		elig = big
-	default:
-		elig = occ
-	}
-	for k := range 8 {
-		if elig&(1<<k) == 0 {
-			continue
-		}
-		for st := -1; st <= 1; st += 2 {
-			if b4lone(occ, k, st) {
+// anyMove reports whether p has a legal move; the Wins flag, takasia creation (5.9) and
+// status need only that. A legal move exists iff some candidate of any tier ends, since
+// later tiers stand in only for empty earlier ones. The candidates are run side by side with
+// growing lap budgets, so that a finite move is found without first deciding a never-ending
+// candidate, which can take hundreds of millions of laps.
+func (g bao4) anyMove(p *Position) bool {
+	var c b4cands
+	g.candidates(p, &c)
+	var decided uint128
+	left := c.n
+	for budget := 64; left > 0; budget *= 4 {
+		for i, cd := range c.list[:c.n] {
+			if decided.has(i) {
 				continue
 			}
-			m := Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}
-			if dst, out = g.try(p, dst, m, false, probe); out.ok {
-				if probe {
-					return dst, true
-				}
-				found = true
+			q := *p
+			out := g.play(&q, cd.m, cd.capture, budget, nil)
+			if out.ok {
+				return true
+			}
+			if !out.cut {
+				decided.set(i)
+				left--
 			}
 		}
 	}
-	return dst, found
+	return false
 }
 
-// genMtaji: tier M1 captures (Lamu D4: those that take the obliged pit, if any do), else the
-// takasa tiers: Zanzibar front then back pits; Lamu the kuu (D3), then front, then back.
-func (g bao4) genMtaji(p *Position, dst []Child, occ uint8, probe bool) ([]Child, bool) {
-	me := p.toMove
-	r := p.v.ring[me]
-	obliged := g.lamu && p.block != NoPit && p.v.Owner(p.block) != me
-	base := len(dst)
-	var took uint32 // bit i: the i-th capture appended took the obliged pit
-	found := false
-	var out b4out
-	for k := range b4Loop {
-		for st := -1; st <= 1; st += 2 {
-			if b4target(p, me, k, st) == NoPit || b4lone(occ, k, st) {
-				continue
-			}
-			m := Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}
-			if dst, out = g.try(p, dst, m, true, probe); out.ok {
-				if probe {
-					return dst, true
-				}
-				if out.tookBlock {
-					took |= 1 << (len(dst) - 1 - base)
-				}
-				found = true
-			}
-		}
-	}
-	if found {
-		if obliged && took != 0 { // D4; with no capture of the pit the obligation lapses
-			n := base
-			for i := base; i < len(dst); i++ {
-				if took&(1<<(i-base)) != 0 {
-					dst[n] = dst[i]
-					n++
-				}
-			}
-			dst = dst[:n]
-		}
-		return dst, true
-	}
-	barred := -1 // the start pit forbidden by takasia against the mover
-	if p.block != NoPit && p.v.Owner(p.block) == me {
-		barred = b4k(p.block)
-	}
-	tier := func(dst []Child, lo, hi int) ([]Child, bool) {
-		found := false
-		for k := lo; k < hi; k++ {
-			if k == barred || p.pits[r[k]] < 2 {
-				continue
-			}
-			for st := -1; st <= 1; st += 2 {
-				// A pair passing the M1 test is a capture move even when filtered out (4.2).
-				if b4lone(occ, k, st) || b4target(p, me, k, st) != NoPit {
-					continue
-				}
-				m := Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}
-				var out b4out
-				if dst, out = g.try(p, dst, m, false, probe); out.ok {
-					if probe {
-						return dst, true
-					}
-					found = true
-				}
-			}
-		}
-		return dst, found
-	}
-	if g.lamu && p.house[me] && p.pits[r[b4Nyumba]] >= 6 { // D3: the kuu first
-		if dst, found = tier(dst, b4Nyumba, b4Nyumba+1); found {
-			return dst, true
-		}
-	}
-	if dst, found = tier(dst, 0, 8); found {
-		return dst, true
-	}
-	return tier(dst, 8, b4Loop)
-}
+// uint128 is a small bit set for the candidate list.
+type uint128 [2]uint64
+
+func (u *uint128) has(i int) bool { return u[i>>6]&(1<<(i&63)) != 0 }
+func (u *uint128) set(i int)      { u[i>>6] |= 1 << (i & 63) }
 
 // finish completes a played move: the other player is to move, and the flags, the Wins
 // check and the block field are settled (5.9; Lamu 5 "hizi zetu"; 6.4).
@@ -217,10 +229,12 @@ func (g bao4) finish(p, q *Position, m *Move, capture bool, out b4out, t *Trace)
 		t.addEvent(GameWon, NoPit, 0)
 		return
 	}
-	if g.lamu && p.block != NoPit && p.v.Owner(p.block) == me {
-		q.block = p.block // hizi zetu: the restriction just obeyed becomes the blocker's obligation
+	if g.lamu && p.block != NoPit && p.v.Owner(p.block) == me && q.bank[op] == 0 {
+		// hizi zetu: the restriction just obeyed becomes the blocker's obligation (a mtaji
+		// rule: a set-up blocker who still has reserve seeds is obliged to nothing).
+		q.block = p.block
 	}
-	if _, ok := g.gen(q, nil, true); !ok {
+	if !g.anyMove(q) {
 		m.Flags |= Wins
 		q.block = NoPit
 		t.addEvent(GameWon, NoPit, 0)
@@ -236,7 +250,7 @@ func (g bao4) finish(p, q *Position, m *Move, capture bool, out b4out, t *Trace)
 		// The game goes on judged without the restriction (5.9). Should the restriction itself
 		// leave him no move, he has lost all the same; the block stays so that the position's
 		// status agrees with the Wins flag.
-		if _, ok := g.gen(q, nil, true); !ok {
+		if !g.anyMove(q) {
 			m.Flags |= Wins
 			t.addEvent(GameWon, NoPit, 0)
 		}
