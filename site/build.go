@@ -49,8 +49,7 @@ type posRef struct {
 }
 
 func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error) {
-	b := &build{s: s, ctx: ctx, src: src, out: out,
-		folders: map[string]*folder{}, pages: map[string]string{}, seen: map[engine.Position][]posRef{}}
+	b := newBuild(ctx, s, src, out)
 	if err := b.scan(); err != nil {
 		return nil, err
 	}
@@ -61,6 +60,11 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error
 	}
 	slices.Sort(b.warnings)
 	return &Report{Pages: b.written, Games: len(b.games), Warnings: b.warnings}, nil
+}
+
+func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
+	return &build{s: s, ctx: ctx, src: src, out: out,
+		folders: map[string]*folder{}, pages: map[string]string{}, seen: map[engine.Position][]posRef{}}
 }
 
 // scan walks the archive, reads every record and assigns every page its path.

@@ -94,7 +94,7 @@ func archiveStamp(src fs.FS) (uint64, error) {
 // securityHeaders keep the pages from running anything but the site's own scripts, even if an
 // annotation slipped something past the Markdown renderer.
 var securityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+	"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options":  "nosniff",
 	"Referrer-Policy":         "no-referrer",
 }

@@ -1,0 +1,228 @@
+package site
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// writeArchive writes the fixture archive to a temporary folder.
+func writeArchive(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, f := range fixture(t, "archive.txtar") {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func newTestServer(t *testing.T) (*Server, string) {
+	t.Helper()
+	dir := writeArchive(t)
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sv, dir
+}
+
+func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, target, nil))
+	return w
+}
+
+func TestServeFiles(t *testing.T) {
+	sv, _ := newTestServer(t)
+	cases := []struct {
+		target string
+		code   int
+		ctype  string
+		body   string
+	}{
+		{"/", 200, "text/html", "<h1>Test archive</h1>"},
+		{"/club/", 200, "text/html", "<h1>The club</h1>"},
+		{"/club", 200, "text/html", "<h1>The club</h1>"},
+		{"/club/games-1.html", 200, "text/html", `id="bao-plies"`},
+		{"/static/site.css", 200, "text/css", "svg.board"},
+		{"/static/viewer.js", 200, "javascript", "keydown"},
+		{"/search.json", 200, "application/json", `"games"`},
+		{"/nope.html", 404, "", ""},
+	}
+	for _, c := range cases {
+		w := get(t, sv, c.target)
+		if w.Code != c.code {
+			t.Errorf("GET %s: %d, want %d", c.target, w.Code, c.code)
+			continue
+		}
+		if !strings.Contains(w.Header().Get("Content-Type"), c.ctype) {
+			t.Errorf("GET %s: Content-Type %q, want %q", c.target, w.Header().Get("Content-Type"), c.ctype)
+		}
+		if !strings.Contains(w.Body.String(), c.body) {
+			t.Errorf("GET %s: body lacks %q", c.target, c.body)
+		}
+		if w.Header().Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %s: no Content-Security-Policy", c.target)
+		}
+	}
+	w := httptest.NewRecorder()
+	sv.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", nil))
+	if w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /: %d, want 405", w.Code)
+	}
+}
+
+// TestServeTraversal sends raw requests, which no client would clean up first, for files
+// outside the built site: the archive's own sources and the machine's.
+func TestServeTraversal(t *testing.T) {
+	sv, dir := newTestServer(t)
+	ts := httptest.NewServer(sv)
+	defer ts.Close()
+	secret := filepath.Join(dir, "club", "games.bgn")
+	for _, target := range []string{
+		"/../../../../etc/passwd",
+		"/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+		"/static/../../../../etc/passwd",
+		"/..%2f..%2f..%2fetc%2fpasswd",
+		"/club/games.bgn",
+		"/README.md",
+		"/club/../club/games.bgn",
+		"/" + strings.TrimPrefix(filepath.ToSlash(secret), "/"),
+		"//etc/passwd",
+		"/.%2e/.%2e/etc/passwd",
+	} {
+		conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", target)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", target, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode == 200 || strings.Contains(string(body), "root:") || strings.Contains(string(body), "[Event") {
+			t.Errorf("GET %s: %d, %d bytes: served something outside the site", target, resp.StatusCode, len(body))
+		}
+	}
+}
+
+// TestServeRebuild changes the archive and checks that the site follows.
+func TestServeRebuild(t *testing.T) {
+	sv, dir := newTestServer(t)
+	if rep, err := sv.Refresh(t.Context()); err != nil || rep != nil {
+		t.Fatalf("refresh without a change rebuilt: %v %v", rep, err)
+	}
+	page := filepath.Join(dir, "club", "notes.md")
+	if err := os.WriteFile(page, []byte("# Changed notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A file system with coarse timestamps may not see the change by mtime; its size changed.
+	rep, err := sv.Refresh(t.Context())
+	if err != nil || rep == nil {
+		t.Fatalf("refresh after a change did not rebuild: %v %v", rep, err)
+	}
+	if body := get(t, sv, "/club/notes.html").Body.String(); !strings.Contains(body, "Changed notes") {
+		t.Errorf("notes page not rebuilt:\n%s", body)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "new.md"), []byte("# New page\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := sv.Refresh(t.Context()); rep == nil || get(t, sv, "/new.html").Code != 200 {
+		t.Error("a new page was not picked up")
+	}
+}
+
+// TestServeLoad sends a few thousand requests from many clients over loopback while the site
+// rebuilds, and expects every one answered correctly.
+func TestServeLoad(t *testing.T) {
+	sv, dir := newTestServer(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- sv.Serve(ctx, ln, 20*time.Millisecond) }()
+	base := "http://" + ln.Addr().String()
+	paths := []string{"/", "/club/games-1.html", "/static/site.css", "/search.json", "/lists/index.html", "/missing"}
+	requests, clients := 3000, 16
+	if testing.Short() {
+		requests = 600
+	}
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		failed []string
+	)
+	jobs := make(chan int)
+	for range clients {
+		wg.Go(func() {
+			for i := range jobs {
+				p := paths[i%len(paths)]
+				resp, err := client.Get(base + p)
+				if err != nil {
+					mu.Lock()
+					failed = append(failed, err.Error())
+					mu.Unlock()
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				want := 200
+				if p == "/missing" {
+					want = 404
+				}
+				if resp.StatusCode != want {
+					mu.Lock()
+					failed = append(failed, fmt.Sprintf("%s: %d", p, resp.StatusCode))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for i := range requests {
+		if i == requests/2 { // rebuild mid-way: requests must not notice
+			_ = os.WriteFile(filepath.Join(dir, "club", "notes.md"), []byte("# Notes, again\n"), 0o644)
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			t.Fatal("load test timed out")
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d of %d requests failed, first: %s", len(failed), requests, failed[0])
+	}
+}

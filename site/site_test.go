@@ -1,0 +1,99 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// fixture reads a txtar archive from testdata as a file system.
+func fixture(t testing.TB, name string) fstest.MapFS {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	return fsys
+}
+
+// buildMem builds src in memory and returns the files and the report.
+func buildMem(t testing.TB, src fstest.MapFS) (map[string][]byte, *Report) {
+	t.Helper()
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	rep, err := s.build(context.Background(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.files, rep
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./site -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the build (go test ./site -update rewrites it):\n%s", path, firstDiff(want, got))
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d:\nwant: %s\n got: %s", i+1, w, g)
+		}
+	}
+	return ""
+}
+
+func TestBuildGolden(t *testing.T) {
+	files, rep := buildMem(t, fixture(t, "archive.txtar"))
+	if rep.Games != 3 {
+		t.Errorf("games = %d, want 3", rep.Games)
+	}
+	for _, page := range []string{"index.html", "club/index.html", "club/notes.html", "club/games-1.html",
+		"club/games-3.html", "lists/index.html", "lists/player/asha.html", "search.html", "search.json"} {
+		data, ok := files[page]
+		if !ok {
+			t.Errorf("page %s not built", page)
+			continue
+		}
+		golden(t, strings.ReplaceAll(page, "/", "_")+".golden", data)
+	}
+}
