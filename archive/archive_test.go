@@ -125,8 +125,11 @@ func newFixture(t testing.TB) *fixture {
 
 1. A3 A1 *
 `)
+	// indexed as far as it replays: the start and the position after A3
+	a3, _ := engine.Kingulu.Start().ParseChild("A3", nil)
 	f.games = append(f.games, testGame{id: "bad/illegal.bgn#1", variant: engine.Kingulu, errors: true,
-		tags: map[string]string{"Event": "Broken", "South": "X", "North": "Y"}})
+		tags:  map[string]string{"Event": "Broken", "South": "X", "North": "Y", "Result": "*"},
+		moves: []string{"A3"}, path: []string{engine.Kingulu.Start().String(), a3.Position.String()}})
 	f.write(t, "bad/novariant.bgn", "[Event \"Nothing\"]\n\n1. A3 *\n")
 	f.games = append(f.games, testGame{id: "bad/novariant.bgn#1", errors: true, tags: map[string]string{"Event": "Nothing"}})
 	f.write(t, "notes.txt", "not a record file")

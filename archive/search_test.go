@@ -136,8 +136,6 @@ func TestSearchFacets(t *testing.T) {
 			wantMissing["event"]++
 		}
 		switch n := len(g.moves); {
-		case g.errors:
-			want["length"]["0-19"]++ // indexed up to the error
 		case n < 20:
 			want["length"]["0-19"]++
 		case n < 50:
@@ -173,7 +171,7 @@ func TestPositionSearch(t *testing.T) {
 	f := newFixture(t)
 	ix, _ := f.build(t, UpdateOptions{})
 	for _, g := range f.games {
-		if g.errors || len(g.path) < 3 {
+		if len(g.path) < 3 {
 			continue
 		}
 		// the position after two moves of this game, searched by BPN and by moves
