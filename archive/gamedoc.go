@@ -94,6 +94,9 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 	}
 	d.Date = tag("Date")
 	d.Played, d.Year = parseDate(d.Date)
+	if strings.Trim(d.Date, "?.") == "" { // ????.??.?? says nothing
+		d.Date = ""
+	}
 	if d.Year != nil {
 		d.Decade = strconv.Itoa(*d.Year/10*10) + "s"
 	}

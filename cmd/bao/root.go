@@ -56,6 +56,9 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newSelfplayCmd(e),
 		newSiteCmd(e),
 		newServeCmd(e),
+		newIndexCmd(e),
+		newSearchCmd(e),
+		newExploreCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)

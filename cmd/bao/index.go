@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/archive"
+)
+
+func newIndexCmd(e *env) *cobra.Command {
+	var o struct {
+		index   string
+		shards  int
+		rebuild bool
+	}
+	c := &cobra.Command{
+		Use:   "index [ARCHIVE]",
+		Short: "Build or update the search index of a folder of .bgn files",
+		Long: `Build or update the search index of an archive: a folder tree of .bgn files
+(default: the current directory). The files stay the source of truth; the index, in
+ARCHIVE/.bao/index unless --index says otherwise, is a cache that can be deleted at any time.
+
+Only new and changed files are read; files that are gone leave the index. Records that fail
+verification are indexed with errors:true and their messages (find them with
+'bao search errors:true'). An index written by another version of bao, or one that cannot
+be opened, is rebuilt. Stopping bao index at any moment is safe: the next run carries on.
+
+A summary goes to standard output: files, games, positions and seconds.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := archiveArg(args)
+			if err := checkDir(root); err != nil {
+				return err
+			}
+			opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
+				Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
+			if isTerminal(e.err) {
+				opts.Progress = func(p archive.Progress) {
+					fmt.Fprintf(e.err, "\r%d of %d files read, %d games", p.Files, p.FilesToRead, p.Games)
+				}
+			}
+			s, err := archive.Update(cmd.Context(), root, opts)
+			if opts.Progress != nil {
+				fmt.Fprint(e.err, "\r\033[K")
+			}
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.out, "%d files (%d read, %d unchanged, %d removed), %d games, %d positions, %.2f s\n",
+				s.Files, s.Read, s.Unchanged, s.Removed, s.Games, s.Positions, s.Elapsed.Seconds())
+			if s.ErrorGames > 0 {
+				fmt.Fprintf(e.out, "%d games have problems: bao search errors:true\n", s.ErrorGames)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
+	c.Flags().IntVar(&o.shards, "shards", 0, "shards of a new index (default: one per 64 MiB of records, at most 8); a different count rebuilds")
+	c.Flags().BoolVar(&o.rebuild, "rebuild", false, "rebuild the index from scratch")
+	return c
+}
+
+// openIndex opens an archive's index for reading, saying how to build it if that fails.
+func openIndex(root, dir string) (*archive.Index, error) {
+	if dir == "" {
+		dir = archive.DefaultIndexDir(root)
+	}
+	ix, err := archive.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w (run 'bao index %s' to build it)", err, root)
+	}
+	return ix, nil
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/archive"
+)
+
+func newSearchCmd(e *env) *cobra.Command {
+	var o struct {
+		q             archive.Query
+		after, index  string
+		json          bool
+		limit, offset int
+	}
+	c := &cobra.Command{
+		Use:   "search [ARCHIVE] [QUERY]",
+		Short: "Search an archive's index",
+		Long: `Search the index that 'bao index' built. ARCHIVE defaults to the current directory; a
+single argument is the ARCHIVE if it is a folder with an index, else the QUERY. The flags
+narrow the query; all parts must match. Each hit is printed as FILE:LINE of the game, its number in the file, variant, players,
+result, date and event; a position search adds the plies at which the position stood
+(0 is the start). No hits is not an error.
+
+` + archive.QuerySyntax,
+		Example: `  bao search games 'zanzibar -errors:true'
+  bao search games --player "ali juma" --since 1998 --facets
+  bao search games --variant kingulu --after "A3 a4"
+  bao search games --json errors:true`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := "."
+			switch {
+			case len(args) == 2:
+				root, o.q.Text = args[0], args[1]
+			case len(args) == 1 && o.index == "" && isDir(archive.DefaultIndexDir(args[0])):
+				root = args[0]
+			case len(args) == 1:
+				o.q.Text = args[0]
+			}
+			if err := checkDir(root); err != nil {
+				return err
+			}
+			if (o.q.Position != "" || o.after != "") && o.q.Variant == "" {
+				return usagef("--position and --after need --variant")
+			}
+			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+			if o.limit < 1 || o.offset < 0 {
+				return usagef("--limit must be >= 1 and --offset >= 0")
+			}
+			ix, err := openIndex(root, o.index)
+			if err != nil {
+				return err
+			}
+			defer ix.Close()
+			res, err := ix.Search(cmd.Context(), o.q)
+			if errors.Is(err, archive.ErrBadQuery) {
+				return usageError{err}
+			} else if err != nil {
+				return err
+			}
+			if o.json {
+				return json.NewEncoder(e.out).Encode(res)
+			}
+			printHits(e.out, res, o.q.Offset, isTerminal(e.out))
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.q.Variant, "variant", "", "only games of this variant")
+	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
+	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
+	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
+	f.StringVar(&o.q.Until, "until", "", "only games played in or before this year or on or before this day")
+	f.StringVar(&o.q.Result, "result", "", "only games with this result: 1-0, 0-1, 1/2-1/2, * (or south, north, draw, unknown)")
+	f.StringVar(&o.q.Position, "position", "", "only games whose main line reaches this position (BPN; needs --variant)")
+	f.StringVar(&o.after, "after", "", `only games reaching the position after these moves from the start ("A6<* a4>"; needs --variant)`)
+	f.BoolVar(&o.q.Facets, "facets", false, "count the matching games by variant, result, decade, player, event and length")
+	f.IntVar(&o.limit, "limit", 20, "hits to show")
+	f.IntVar(&o.offset, "offset", 0, "hits to skip")
+	f.BoolVar(&o.json, "json", false, "print JSON")
+	f.StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
+	return c
+}
+
+// printHits writes one tab-separated line per hit; on a terminal the columns are aligned and
+// a count follows.
+func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
+	w := out
+	var tw *tabwriter.Writer
+	if terminal {
+		tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+		w = tw
+	}
+	for _, h := range res.Hits {
+		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", h.File, h.Line, h.Game, h.Variant,
+			orUnknown(h.South), orUnknown(h.North), h.Result, orUnknown(h.Date), orUnknown(h.Event))
+		if res.Position != "" {
+			fmt.Fprintf(w, "\tply %s", joinInts(h.Reached))
+		}
+		if len(h.Errors) > 0 {
+			fmt.Fprintf(w, "\terrors: %s", h.Errors[0])
+		}
+		fmt.Fprintln(w)
+	}
+	if tw != nil {
+		tw.Flush()
+		fmt.Fprintf(out, "%d-%d of %d games\n", min(offset+1, res.Total), offset+len(res.Hits), res.Total)
+	}
+	for _, f := range res.Facets {
+		var parts []string
+		for _, t := range f.Terms {
+			parts = append(parts, fmt.Sprintf("%s %d", t.Term, t.Count))
+		}
+		if f.Missing > 0 {
+			parts = append(parts, fmt.Sprintf("(none) %d", f.Missing))
+		}
+		fmt.Fprintf(out, "%s: %s\n", f.Name, strings.Join(parts, ", "))
+	}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ",")
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}

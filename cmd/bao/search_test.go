@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bao-archive/bao/archive"
+)
+
+const oneGame = `[Event "Kingulu Cup"]
+[South "Ali Juma"]
+[North "Mwana Hassan"]
+[Result "*"]
+[Variant "Bao Kingulu"]
+
+1. A6 a3 *
+`
+
+func TestIndexSearchExploreJSON(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "g.bgn"), []byte(oneGame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runBao(t, "", "index", root); code != 0 || !strings.HasPrefix(out, "1 files (1 read") || errOut != "" {
+		t.Fatalf("index: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, _ := runBao(t, "", "search", root, "--player", "ali juma", "--variant", "kingulu", "--after", "1. A6", "--json")
+	var res archive.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("search: exit %d, %v: %s", code, err, out)
+	}
+	if res.Total != 1 || res.Hits[0].ID != "g.bgn#1" || res.Hits[0].Line != 1 || len(res.Hits[0].Reached) != 1 || res.Hits[0].Reached[0] != 1 {
+		t.Errorf("search: %+v", res)
+	}
+	code, out, _ = runBao(t, "", "explore", root, "--variant", "kingulu", "--json")
+	var tree archive.Tree
+	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 {
+		t.Fatalf("explore: exit %d, %v: %s", code, err, out)
+	}
+	if tree.Games != 1 || len(tree.Moves) != 1 || tree.Moves[0].Move != "A6" || tree.Moves[0].Unknown != 1 {
+		t.Errorf("explore: %+v", tree)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"explore", root}, 2, "--variant is required"},
+		{[]string{"explore", root, "--variant", "chess"}, 2, "unknown variant"},
+		{[]string{"search", root, "x", "--limit", "0"}, 2, "--limit"},
+		{[]string{"index", filepath.Join(root, "g.bgn")}, 2, "not a folder"},
+		{[]string{"search", root, "q", "--index", filepath.Join(root, "none")}, 1, "no index"},
+	} {
+		code, _, errOut := runBao(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errOut, c.code, c.msg)
+		}
+	}
+}
