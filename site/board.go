@@ -2,6 +2,9 @@ package site
 
 import (
 	"fmt"
+	"html"
+	"html/template"
+	"strconv"
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
@@ -83,10 +86,6 @@ type pitView struct {
 	Count     string
 }
 
-// Left and Top place a square pit (the house) on the same centre as a round one.
-func (p pitView) Left() int { return p.X - pitR }
-func (p pitView) Top() int  { return p.Y - pitR }
-
 // Class is the pit's full class attribute.
 func (p pitView) Class() string {
 	if p.Dyn == "" {
@@ -128,10 +127,7 @@ func newBoard(p engine.Position, h highlight) *boardView {
 		Label: v.Name + ": " + p.String(),
 		Pits:  make([]pitView, v.Pits()),
 		Info:  positionInfo(p),
-		R:     pitR,
-		D:     2 * pitR,
 	}
-	b.FrameW, b.FrameH, b.MidX2 = b.W-2, b.H-2, b.W-8
 	for r := range rows {
 		letter := rowLetter(v, r)
 		b.Labels = append(b.Labels, svgText{marginL / 2, rowY(v, r), letter})
@@ -278,4 +274,35 @@ func statusText(st engine.Status) string {
 		return "drawn"
 	}
 	return "ongoing"
+}
+
+// SVG draws the board. It is written here rather than by a template because a site has
+// thousands of boards of up to 48 pits: this is the build's hot path. Every text it holds is
+// escaped; the numbers are integers.
+func (b *boardView) SVG() template.HTML {
+	var w strings.Builder
+	w.Grow(180 * len(b.Pits))
+	w.WriteString("<svg")
+	if b.ID != "" {
+		w.WriteString(` id="` + html.EscapeString(b.ID) + `"`)
+	}
+	fmt.Fprintf(&w, ` class="board" viewBox="0 0 %d %d" role="img" aria-label="%s">`+"\n", b.W, b.H, html.EscapeString(b.Label))
+	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
+	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
+	for _, l := range b.Labels {
+		fmt.Fprintf(&w, `<text class="lbl" x="%d" y="%d">%s</text>`+"\n", l.X, l.Y, html.EscapeString(l.Text))
+	}
+	for _, p := range b.Pits {
+		x, y := strconv.Itoa(p.X), strconv.Itoa(p.Y)
+		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `" data-pit="` + strconv.Itoa(p.I) +
+			`" data-base="` + html.EscapeString(p.Base) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
+		if p.Square {
+			fmt.Fprintf(&w, `<rect x="%d" y="%d" width="%d" height="%d" rx="4"/>`, p.X-pitR, p.Y-pitR, 2*pitR, 2*pitR)
+		} else {
+			w.WriteString(`<circle cx="` + x + `" cy="` + y + `" r="` + strconv.Itoa(pitR) + `"/>`)
+		}
+		w.WriteString(`<text x="` + x + `" y="` + y + `">` + html.EscapeString(p.Count) + "</text></g>\n")
+	}
+	w.WriteString("</svg>")
+	return template.HTML(w.String())
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -42,10 +43,10 @@ type folder struct {
 	subs  []*folder
 }
 
-// posRef is a main-line position of a game: the node after which it stood.
+// posRef is a main-line position of a game, and the link to the ply after which it stood.
 type posRef struct {
-	g  *game
-	id int
+	g    *game
+	link link
 }
 
 func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error) {
@@ -197,16 +198,19 @@ func (b *build) pageOf(src string) (string, bool) {
 	return p, ok
 }
 
-// indexPositions records every main-line position of every game, for "also reached in".
+// indexPositions records every main-line position of every game, for "also reached in", with
+// the link to each game's ply made once.
 func (b *build) indexPositions() {
 	for _, g := range b.games {
+		title := g.title()
 		for id := 0; id <= g.plies; id++ {
 			p := g.nodes[id].pos
 			refs := b.seen[p]
 			if n := len(refs); n > 0 && refs[n-1].g == g {
 				continue // a position a game reaches twice is listed once
 			}
-			b.seen[p] = append(refs, posRef{g, id})
+			b.seen[p] = append(refs, posRef{g, link{Href: g.href + "#p" + strconv.Itoa(id),
+				Text: title + ", ply " + strconv.Itoa(id)}})
 		}
 	}
 }
@@ -215,42 +219,48 @@ func (b *build) indexPositions() {
 const maxOthers = 5
 
 // others lists the games other than g that reached pos, and how many more there are. The
-// variant's start position, which every game reaches, lists none. Annotation diagrams (id < 0)
-// also ask the Finder, if the site has one.
-func (b *build) others(pos engine.Position, g *game, id int) ([]link, int) {
+// variant's start position, which every game reaches, lists none. With ask (annotation
+// diagrams, which are few) the Finder is asked too, if the site has one.
+func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
 	v := pos.Variant()
 	if v == nil || pos == v.Start() {
 		return nil, 0
 	}
+	refs := b.seen[pos]
 	var out []link
-	seen := map[string]bool{}
-	add := func(href, text string) {
-		if seen[href] {
-			return
-		}
-		seen[href] = true
-		out = append(out, link{Href: href, Text: text})
-	}
-	for _, r := range b.seen[pos] {
+	for _, r := range refs {
 		if r.g != g {
-			add(fmt.Sprintf("%s#p%d", r.g.href, r.id), fmt.Sprintf("%s, ply %d", r.g.title(), r.id))
+			out = append(out, r.link)
 		}
 	}
-	if f := b.s.opts.Finder; f != nil && id < 0 {
-		refs, err := f.GamesAt(b.ctx, v.ID, pos.String())
-		if err != nil {
-			b.warn(fmt.Sprintf("position search: %v", err))
-		}
-		for _, r := range refs {
-			if href, ok := b.gameHref(r); ok && (g == nil || href != g.href) {
-				add(fmt.Sprintf("%s#p%d", href, r.Ply), fmt.Sprintf("%s, ply %d", r.Title, r.Ply))
-			}
-		}
+	if f := b.s.opts.Finder; f != nil && ask {
+		out = b.found(f, pos, g, out)
 	}
 	if len(out) > maxOthers {
 		return out[:maxOthers], len(out) - maxOthers
 	}
 	return out, 0
+}
+
+// found adds the games a Finder knows to have reached pos to out, each game once.
+func (b *build) found(f Finder, pos engine.Position, g *game, out []link) []link {
+	refs, err := f.GamesAt(b.ctx, pos.Variant().ID, pos.String())
+	if err != nil {
+		b.warn(fmt.Sprintf("position search: %v", err))
+	}
+	listed := map[string]bool{}
+	for _, l := range out {
+		listed[strings.Split(l.Href, "#")[0]] = true
+	}
+	for _, r := range refs {
+		href, ok := b.gameHref(r)
+		if !ok || listed[href] || g != nil && href == g.href {
+			continue
+		}
+		listed[href] = true
+		out = append(out, link{Href: href + "#p" + strconv.Itoa(r.Ply), Text: r.Title + ", ply " + strconv.Itoa(r.Ply)})
+	}
+	return out
 }
 
 // gameHref finds the page of a game named by a Finder.

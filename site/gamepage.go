@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -20,53 +19,20 @@ type gamePage struct {
 type gameView struct {
 	Heading, Subtitle string
 	Board             *boardView // the viewer's board, at the start
-	Moves             []moveItem
+	Movetext          template.HTML
 	Result            string
 	Final             *diagramView
 	Tags, Provenance  []tagView
 	File              string
 	Number            int
 	Errors            []string
-	Plies             []plyJSON
-}
-
-// moveItem is one move of the move list, with its comments and variations.
-type moveItem struct {
-	ID             int
-	Num            string
-	Token          string
-	NAGs, NAGTitle string
-	Before, After  []template.HTML
-	Vars           []varItem
-	Err            string
-}
-
-type varItem struct {
-	Moves []moveItem
-	After []template.HTML
+	Plies             template.JS
 }
 
 type tagView struct {
 	Name, Value string
 	Href        string // a list of games sharing the value
 	URL         string // an external source
-}
-
-// plyJSON is one node for the viewer script: counts, the pits' changing classes, the texts
-// under the board, and the neighbours in its line.
-type plyJSON struct {
-	C []int          `json:"c"`
-	K map[int]string `json:"k"`
-	I string         `json:"i"`
-	M string         `json:"m"`
-	P int            `json:"p"`
-	N int            `json:"n"`
-	O []jsLink       `json:"o,omitempty"`
-}
-
-type jsLink struct {
-	H string `json:"h"`
-	T string `json:"t"`
 }
 
 // provenanceTags say where a record comes from and who worked on it.
@@ -91,7 +57,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Board = newBoard(g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
-		gv.Plies = b.plies(g, pd.Root)
+		gv.Plies = b.viewerData(g, pd.Root)
 		if g.plies > 0 {
 			last := g.nodes[g.plies]
 			fb := newBoard(last.pos, last.marks)
@@ -99,7 +65,9 @@ func (b *build) writeGame(g *game) error {
 			gv.Final = &diagramView{Board: fb, Root: pd.Root}
 		}
 	}
-	gv.Moves = b.moveItems(g, dc, g.rec.Moves, g.rec.Comments)
+	var mt strings.Builder
+	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
+	gv.Movetext = template.HTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
 }
 
@@ -199,40 +167,6 @@ func (g *game) caption(n *node) string {
 	return fmt.Sprintf("%d%s %s%s", num, dots, n.move.Token, sym)
 }
 
-// moveItems builds the move list of a line. Comments of a game with no moves come as extra.
-func (b *build) moveItems(g *game, dc *docContext, moves []*notation.Node, extra []notation.Comment) []moveItem {
-	var items []moveItem
-	if len(extra) > 0 {
-		items = append(items, moveItem{ID: -1, Before: b.comments(dc, extra)})
-	}
-	needNum := true
-	for _, mv := range moves {
-		id, ok := g.ids[mv]
-		if !ok {
-			if msg, bad := g.failed[mv]; bad {
-				items = append(items, moveItem{ID: -1, Err: msg})
-			}
-			break // the line stopped here
-		}
-		n := g.nodes[id]
-		it := moveItem{ID: id, Token: mv.Token, Before: b.comments(dc, mv.Before), After: b.comments(dc, mv.After)}
-		it.NAGs, it.NAGTitle = nags(mv.NAGs)
-		num, south := g.moveNumber(n.depth)
-		switch {
-		case south:
-			it.Num = fmt.Sprintf("%d.", num)
-		case needNum || len(it.Before) > 0:
-			it.Num = fmt.Sprintf("%d...", num)
-		}
-		for _, v := range mv.Variations {
-			it.Vars = append(it.Vars, varItem{Moves: b.moveItems(g, dc, v.Moves, nil), After: b.comments(dc, v.After)})
-		}
-		needNum = len(it.After) > 0 || len(it.Vars) > 0
-		items = append(items, it)
-	}
-	return items
-}
-
 // commandRE matches [%cmd …] commands in comments: for machines, not shown.
 var commandRE = regexp.MustCompile(`\[%[^\]]*\]`)
 
@@ -273,32 +207,4 @@ func dedent(s string) string {
 	}
 	lines[0] = strings.TrimLeft(lines[0], " \t")
 	return strings.Join(lines, "\n")
-}
-
-// plies is the viewer's data: one entry per node of the game's tree.
-func (b *build) plies(g *game, root string) []plyJSON {
-	out := make([]plyJSON, len(g.nodes))
-	v := g.variant()
-	for i, n := range g.nodes {
-		p := plyJSON{C: make([]int, v.Pits()), K: map[int]string{}, I: positionInfo(n.pos),
-			M: g.caption(n), P: n.prev, N: n.next}
-		for k := range p.C {
-			pit := engine.Pit(k)
-			p.C[k] = n.pos.Seeds(pit)
-			if d := dynClass(n.pos, pit, n.marks); d != "" {
-				p.K[k] = d
-			}
-		}
-		if i <= g.plies {
-			links, more := b.others(n.pos, g, i)
-			for _, l := range links {
-				p.O = append(p.O, jsLink{H: root + l.Href, T: l.Text})
-			}
-			if more > 0 {
-				p.O = append(p.O, jsLink{H: root + "search.html", T: fmt.Sprintf("and %d more", more)})
-			}
-		}
-		out[i] = p
-	}
-	return out
 }

@@ -42,7 +42,7 @@ var docKey = parser.NewContextKey()
 
 // markdown renders Markdown text to HTML. It is the one place where goldmark output becomes
 // template.HTML: goldmark escapes all text, omits raw HTML and blanks dangerous link
-// destinations, and our own nodes are written by html/template.
+// destinations, and our diagrams escape what they write.
 func (s *Site) markdown(src string, dc *docContext) template.HTML {
 	var b bytes.Buffer
 	pc := parser.NewContext()
@@ -195,7 +195,7 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	b := newBoard(pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
-	dv.Others, dv.More = dc.b.others(pos, dc.game, -1)
+	dv.Others, dv.More = dc.b.others(pos, dc.game, true)
 	return dv, nil
 }
 

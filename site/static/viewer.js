@@ -40,7 +40,7 @@
     }
     var old = document.querySelector('a.mv.current');
     if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
-    var mv = document.querySelector('a.mv[data-ply="' + i + '"]');
+    var mv = document.getElementById('p' + i);
     if (mv) {
       mv.classList.add('current');
       mv.setAttribute('aria-current', 'step');
@@ -80,7 +80,7 @@
     var a = e.target.closest && e.target.closest('a.mv');
     if (!a) return;
     e.preventDefault();
-    show(+a.getAttribute('data-ply'), false);
+    show(+a.id.slice(1), false);
   });
   var m = /^#p(\d+)$/.exec(location.hash);
   show(m && nodes[+m[1]] ? +m[1] : 0, !!m);

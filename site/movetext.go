@@ -1,0 +1,60 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// movetext writes a line of moves as HTML: move numbers, the moves as links the viewer
+// follows, NAGs as symbols, comments (Markdown) as blocks, variations indented, and the reason
+// a line stops early. It is written here rather than by a template because games are long and
+// many: this is, with the boards, the build's hot path. Every text is escaped; comments come
+// from Site.markdown. extra holds the comments of a game without moves.
+func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*notation.Node, extra []notation.Comment) {
+	writeComments(w, b.comments(dc, extra))
+	needNum := true
+	for _, mv := range moves {
+		id, ok := g.ids[mv]
+		if !ok {
+			if msg, bad := g.failed[mv]; bad {
+				w.WriteString(`<span class="bao-error" role="alert">` + html.EscapeString(msg) + `</span>`)
+			}
+			return // the line stops here
+		}
+		before := b.comments(dc, mv.Before)
+		writeComments(w, before)
+		num, south := g.moveNumber(g.nodes[id].depth)
+		switch {
+		case south:
+			fmt.Fprintf(w, `<span class="num">%d.</span>`, num)
+		case needNum || len(before) > 0:
+			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
+		}
+		ply := strconv.Itoa(id)
+		w.WriteString(`<a class="mv" id="p` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
+		if sym, title := nags(mv.NAGs); sym != "" {
+			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
+		}
+		w.WriteByte(' ')
+		after := b.comments(dc, mv.After)
+		writeComments(w, after)
+		for _, v := range mv.Variations {
+			w.WriteString(`<div class="var">`)
+			b.movetext(w, g, dc, v.Moves, nil)
+			writeComments(w, b.comments(dc, v.After))
+			w.WriteString(`</div>`)
+		}
+		needNum = len(after) > 0 || len(mv.Variations) > 0
+	}
+}
+
+func writeComments(w *strings.Builder, cs []template.HTML) {
+	for _, c := range cs {
+		w.WriteString(`<div class="comment">` + string(c) + `</div>`)
+	}
+}
