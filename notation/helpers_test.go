@@ -66,3 +66,15 @@ func readFile(t testing.TB, path string) string {
 	}
 	return string(b)
 }
+
+// seedRecords gives fuzz targets the example records and the hand-made test inputs.
+func seedRecords(f *testing.F) []string {
+	var out []string
+	for _, pattern := range []string{"../testdata/records/*.bgn", "../testdata/historical/*.bgn",
+		"testdata/verify/*.bgn", "testdata/print/*.input"} {
+		for _, path := range files(f, pattern) {
+			out = append(out, readFile(f, path))
+		}
+	}
+	return append(out, "", "(((", "{", "[", "\"", "1.", "$", "A3 ;x", "\xff", "\x00")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,8 +14,6 @@ const (
 	// and a bound keeps a hostile 100 MB "word" from being held in memory.
 	maxSymbol = 256
 	bufSize   = 64 << 10
-	// maxIntern bounds the table of token strings shared between moves.
-	maxIntern = 4096
 )
 
 // lexer turns a byte stream into tokens, tracking line and column. It reads through a fixed
@@ -29,12 +28,12 @@ type lexer struct {
 	err       error // the read error that ended the input, other than io.EOF
 	limit     int   // bytes in a string or comment
 	text      []byte
-	intern    map[string]string
+	intern    [1024]string
+	quiet     bool // see errorf
 }
 
 func newLexer(r io.Reader, limit int) *lexer {
-	lx := &lexer{src: r, buf: make([]byte, bufSize), line: 1, col: 1, limit: limit,
-		intern: make(map[string]string)}
+	lx := &lexer{src: r, buf: make([]byte, bufSize), line: 1, col: 1, limit: limit}
 	if lx.peekN(3) && bytes.HasPrefix(lx.buf[lx.i:lx.n], []byte("\xEF\xBB\xBF")) {
 		lx.i += 3 // a byte order mark is not part of the text and takes no column
 		lx.off += 3
@@ -134,17 +133,24 @@ func (lx *lexer) skipLine() {
 // skipSpace consumes white space and % escape lines (a % in the first column).
 func (lx *lexer) skipSpace() {
 	for lx.more() {
-		switch c := lx.buf[lx.i]; c {
-		case ' ', '\t', '\r', '\n', '\f', '\v':
-			lx.adv(c)
-		case '%':
-			if lx.col != 1 {
-				return
+		buf := lx.buf[lx.i:lx.n]
+		k := 0
+		for ; k < len(buf) && class[buf[k]]&cSpace != 0; k++ {
+			if buf[k] == '\n' {
+				lx.line++
+				lx.col = 0 // 1 after the col++ below
 			}
-			lx.skipLine()
-		default:
+			lx.col++
+		}
+		lx.i += k
+		lx.off += int64(k)
+		if k == len(buf) {
+			continue
+		}
+		if buf[k] != '%' || lx.col != 1 {
 			return
 		}
+		lx.skipLine()
 	}
 }
 
@@ -160,7 +166,10 @@ func (lx *lexer) next() token {
 	switch {
 	case c == '[' || c == ']' || c == '(' || c == ')' || c == '*':
 		lx.adv(c)
-		t.kind, t.text = punct[c], string(c)
+		t.kind = punct[c]
+		if c == '*' {
+			t.text = "*"
+		}
 	case c == '"':
 		lx.str(&t)
 	case c == '{':
@@ -171,7 +180,7 @@ func (lx *lexer) next() token {
 		lx.nag(&t)
 	case c == '!' || c == '?':
 		lx.glyph(&t)
-	case isAlnum(c):
+	case class[c]&cAlnum != 0:
 		lx.symbol(&t)
 	default:
 		lx.badChar(&t)
@@ -181,29 +190,54 @@ func (lx *lexer) next() token {
 
 var punct = [256]kind{'[': tLBracket, ']': tRBracket, '(': tLParen, ')': tRParen, '*': tResult}
 
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+// Byte classes, for the lexer's loops.
+const (
+	cSpace  = 1 << iota
+	cAlnum  // letters and digits
+	cSymbol // the characters of tag names, move tokens (spec 4: < > + * # - and Kingulu's and
+	// Kimasai's x and =), move numbers and results (- /)
+	cDigit
+	cDot
+	cGlyph // ! and ?
+	cLine  // anything but a line feed
+)
+
+var class = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		alnum := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+		set := func(ok bool, bit uint8) {
+			if ok {
+				t[c] |= bit
+			}
+		}
+		set(b == ' ' || b == '\t' || b == '\r' || b == '\n' || b == '\f' || b == '\v', cSpace)
+		set(alnum, cAlnum)
+		set(alnum || strings.IndexByte("_+#=:-/<>*", b) >= 0, cSymbol)
+		set('0' <= b && b <= '9', cDigit)
+		set(b == '.', cDot)
+		set(b == '!' || b == '?', cGlyph)
+		set(b != '\n', cLine)
+	}
+	return t
+}()
+
+// errorf turns t into an error token. While the parser skips a broken game (quiet), the
+// message is not built: a 100 MB line of junk must not cost a formatted error per byte.
+func (lx *lexer) errorf(t *token, kind error, format string, args ...any) {
+	t.kind, t.err = tError, kind
+	if !lx.quiet {
+		t.err = fmt.Errorf("%w: "+format, append([]any{kind}, args...)...)
+	}
 }
 
-// isSymbolChar: the characters of tag names, move tokens (spec 4: < > + * # - and Kingulu's
-// and Kimasai's x and =), move numbers and results (- /).
-func isSymbolChar(c byte) bool {
-	return isAlnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
-		c == '/' || c == '<' || c == '>' || c == '*'
-}
-
-func errorf(t *token, kind error, format string, args ...any) {
-	t.kind = tError
-	t.err = fmt.Errorf("%w: "+format, append([]any{kind}, args...)...)
-}
-
-// run consumes the longest run of bytes satisfying ok (at most max kept in lx.text) and
+// run consumes the longest run of bytes of the class (at most max kept in lx.text) and
 // reports whether the run was longer than max.
-func (lx *lexer) run(ok func(byte) bool, max int) (long bool) {
+func (lx *lexer) run(mask uint8, max int) (long bool) {
 	lx.text = lx.text[:0]
 	for lx.more() {
 		j := lx.i
-		for j < lx.n && ok(lx.buf[j]) {
+		for j < lx.n && class[lx.buf[j]]&mask != 0 {
 			j++
 		}
 		seg := lx.buf[lx.i:j]
@@ -221,8 +255,8 @@ func (lx *lexer) run(ok func(byte) bool, max int) (long bool) {
 }
 
 func (lx *lexer) symbol(t *token) {
-	if lx.run(isSymbolChar, maxSymbol) {
-		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+	if lx.run(cSymbol, maxSymbol) {
+		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 		return
 	}
 	t.kind, t.text = tSymbol, lx.str0()
@@ -237,42 +271,44 @@ func (lx *lexer) symbol(t *token) {
 	}
 	// A move number: digits, then any periods (none, "." or "...").
 	t.kind = tMoveNum
-	if lx.run(func(c byte) bool { return c == '.' }, maxSymbol) {
-		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+	if lx.run(cDot, maxSymbol) {
+		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 	}
 }
 
-// str0 returns lx.text as a string, sharing the strings of frequent tokens.
+// str0 returns lx.text as a string, sharing the strings of recent tokens through a small
+// direct-mapped cache: move tokens repeat endlessly, and a map lookup cost more than it saved.
 func (lx *lexer) str0() string {
-	if s, ok := lx.intern[string(lx.text)]; ok {
-		return s
+	h := uint32(len(lx.text))
+	for _, c := range lx.text {
+		h = h*31 + uint32(c)
 	}
-	s := string(lx.text)
-	if len(lx.intern) < maxIntern {
-		lx.intern[s] = s
+	slot := &lx.intern[h%uint32(len(lx.intern))]
+	if *slot != string(lx.text) {
+		*slot = string(lx.text)
 	}
-	return s
+	return *slot
 }
 
 func (lx *lexer) nag(t *token) {
 	lx.adv('$')
-	long := lx.run(func(c byte) bool { return '0' <= c && c <= '9' }, 3)
+	long := lx.run(cDigit, 3)
 	n, err := strconv.Atoi(string(lx.text))
 	if long || err != nil || n > 255 {
-		errorf(t, ErrSyntax, "a NAG is $ and a number from 0 to 255")
+		lx.errorf(t, ErrSyntax, "a NAG is $ and a number from 0 to 255")
 		return
 	}
 	t.kind, t.nag = tNAG, n
 }
 
 func (lx *lexer) glyph(t *token) {
-	if lx.run(func(c byte) bool { return c == '!' || c == '?' }, maxSymbol) {
-		errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+	if lx.run(cGlyph, maxSymbol) {
+		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 		return
 	}
 	n, ok := glyphs[string(lx.text)]
 	if !ok {
-		errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", lx.text)
+		lx.errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", lx.text)
 		return
 	}
 	t.kind, t.nag = tGlyph, n
@@ -284,19 +320,19 @@ func (lx *lexer) badChar(t *token) {
 	switch {
 	case c == 0:
 		lx.adv(c)
-		errorf(t, ErrEncoding, "NUL byte")
+		lx.errorf(t, ErrEncoding, "NUL byte")
 	case c < utf8.RuneSelf:
 		lx.adv(c)
-		errorf(t, ErrSyntax, "unexpected character %q", c)
+		lx.errorf(t, ErrSyntax, "unexpected character %q", c)
 	default:
 		lx.peekN(utf8.UTFMax)
 		r, size := utf8.DecodeRune(lx.buf[lx.i:lx.n])
 		lx.consume(size)
 		if r == utf8.RuneError {
-			errorf(t, ErrEncoding, "invalid UTF-8")
+			lx.errorf(t, ErrEncoding, "invalid UTF-8")
 			return
 		}
-		errorf(t, ErrSyntax, "unexpected character %q", r)
+		lx.errorf(t, ErrSyntax, "unexpected character %q", r)
 	}
 }
 
@@ -326,7 +362,7 @@ func (lx *lexer) str(t *token) {
 		}
 	}
 	if long {
-		errorf(t, ErrTooLarge, "string longer than %d bytes", lx.limit)
+		lx.errorf(t, ErrTooLarge, "string longer than %d bytes", lx.limit)
 		return
 	}
 	if lx.badText(t, Pos{t.pos.Line, t.pos.Col + 1}) {
@@ -367,13 +403,13 @@ func (lx *lexer) braceComment(t *token) {
 // lineComment reads ;… to the end of the line.
 func (lx *lexer) lineComment(t *token) {
 	lx.adv(';')
-	long := lx.run(func(c byte) bool { return c != '\n' }, lx.limit)
+	long := lx.run(cLine, lx.limit)
 	lx.endComment(t, long)
 }
 
 func (lx *lexer) endComment(t *token, long bool) {
 	if long {
-		errorf(t, ErrTooLarge, "comment longer than %d bytes", lx.limit)
+		lx.errorf(t, ErrTooLarge, "comment longer than %d bytes", lx.limit)
 		return
 	}
 	if lx.badText(t, Pos{t.pos.Line, t.pos.Col + 1}) {
@@ -401,7 +437,7 @@ func (lx *lexer) badText(t *token, start Pos) bool {
 			if r == 0 {
 				what = "NUL byte"
 			}
-			errorf(t, ErrEncoding, "%s", what)
+			lx.errorf(t, ErrEncoding, "%s", what)
 			t.pos = advance(start, lx.text[:k])
 			return true
 		}

@@ -30,6 +30,19 @@ type parser struct {
 	recStart int64
 	errs     ErrorList
 	skipping bool // skip to the end of the game: too many errors, or the record is too large
+	between  bool // the lookahead is past the record: its size does not count
+	slab     []Node
+}
+
+// newNode allocates nodes in blocks: one allocation per move was most of the reading time.
+func (p *parser) newNode(token string, pos Pos) *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, 64)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	n.Token, n.Pos = token, pos
+	return n
 }
 
 func newParser(r io.Reader, file string) *parser {
@@ -39,8 +52,9 @@ func newParser(r io.Reader, file string) *parser {
 // next moves to the next token. While skipping it passes over everything but what ends a game.
 func (p *parser) next() {
 	for {
+		p.lx.quiet = p.skipping
 		p.tok = p.lx.next()
-		if !p.skipping && p.tok.kind != tEOF && p.tok.off-p.recStart > p.max {
+		if !p.skipping && !p.between && p.tok.kind != tEOF && p.tok.off-p.recStart > p.max {
 			p.fail(p.recPos, fmt.Errorf("%w: record longer than %d bytes; the rest of the game is skipped", ErrTooLarge, p.max))
 			p.skipping = true
 		}
@@ -82,23 +96,23 @@ func (p *parser) expected(what string) {
 // record reads the next record; nil at the end of the input.
 func (p *parser) record() (*Record, ErrorList) {
 	if !p.started {
-		p.started = true
+		p.started, p.between = true, true
 		p.next()
 	}
 	if p.tok.kind == tEOF {
 		return nil, nil
 	}
 	p.number++
-	p.errs, p.skipping = nil, false
+	p.errs, p.skipping, p.between = nil, false, false
 	p.recPos, p.recStart = p.tok.pos, p.tok.off
-	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos}
+	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos, Tags: make([]Tag, 0, 12)}
 	for p.tok.kind == tLBracket && !p.skipping {
 		p.tag(rec)
 	}
 	rec.Moves, rec.Comments = p.line(0)
 	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted
 		rec.Result, rec.ResultPos = p.tok.text, p.tok.pos
-		p.skipping = false
+		p.skipping, p.between = false, true
 		p.next()
 	}
 	return rec, p.errs
@@ -143,7 +157,7 @@ func (p *parser) tag(rec *Record) {
 func isTagName(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(isAlnum(c) || c == '_') || i == 0 && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		if class[c]&cAlnum == 0 && c != '_' || i == 0 && class[c]&(cAlnum|cDigit) != cAlnum {
 			return false
 		}
 	}
@@ -168,7 +182,7 @@ func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
 		t := p.tok
 		switch t.kind {
 		case tSymbol:
-			n := &Node{Token: t.text, Pos: t.pos}
+			n := p.newNode(t.text, t.pos)
 			if last == nil {
 				n.Before, pending = pending, nil
 			}

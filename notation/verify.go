@@ -220,7 +220,7 @@ func (vf *verifier) tags() {
 		case err != nil || n < 0:
 			bad(t, "%q is not a number of plies", t.Value)
 		case n != len(r.Moves):
-			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d plies", ErrPlyCount, n, len(r.Moves)))
+			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d", ErrPlyCount, n, len(r.Moves)))
 		}
 	}
 }

@@ -1,10 +1,13 @@
 package notation
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/engine"
 )
 
 // validateText runs Validate on a file and renders its diagnostics as bao validate prints them.
@@ -36,6 +39,83 @@ func TestHistoricalGolden(t *testing.T) {
 	for _, path := range files(t, filepath.Join("..", "testdata", "historical", "*.bgn")) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			golden(t, strings.TrimSuffix(path, ".bgn")+".golden", validateText(t, path))
+		})
+	}
+}
+
+// TestVerifyCorpus: every example record verifies without a problem.
+func TestVerifyCorpus(t *testing.T) {
+	for _, path := range files(t, filepath.Join("..", "testdata", "records", "*.bgn")) {
+		games, err := Validate(path, strings.NewReader(readFile(t, path)), func(e *Error) { t.Error(e) })
+		if err != nil || games == 0 {
+			t.Errorf("%s: %d games, %v", path, games, err)
+		}
+	}
+}
+
+// TestVerifyKinds: each problem can be told apart with errors.Is.
+func TestVerifyKinds(t *testing.T) {
+	const kingulu = "[Variant \"Bao Kingulu\"]\n"
+	tests := []struct {
+		src  string
+		kind error
+	}{
+		{"A3 *", ErrNoVariant},
+		{"[Variant \"checkers\"] *", engine.ErrUnknownVariant},
+		{"[Variant \"checkers\"] *", ErrBadTag},
+		{kingulu + "[SetUp \"1\"] [Position \"x\"] *", engine.ErrBadPosition},
+		{kingulu + "A3 a2 *", engine.ErrIllegalMove},
+		{kingulu + "Q9 *", engine.ErrBadMove},
+		{kingulu + "A5x *", engine.ErrSuffixMismatch},
+		{kingulu + "A3 {[%pos 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -]} *", ErrPositionMismatch},
+		{kingulu + "A3 1-0", ErrResultMismatch},
+		{kingulu + "[PlyCount \"9\"] A3 *", ErrPlyCount},
+		{kingulu + "[Date \"yesterday\"] *", ErrBadTag},
+	}
+	for _, tc := range tests {
+		recs, err := Parse("k.bgn", strings.NewReader(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := Verify(recs[0])
+		if !errors.Is(errs.Err(), tc.kind) {
+			t.Errorf("%q: got %v, want %v", tc.src, errs, tc.kind)
+		}
+	}
+}
+
+// BenchmarkVerify verifies generated games of about 100 plies; games/s is the figure.
+func BenchmarkVerify(b *testing.B) {
+	for _, v := range []*engine.Variant{engine.Kingulu, engine.Kimasai} {
+		b.Run(v.ID, func(b *testing.B) {
+			var recs []*Record
+			for seed := range 50 {
+				g := engine.NewGame(v.Start())
+				for i := 0; g.Status() == engine.Ongoing && i < 100; i++ {
+					ms := g.Position().Moves()
+					g.Play(ms[(seed*7+i*13)%len(ms)])
+				}
+				rs, err := Parse("b.bgn", strings.NewReader(Format(FromGame(nil, g))))
+				if err != nil {
+					b.Fatal(err)
+				}
+				recs = append(recs, rs[0])
+			}
+			plies := 0
+			for _, r := range recs {
+				plies += len(r.Moves)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				for _, r := range recs {
+					if errs := Verify(r); errs != nil {
+						b.Fatal(errs)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.N*len(recs))/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(len(recs)), "plies/game")
 		})
 	}
 }

@@ -1,0 +1,42 @@
+package notation
+
+import (
+	"testing"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// TestDiagram checks the layout against the diagrams of the rules files (Kingulu 7.2, Kimasai 2).
+func TestDiagram(t *testing.T) {
+	tests := []struct {
+		v    *engine.Variant
+		bpn  string
+		want string
+	}{
+		{engine.Kingulu, "0,2,0,1,3,0/2,0,1,0,0,2 S 20-17 -", `        6  5  4  3  2  1
+  a:    0  2  0  1  3  0
+  A:    2  0  1  0  0  2
+        1  2  3  4  5  6
+  South to move; stores: South 20, North 17
+`},
+		{engine.Kingulu, "0,2,0,1,0,0/2,0,1,0,0,0 N 25-17 a2", `        6  5  4  3  2  1
+  a:    0  2  0  1  0  0
+  A:    2  0  1  0  0  0
+        1  2  3  4  5  6
+  North to move; stores: South 25, North 17; reserved: a2 (South)
+`},
+		{engine.Kimasai, engine.Kimasai.Start().String(), `       12 11 10  9  8  7  6  5  4  3  2  1
+  b:    1  1  1  1  1  1  1  1  1  1  1  1
+  a:    1  1  1  1  1  1  1  1  1  1  1  0
+  A:    0  1  1  1  1  1  1  1  1  1  1  1
+  B:    1  1  1  1  1  1  1  1  1  1  1  1
+        1  2  3  4  5  6  7  8  9 10 11 12
+  South to move
+`},
+	}
+	for _, tc := range tests {
+		if got := Diagram(mustPosition(t, tc.v, tc.bpn)); got != tc.want {
+			t.Errorf("%s %s:\n%s\nwant\n%s", tc.v.ID, tc.bpn, got, tc.want)
+		}
+	}
+}

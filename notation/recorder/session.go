@@ -1,0 +1,269 @@
+package recorder
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// Error kinds of rejected entries; test them with errors.Is. A rejected move also wraps the
+// engine's kind (engine.ErrIllegalMove, engine.ErrAmbiguousMove, …).
+var (
+	ErrUnknownCommand = errors.New("unknown command")
+	ErrNothingToUndo  = errors.New("nothing to undo")
+	ErrNoMove         = errors.New("no move yet")
+	ErrBadArgument    = errors.New("bad argument")
+	ErrFinished       = errors.New("the game is over")
+	ErrExists         = errors.New("file already exists")
+)
+
+// Session is one game being recorded into one file.
+type Session struct {
+	path string
+	rec  *notation.Record
+	game *engine.Game
+	// ended is why the game stopped off the board (a Termination value), "" otherwise.
+	ended string
+}
+
+// Create starts a new record in path; it refuses to overwrite an existing file (resume it
+// instead). tags are written in the canonical order; the Variant tag comes from start.
+func Create(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
+	if _, err := os.Stat(path); err == nil {
+		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
+	}
+	s := &Session{path: path, game: engine.NewGame(start)}
+	s.rec = notation.FromGame(tags, s.game)
+	if err := s.save(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Resume continues the last game of the record in path: every move is replayed through the
+// engine, comments and annotations kept.
+func Resume(path string) (*Session, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := notation.Parse(path, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("%s: no game to resume", path)
+	}
+	rec := recs[len(recs)-1]
+	if len(recs) > 1 {
+		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
+	}
+	rp, err := rec.Replay()
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{path: path, rec: rec, game: engine.NewGame(rp.Start)}
+	for _, p := range rp.Plies {
+		if err := s.game.Play(p.Move); err != nil {
+			return nil, err
+		}
+		p.Node.Token = p.Token
+	}
+	if rec.Result != "*" && rec.Result != "" && s.game.Status() == engine.Ongoing {
+		s.ended = rec.Tag("Termination")
+		if s.ended == "" {
+			s.ended = "result"
+		}
+	}
+	return s, nil
+}
+
+// Path is the file the record is kept in.
+func (s *Session) Path() string { return s.path }
+
+// Record is the record as it stands.
+func (s *Session) Record() *notation.Record { return s.rec }
+
+// Position is the current position.
+func (s *Session) Position() engine.Position { return s.game.Position() }
+
+// Over reports whether the game has ended, on the board or by a result entered.
+func (s *Session) Over() bool { return s.ended != "" || s.game.Status() != engine.Ongoing }
+
+// Status describes the state in one line: whose move it is, the stage and the result.
+func (s *Session) Status() string {
+	p := s.game.Position()
+	var b strings.Builder
+	fmt.Fprintf(&b, "ply %d: ", len(s.game.Moves()))
+	switch st := s.game.Status(); {
+	case st != engine.Ongoing:
+		fmt.Fprintf(&b, "game over on the board, %s (%s)", st, st.Result())
+	case s.ended != "":
+		fmt.Fprintf(&b, "game over by %s (%s)", s.ended, s.rec.Result)
+	default:
+		fmt.Fprintf(&b, "%s to move", p.ToMove())
+		if st := p.Stage(); st != "" {
+			fmt.Fprintf(&b, " (%s)", st)
+		}
+	}
+	return b.String()
+}
+
+// Legal lists the legal moves' tokens, sorted.
+func (s *Session) Legal() []string {
+	if s.Over() {
+		return nil
+	}
+	p := s.game.Position()
+	var out []string
+	for _, c := range p.Children(nil) {
+		out = append(out, p.Variant().FormatMove(c.Move))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Exec carries out one line: a move token or a command. The reply says what was done; an
+// error says why nothing was (the record and the file are then unchanged).
+func (s *Session) Exec(line string) (string, error) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return "", nil
+	}
+	word, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	c, ok := commands[strings.ToLower(word)]
+	if !ok {
+		return s.move(line)
+	}
+	return c.run(s, arg)
+}
+
+// move plays a move token.
+func (s *Session) move(tok string) (string, error) {
+	if s.Over() {
+		return "", fmt.Errorf("%s: %w (%s); undo first to change it", tok, ErrFinished, s.rec.Result)
+	}
+	p := s.game.Position()
+	m, err := s.game.PlayToken(tok)
+	if err != nil {
+		return "", err
+	}
+	v := p.Variant()
+	n := &notation.Node{Token: v.FormatMove(m)}
+	if len(s.rec.Moves) == 0 { // comments on the game stand before its first move
+		n.Before, s.rec.Comments = s.rec.Comments, nil
+	}
+	s.rec.Moves = append(s.rec.Moves, n)
+	reply := fmt.Sprintf("%d. %s %s", len(s.game.Moves()), p.ToMove(), v.FormatMove(m))
+	if st := s.game.Status(); st != engine.Ongoing {
+		s.setResult(st.Result(), "")
+		reply += fmt.Sprintf("; game over: %s (%s)", st, st.Result())
+	}
+	return reply, s.commit(func() { s.undoMove() })
+}
+
+// undoMove takes back the last move and the result it may have ended the game with.
+func (s *Session) undoMove() {
+	s.game.Undo()
+	if len(s.rec.Moves) == 1 {
+		s.rec.Comments, s.rec.Moves[0].Before = s.rec.Moves[0].Before, nil
+	}
+	s.rec.Moves = s.rec.Moves[:len(s.rec.Moves)-1]
+	s.setResult("*", "")
+}
+
+// setResult sets the result token and tag and the Termination tag ("" removes it).
+func (s *Session) setResult(result, termination string) {
+	s.rec.Result = result
+	s.rec.SetTag("Result", result)
+	s.ended = termination
+	if termination == "" {
+		s.rec.Tags = slices.DeleteFunc(s.rec.Tags, func(t notation.Tag) bool { return t.Name == "Termination" })
+		return
+	}
+	s.rec.SetTag("Termination", termination)
+}
+
+// commit writes the record; if that fails the change is undone, so the session never holds
+// what the file does not.
+func (s *Session) commit(undo func()) error {
+	if err := s.save(); err != nil {
+		undo()
+		return fmt.Errorf("not saved, so not recorded: %w", err)
+	}
+	return nil
+}
+
+// save writes the whole record to a temporary file beside the record, syncs it, renames it
+// over the record and syncs the folder: after a crash the file is the old record or the new.
+func (s *Session) save() error {
+	dir := filepath.Dir(s.path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	if _, err := tmp.WriteString(notation.Format(s.rec)); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), s.path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// lastNode is the last move, where comments, NAGs and clock readings go.
+func (s *Session) lastNode() (*notation.Node, error) {
+	if len(s.rec.Moves) == 0 {
+		return nil, ErrNoMove
+	}
+	return s.rec.Moves[len(s.rec.Moves)-1], nil
+}
+
+// parseNAG reads a glyph (! ? !! ?? !? ?!) or $n.
+func parseNAG(arg string) (int, error) {
+	glyphs := map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+	if n, ok := glyphs[arg]; ok {
+		return n, nil
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(arg, "$")); err == nil && strings.HasPrefix(arg, "$") && n >= 0 && n <= 255 {
+		return n, nil
+	}
+	return 0, fmt.Errorf("%w: %q is not a NAG (! ? !! ?? !? ?! or $0..$255)", ErrBadArgument, arg)
+}
+
+// parseClock checks a clock reading, H:MM:SS or MM:SS.
+func parseClock(arg string) error {
+	parts := strings.Split(arg, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return fmt.Errorf("%w: clock %q: want H:MM:SS", ErrBadArgument, arg)
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || (i > 0 && (len(p) != 2 || n > 59)) {
+			return fmt.Errorf("%w: clock %q: want H:MM:SS", ErrBadArgument, arg)
+		}
+	}
+	return nil
+}

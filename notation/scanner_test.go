@@ -1,0 +1,196 @@
+package notation
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// repeatReader produces head, then body repeated n times, then tail, without holding it all.
+type repeatReader struct {
+	head, body, tail string
+	n                int
+	cur              string
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	for r.cur == "" {
+		switch {
+		case r.head != "":
+			r.cur, r.head = r.head, ""
+		case r.n > 0:
+			r.cur, r.n = r.body, r.n-1
+		case r.tail != "":
+			r.cur, r.tail = r.tail, ""
+		default:
+			return 0, io.EOF
+		}
+	}
+	k := copy(p, r.cur)
+	r.cur = r.cur[k:]
+	return k, nil
+}
+
+// TestHostileInput: huge, deep or broken input gives a clear error at the right place, then
+// the next game is read; memory stays bounded whatever the input's size.
+func TestHostileInput(t *testing.T) {
+	size := 100 << 20 // the issue's 100 MB line
+	if testing.Short() {
+		size = 4 << 20
+	}
+	next := "\n[Variant \"kingulu\"] A3 *\n"
+	tests := []struct {
+		name string
+		r    io.Reader
+		want string // the first error
+	}{
+		{"a 100 MB word", &repeatReader{head: "A3 ", body: "x", n: size, tail: next},
+			"t.bgn:1:4: game 1: too large: word longer than 256 bytes"},
+		{"a 100 MB line of moves", &repeatReader{head: "[Variant \"kingulu\"]\n", body: "A3 ", n: size / 3, tail: next},
+			"t.bgn:1:1: game 1: too large: record longer than 1048576 bytes; the rest of the game is skipped"},
+		{"a 100 MB line of junk", &repeatReader{body: "&", n: size, tail: next},
+			"t.bgn:1:1: game 1: syntax error: unexpected character '&'"},
+		{"a 100 MB comment", &repeatReader{head: "A3 {", body: "x", n: size, tail: "}" + next},
+			"t.bgn:1:4: game 1: too large: comment longer than 1048576 bytes"},
+		{"a comment that never closes", &repeatReader{head: "A3 {", body: "x ", n: size / 2},
+			"t.bgn:1:4: game 1: unterminated comment: '{' is never closed"},
+		{"10,000 nested parentheses", &repeatReader{head: "A3 ", body: "(A4 ", n: 10000, tail: strings.Repeat(")", 10000) + next},
+			"t.bgn:1:260: game 1: variations nested too deep: more than 64 levels"},
+		{"10,000 open parentheses", &repeatReader{head: "A3 ", body: "(", n: 10000, tail: next},
+			"t.bgn:1:5: game 1: syntax error: variation before any move (a variation is an alternative to the move before it)"},
+		{"a NUL byte", strings.NewReader("A3 \x00 a1 *" + next), "t.bgn:1:4: game 1: bad encoding: NUL byte"},
+		{"invalid UTF-8 in a comment", strings.NewReader("A3 {ok \xc3(} *" + next), "t.bgn:1:8: game 1: bad encoding: invalid UTF-8"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			s := NewScanner(tc.r, "t.bgn")
+			var first string
+			games := 0
+			for s.Scan() {
+				games++
+				if first == "" && len(s.Errors()) > 0 {
+					first = s.Errors()[0].Error()
+				}
+			}
+			runtime.ReadMemStats(&after)
+			if first != tc.want {
+				t.Errorf("first error\n got %s\nwant %s", first, tc.want)
+			}
+			if err := s.Err(); err != nil {
+				t.Error(err)
+			}
+			if !strings.HasPrefix(tc.name, "a comment that never closes") && games < 2 {
+				t.Errorf("read %d games; the game after the bad one was lost", games)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<20 {
+				t.Errorf("allocated %d MB", alloc>>20)
+			}
+		})
+	}
+}
+
+// TestScannerStreams: 100,000 games are read one at a time in flat memory.
+func TestScannerStreams(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 5000
+	}
+	game := readFile(t, "../testdata/records/kingulu-selfplay.bgn")
+	game = game[:strings.Index(game, "\n\n[")+1] + "\n"
+	s := NewScanner(&repeatReader{body: game, n: n}, "many.bgn")
+	var m runtime.MemStats
+	games, peak := 0, uint64(0)
+	for s.Scan() {
+		if games++; games%10000 == 0 {
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapInuse)
+		}
+		if len(s.Errors()) > 0 || len(s.Record().Moves) != 18 {
+			t.Fatalf("game %d: %v, %d moves", games, s.Errors(), len(s.Record().Moves))
+		}
+	}
+	if games != n || s.Err() != nil {
+		t.Fatalf("read %d games of %d: %v", games, n, s.Err())
+	}
+	if peak > 64<<20 {
+		t.Errorf("heap grew to %d MB", peak>>20)
+	}
+}
+
+func TestScannerReadError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	r := io.MultiReader(strings.NewReader("[Variant \"kingulu\"]\nA3 a1 *\nA4"), iotest.ErrReader(boom))
+	recs, err := Parse("t.bgn", r)
+	if len(recs) != 2 || !errors.Is(err, boom) {
+		t.Fatalf("got %d records, %v", len(recs), err)
+	}
+	if got := err.Error(); got != "t.bgn:3:3: disk on fire" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestSetMaxRecordSize(t *testing.T) {
+	s := NewScanner(strings.NewReader("A3 {a long comment} a1 *\nA3 *"), "t.bgn")
+	s.SetMaxRecordSize(8)
+	var got []string
+	for s.Scan() {
+		for _, e := range s.Errors() {
+			got = append(got, e.Error())
+		}
+	}
+	want := []string{
+		"t.bgn:1:4: game 1: too large: comment longer than 8 bytes",
+		"t.bgn:1:1: game 1: too large: record longer than 8 bytes; the rest of the game is skipped",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n got %q\nwant %q", got, want)
+	}
+}
+
+// FuzzScanner: the scanner ends on any input, one byte at a time included, numbering records
+// in order and giving every error a position inside the input.
+func FuzzScanner(f *testing.F) {
+	for _, s := range seedRecords(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s := NewScanner(iotest.OneByteReader(strings.NewReader(src)), "fuzz.bgn")
+		s.SetMaxRecordSize(256)
+		lines := strings.Count(src, "\n") + 1
+		for n := 1; s.Scan(); n++ {
+			if s.Record().Number != n {
+				t.Fatalf("record %d numbered %d", n, s.Record().Number)
+			}
+			for _, e := range s.Errors() {
+				if e.Pos.Line < 1 || e.Pos.Line > lines || e.Pos.Col < 1 {
+					t.Fatalf("error outside the input: %v", e)
+				}
+			}
+		}
+		if s.Err() != nil {
+			t.Fatal(s.Err())
+		}
+	})
+}
+
+// BenchmarkParse reads a large generated multi-game file (the example games, repeated).
+func BenchmarkParse(b *testing.B) {
+	var src strings.Builder
+	for _, path := range files(b, "../testdata/records/*.bgn") {
+		src.WriteString(readFile(b, path) + "\n")
+	}
+	one := src.String()
+	const copies = 200
+	b.SetBytes(int64(len(one) * copies))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewScanner(&repeatReader{body: one, n: copies}, "bench.bgn")
+		for s.Scan() {
+		}
+	}
+}
