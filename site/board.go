@@ -62,6 +62,7 @@ type boardView struct {
 	Labels  []svgText
 	Pits    []pitView
 	MidY    int
+	Cols    int // pits per row, for the stylesheet to size the board
 	R, D    int // pit radius and diameter
 	FrameW  int // the board's outline
 	FrameH  int
@@ -127,6 +128,7 @@ func newBoard(p engine.Position, h highlight) *boardView {
 		Label: v.Name + ": " + p.String(),
 		Pits:  make([]pitView, v.Pits()),
 		Info:  positionInfo(p),
+		Cols:  v.Width,
 	}
 	for r := range rows {
 		letter := rowLetter(v, r)
@@ -203,6 +205,9 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 	v := p.Variant()
 	var cs []string
+	if v == engine.Kimasai && p.Seeds(pit) > 0 {
+		cs = append(cs, "has") // a stone is drawn, not counted
+	}
 	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
 		cs = append(cs, "owned")
 	}
@@ -286,7 +291,7 @@ func (b *boardView) SVG() template.HTML {
 	if b.ID != "" {
 		w.WriteString(` id="` + html.EscapeString(b.ID) + `"`)
 	}
-	fmt.Fprintf(&w, ` class="board" viewBox="0 0 %d %d" role="img" aria-label="%s">`+"\n", b.W, b.H, html.EscapeString(b.Label))
+	fmt.Fprintf(&w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s">`+"\n", b.Cols, b.W, b.H, html.EscapeString(b.Label))
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
 	for _, l := range b.Labels {
