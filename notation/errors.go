@@ -42,8 +42,12 @@ type Error struct {
 	Board engine.Position // the board before the move (for a checkpoint, the actual board); zero if none
 }
 
-// Error formats the problem as "file:line:col: message".
+// Error formats the problem as "file:line:col: message", or "file: message" when it has no
+// position (a file that cannot be read).
 func (e *Error) Error() string {
+	if !e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %s", e.File, e.Message())
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Pos.Line, e.Pos.Col, e.Message())
 }
 

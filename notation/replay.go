@@ -99,3 +99,14 @@ func (r *Record) play(g *engine.Game, n *Node) (engine.Move, *Error) {
 func (r *Record) errorf(pos Pos, format string, args ...any) *Error {
 	return &Error{File: r.File, Pos: pos, Err: fmt.Errorf(format, args...), Game: r.Number}
 }
+
+// Label writes ply i (0-based) of the replay as a numbered move: "12. A3" for South,
+// "12... a4" for North.
+func (rp *Replay) Label(i int) string {
+	n, south := moveNumber(i, rp.Start.ToMove() == engine.North)
+	dots := "..."
+	if south {
+		dots = "."
+	}
+	return fmt.Sprintf("%d%s %s", n, dots, rp.Plies[i].Token)
+}

@@ -72,3 +72,18 @@ func TestReplayStops(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayLabel(t *testing.T) {
+	recs, _ := Parse("r.bgn", strings.NewReader(readFile(t, "../testdata/records/kingulu-setup.bgn")))
+	rp, err := recs[0].Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range 3 {
+		got = append(got, rp.Label(i))
+	}
+	if want := "1... " + rp.Plies[0].Token + " 2. " + rp.Plies[1].Token + " 2... " + rp.Plies[2].Token; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

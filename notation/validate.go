@@ -2,6 +2,7 @@ package notation
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 )
 
@@ -60,4 +61,29 @@ func (r Report) MarshalJSON() ([]byte, error) {
 		r.Errors = []ReportError{}
 	}
 	return json.Marshal(plain(r))
+}
+
+// Summary is the closing line of bao validate: "ok: 3 games in 2 files", or
+// "2 errors in 1 game (3 games in 2 files)".
+func (r *Report) Summary() string {
+	where := fmt.Sprintf("%s in %s", count(r.Games, "game"), count(r.Files, "file"))
+	if len(r.Errors) == 0 {
+		return "ok: " + where
+	}
+	type game struct {
+		file string
+		n    int
+	}
+	bad := map[game]bool{}
+	for _, e := range r.Errors {
+		bad[game{e.File, e.Game}] = true
+	}
+	return fmt.Sprintf("%s in %s (%s)", count(len(r.Errors), "error"), count(len(bad), "game"), where)
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

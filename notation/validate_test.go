@@ -27,3 +27,17 @@ func TestReportJSON(t *testing.T) {
 		t.Errorf("\n got %s\nwant %s", out, want)
 	}
 }
+
+func TestReportSummary(t *testing.T) {
+	r := Report{Files: 1, Games: 1}
+	if got := r.Summary(); got != "ok: 1 game in 1 file" {
+		t.Errorf("got %s", got)
+	}
+	r = Report{Files: 2, Games: 3}
+	r.Add(&Error{File: "a", Game: 1, Err: ErrSyntax})
+	r.Add(&Error{File: "a", Game: 1, Err: ErrSyntax})
+	r.Add(&Error{File: "b", Game: 1, Err: ErrSyntax})
+	if got := r.Summary(); got != "3 errors in 2 games (3 games in 2 files)" {
+		t.Errorf("got %s", got)
+	}
+}

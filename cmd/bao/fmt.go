@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+func newFmtCmd(e *env) *cobra.Command {
+	var write bool
+	c := &cobra.Command{
+		Use:   "fmt [-w] FILE...",
+		Short: "Write BGN files in the canonical export form",
+		Long: `Print each file in the canonical export form of the BGN spec (tag order, ? defaults,
+lines under 80 characters, glyphs as NAGs, LF line ends). With -w, rewrite the files in place
+instead: through a temporary file that is synced and renamed, so a file is never left half
+written. A file with syntax errors is reported and left alone (exit code 1).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			failed := false
+			for i, path := range args {
+				out, err := formatFile(path)
+				switch {
+				case err != nil:
+					fmt.Fprintln(e.err, err)
+					failed = true
+				case write:
+					if err := rewrite(path, out); err != nil {
+						return err
+					}
+				default:
+					if i > 0 {
+						fmt.Fprintln(e.out)
+					}
+					e.out.Write(out)
+				}
+			}
+			if failed {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
+	return c
+}
+
+// formatFile reads a file and returns its canonical form, or its read or syntax errors.
+func formatFile(path string) ([]byte, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := notation.Parse(path, bytes.NewReader(src))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = notation.Write(&b, recs...)
+	return b.Bytes(), err
+}
+
+// rewrite replaces path with data unless it already holds it: a temporary file in the same
+// directory, synced, then renamed over the original, keeping its permissions.
+func rewrite(path string, data []byte) error {
+	old, err := os.ReadFile(path)
+	if err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(st.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const messy = "[Variant \"kingulu\"] [Event \"x\"]\n1.A3! a1 {c} 2.A4 *\n"
+
+const tidy = `[Event "x"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[South "?"]
+[North "?"]
+[Result "*"]
+[Variant "Bao Kingulu"]
+
+1. A3 $1 a1 {c} 2. A4 *
+`
+
+func TestFmtStdout(t *testing.T) {
+	path := writeTemp(t, "g.bgn", messy)
+	code, out, errOut := runBao(t, "", "fmt", path, path)
+	if code != 0 || out != tidy+"\n"+tidy || errOut != "" {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(path); string(b) != messy {
+		t.Error("fmt without -w changed the file")
+	}
+}
+
+func TestFmtWrite(t *testing.T) {
+	path := writeTemp(t, "g.bgn", messy)
+	os.Chmod(path, 0o600)
+	if code, out, errOut := runBao(t, "", "fmt", "-w", path); code != 0 || out != "" || errOut != "" {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q", code, out, errOut)
+	}
+	b, _ := os.ReadFile(path)
+	st, _ := os.Stat(path)
+	if string(b) != tidy || st.Mode().Perm() != 0o600 {
+		t.Errorf("rewritten as %q, mode %v", b, st.Mode())
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestFmtSyntaxError: a file with syntax errors is reported and never rewritten.
+func TestFmtSyntaxError(t *testing.T) {
+	broken := messy + "[Variant \"kingulu\"] A3 {never closed\n"
+	path := writeTemp(t, "g.bgn", broken)
+	code, out, errOut := runBao(t, "", "fmt", "-w", path)
+	if code != 1 || out != "" || !strings.Contains(errOut, path+":3:24: game 2: unterminated comment") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(path); string(b) != broken {
+		t.Error("a file with syntax errors was rewritten")
+	}
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+func newValidateCmd(e *env) *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "validate [--json] FILE...",
+		Short: "Replay every game of BGN files and report every problem",
+		Long: `Replay every game of every file through the rules engine, the main line and every
+variation, and check the [%pos] checkpoints, the results and the tags. Each problem is printed
+as file:line:col: message, with the board before the move; a summary line ends the report.
+With --json the report is one JSON document on standard output:
+{"files":N,"games":N,"errors":[{"file","line","col","game","ply","move","message","legal"}]}.
+Exit code 1 when any game has a problem.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var rep notation.Report
+			report := func(err *notation.Error) {
+				rep.Add(err)
+				if !asJSON {
+					fmt.Fprint(e.err, err.Error()+"\n"+err.Detail())
+				}
+			}
+			for _, path := range args {
+				rep.Files++
+				games, err := validateFile(path, report)
+				rep.Games += games
+				if err != nil {
+					report(err)
+				}
+			}
+			switch {
+			case asJSON:
+				if err := json.NewEncoder(e.out).Encode(rep); err != nil {
+					return err
+				}
+			case len(rep.Errors) == 0:
+				fmt.Fprintln(e.out, rep.Summary())
+			default:
+				fmt.Fprintln(e.err, rep.Summary())
+			}
+			if len(rep.Errors) > 0 {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return c
+}
+
+// validateFile validates one file; the error is one that stopped reading it.
+func validateFile(path string, report func(*notation.Error)) (int, *notation.Error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, &notation.Error{File: path, Err: err}
+	}
+	defer f.Close()
+	games, err := notation.Validate(path, f, report)
+	if err != nil {
+		return games, err.(*notation.Error)
+	}
+	return games, nil
+}
