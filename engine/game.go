@@ -3,58 +3,60 @@ package engine
 // Game is a position with the history that led to it. It adds what a single position cannot
 // know: Bao la Kimasai's draw by repetition (rules 6.2), judged from the start of the game.
 type Game struct {
-	start Position
-	moves []Move
-	cur   Position
-	seen  map[Position]struct{} // Kimasai only
-	rep   bool                  // the current position occurred before
+	moves     []Move
+	positions []Position       // the start, then the position after each move
+	seen      map[Position]int // Kimasai only: how often each position occurred
 }
 
 // NewGame starts a game from position start.
 func NewGame(start Position) *Game {
-	g := &Game{start: start, cur: start}
+	g := &Game{positions: []Position{start}}
 	if start.v == Kimasai {
-		g.seen = map[Position]struct{}{start: {}}
+		g.seen = map[Position]int{start: 1}
 	}
 	return g
 }
 
 // Position is the current position.
-func (g *Game) Position() Position { return g.cur }
+func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
 
 // Start is the position the game started from.
-func (g *Game) Start() Position { return g.start }
+func (g *Game) Start() Position { return g.positions[0] }
 
 // Moves are the moves played so far, with their flags.
 func (g *Game) Moves() []Move { return g.moves }
 
+// repeated reports whether the current position occurred before (Kimasai's draw).
+func (g *Game) repeated() bool { return g.seen != nil && g.seen[g.Position()] > 1 }
+
 // Status is the position's status, or Draw once a Kimasai position has repeated.
 func (g *Game) Status() Status {
-	if g.rep {
+	if g.repeated() {
 		return Draw
 	}
-	return g.cur.Status()
+	return g.Position().Status()
 }
 
 // Play applies a legal move. A game that is over (including by repetition) takes no moves.
 func (g *Game) Play(m Move) error {
-	if g.rep {
-		return &MoveError{Token: g.cur.v.FormatMove(m), Err: ErrGameOver, Reason: "the position repeated: draw"}
+	cur := g.Position()
+	if g.repeated() {
+		return &MoveError{Token: cur.v.FormatMove(m), Err: ErrGameOver, Reason: "the position repeated: draw"}
 	}
-	next, err := g.cur.Apply(m)
+	c, err := cur.find(m)
 	if err != nil {
 		return err
 	}
-	g.advance(m, next)
+	g.advance(c.Move, c.Position)
 	return nil
 }
 
 // PlayToken reads a move token in the current position and plays it.
 func (g *Game) PlayToken(tok string) (Move, error) {
-	if g.rep {
+	if g.repeated() {
 		return Move{}, &MoveError{Token: tok, Err: ErrGameOver, Reason: "the position repeated: draw"}
 	}
-	c, err := g.cur.ParseChild(tok, nil)
+	c, err := g.Position().ParseChild(tok, nil)
 	if err != nil {
 		return Move{}, err
 	}
@@ -62,13 +64,23 @@ func (g *Game) PlayToken(tok string) (Move, error) {
 	return c.Move, nil
 }
 
+// Undo takes back the last move; it reports false when there is none.
+func (g *Game) Undo() bool {
+	if len(g.moves) == 0 {
+		return false
+	}
+	if g.seen != nil {
+		g.seen[g.Position()]--
+	}
+	g.moves = g.moves[:len(g.moves)-1]
+	g.positions = g.positions[:len(g.positions)-1]
+	return true
+}
+
 func (g *Game) advance(m Move, next Position) {
 	g.moves = append(g.moves, m)
-	g.cur = next
+	g.positions = append(g.positions, next)
 	if g.seen != nil {
-		if _, ok := g.seen[next]; ok {
-			g.rep = true
-		}
-		g.seen[next] = struct{}{}
+		g.seen[next]++
 	}
 }

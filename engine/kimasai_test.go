@@ -15,7 +15,7 @@ func TestKimasaiRepetition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.seen[next] = struct{}{} // as if it had occurred earlier in the game
+	g.seen[next] = 1 // as if it had occurred earlier in the game
 	if g.Status() != Ongoing {
 		t.Fatalf("status before the repeat: %s", g.Status())
 	}
@@ -56,5 +56,21 @@ func TestKimasaiLegalSets(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: legal %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestGameUndo: undoing a move restores the position and the repetition count.
+func TestGameUndo(t *testing.T) {
+	g := NewGame(Kimasai.Start())
+	next, _ := Kimasai.Start().Apply(Move{Pit: Kimasai.PitAt(South, 0, 2)})
+	g.seen[next] = 1
+	if _, err := g.PlayToken("A2"); err != nil || g.Status() != Draw {
+		t.Fatalf("setup: %v %s", err, g.Status())
+	}
+	if !g.Undo() || g.Status() != Ongoing || g.Position() != Kimasai.Start() || len(g.Moves()) != 0 {
+		t.Fatalf("after undo: %s %s", g.Status(), g.Position())
+	}
+	if g.Undo() {
+		t.Error("undo with no moves reported true")
 	}
 }

@@ -11,7 +11,7 @@ func RandomGame(start Position, r *rand.Rand, maxPlies int) *Game {
 		if g.Status() != Ongoing {
 			break
 		}
-		buf = g.cur.Children(buf[:0])
+		buf = g.Position().Children(buf[:0])
 		c := buf[r.IntN(len(buf))]
 		g.advance(c.Move, c.Position)
 	}

@@ -59,7 +59,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newIndexCmd(e),
 		newSearchCmd(e),
 		newExploreCmd(e),
-		newValidateCmd(e), newFmtCmd(e), newShowCmd(e),
+		newRecordCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)
@@ -124,9 +124,10 @@ func variantFlag(name string) (*engine.Variant, error) {
 	return v, nil
 }
 
-// isTerminal reports whether w is a terminal, to choose between human and script output.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminal reports whether the stream is a terminal, to choose between human and script
+// input and output.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}

@@ -32,7 +32,7 @@ func init() {
 		"time":    {"time [south|north]", "the player (default: the one to move) lost on time", (*Session).timeForfeit},
 		"draw":    {"draw", "the players agreed a draw", (*Session).draw},
 		"tag":     {"tag NAME VALUE", "set a tag (Event, Site, Round, South, North, …)", (*Session).tag},
-		"quit":    {"quit", "stop recording (everything is saved already)", nil},
+		"quit":    {"quit", "stop recording (everything is saved already)", (*Session).quit},
 	}
 }
 
@@ -94,6 +94,9 @@ func (s *Session) undo(string) (string, error) {
 	s.undoMove()
 	return "took back " + n.Token, s.commit(func() {
 		s.game.Play(last)
+		if len(s.rec.Moves) == 0 {
+			n.Before, s.rec.Comments = s.rec.Comments, nil
+		}
 		s.rec.Moves = append(s.rec.Moves, n)
 		s.setResult(result, "")
 	})

@@ -169,3 +169,13 @@ func TestResume(t *testing.T) {
 		t.Errorf("Create over an existing record: %v", err)
 	}
 }
+
+// TestEveryCommandRuns: each command in the table answers (or refuses) without a panic.
+func TestEveryCommandRuns(t *testing.T) {
+	s := newSession(t, engine.Kingulu)
+	for name := range commands {
+		for _, arg := range []string{"", "x", "south", "1-0", "0:10:00", "Event Club"} {
+			s.Exec(name + " " + arg)
+		}
+	}
+}

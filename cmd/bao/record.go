@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/notation/recorder"
+)
+
+func newRecordCmd(e *env) *cobra.Command {
+	var o struct {
+		variant, south, north, event, site, round, date, position string
+		resume                                                    bool
+	}
+	c := &cobra.Command{
+		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
+		Short: "Record a game as it is played, checking every move",
+		Long: `Record a game live. Each line is a move token (omissions allowed where unambiguous) or a
+command; an illegal or ambiguous move is rejected with the reason and the candidates, and
+nothing is written for it. Every accepted change is on disk (written to a temporary file,
+synced, renamed) before the next line is read: a crash loses at most the line being typed.
+Continue an unfinished game with --resume FILE.bgn.
+
+When standard input is not a terminal the same lines are read one by one, so a game can be
+recorded from a pipe; rejected lines are reported as stdin:LINE: message and give exit code 1.
+
+Commands:
+  ` + strings.Join(recorder.Commands(), "\n  "),
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := ""
+			if len(args) == 1 {
+				path = args[0]
+			}
+			var s *recorder.Session
+			var err error
+			if o.resume {
+				if path == "" {
+					return usagef("--resume needs the FILE.bgn to continue")
+				}
+				if s, err = recorder.Resume(path); err != nil {
+					return err
+				}
+			} else {
+				v, err := variantFlag(o.variant)
+				if err != nil {
+					return err
+				}
+				start := v.Start()
+				if o.position != "" {
+					if start, err = engine.ParsePosition(v, o.position); err != nil {
+						return usageError{err}
+					}
+				}
+				if path == "" {
+					path = "game-" + time.Now().Format("20060102-150405") + ".bgn"
+				}
+				if o.date == "" {
+					o.date = time.Now().Format("2006.01.02")
+				}
+				tags := []notation.Tag{{Name: "Event", Value: o.event}, {Name: "Site", Value: o.site},
+					{Name: "Date", Value: o.date}, {Name: "Round", Value: o.round},
+					{Name: "South", Value: o.south}, {Name: "North", Value: o.north}}
+				if s, err = recorder.Create(path, nonEmpty(tags), start); err != nil {
+					return err
+				}
+			}
+			return recordLoop(e, s, isTerminal(e.in))
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	f.StringVar(&o.south, "south", "", "South's player")
+	f.StringVar(&o.north, "north", "", "North's player")
+	f.StringVar(&o.event, "event", "", "event")
+	f.StringVar(&o.site, "site", "", "site")
+	f.StringVar(&o.round, "round", "", "round")
+	f.StringVar(&o.date, "date", "", "date as YYYY.MM.DD (default: today)")
+	f.StringVar(&o.position, "position", "", "set-up start position as BPN")
+	f.BoolVar(&o.resume, "resume", false, "continue the unfinished game in FILE.bgn")
+	return c
+}
+
+// nonEmpty drops the tags the user did not give; the writer fills in "?" for missing roster tags.
+func nonEmpty(tags []notation.Tag) []notation.Tag {
+	var out []notation.Tag
+	for _, t := range tags {
+		if t.Value != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// recordLoop reads lines until quit or the end of input. On a terminal it shows the board
+// after every change and a prompt; from a pipe it answers each line with one line.
+func recordLoop(e *env, s *recorder.Session, interactive bool) error {
+	screen := func() {
+		if interactive {
+			fmt.Fprintf(e.out, "\n%s\n%s\n", notation.Diagram(s.Position()), s.Status())
+		}
+	}
+	prompt := func() {
+		if interactive {
+			fmt.Fprint(e.out, "> ")
+		}
+	}
+	fmt.Fprintf(e.out, "recording to %s; %s\n", s.Path(), s.Status())
+	screen()
+	prompt()
+	sc := bufio.NewScanner(e.in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	rejected := 0
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		reply, err := s.Exec(line)
+		switch {
+		case err != nil:
+			rejected++
+			if interactive {
+				fmt.Fprintf(e.out, "rejected: %v\n", err)
+			} else {
+				fmt.Fprintf(e.err, "stdin:%d: %v\n", n, err)
+			}
+		case reply != "":
+			fmt.Fprintln(e.out, reply)
+			if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "board") {
+				screen()
+			}
+		}
+		if recorder.IsQuit(line) {
+			return nil
+		}
+		prompt()
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.out, "saved in %s\n", s.Path())
+	if rejected > 0 && !interactive {
+		return errFound
+	}
+	return nil
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// baoProcess is this test binary started as the bao command.
+func baoProcess(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), "BAO_TEST_AS_CLI=1")
+	return c
+}
+
+// readRecord parses and verifies the single record of a recorder file.
+func readRecord(t *testing.T, path string) *notation.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := notation.Parse(path, f)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%s: %v (%d records)", path, err, len(recs))
+	}
+	if errs := notation.Verify(recs[0]); len(errs) > 0 {
+		t.Fatalf("%s does not verify: %v", path, errs)
+	}
+	return recs[0]
+}
+
+// TestRecordPipe records a game from standard input, as a script would.
+func TestRecordPipe(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bgn")
+	in := "A3\nA1\na1\nnag !\ncomment {oops}\ncomment a good reply\nresign\n"
+	code, out, errOut := runBao(t, in, "record", "--variant", "kingulu", "--south", "Ali", "--event", "Club night", path)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (two rejected lines)", code)
+	}
+	for _, want := range []string{"stdin:2: illegal move A1", "stdin:5: bad argument"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if !strings.Contains(out, "result 0-1 (resignation)") { // South, to move, resigned
+		t.Errorf("stdout:\n%s", out)
+	}
+	r := readRecord(t, path)
+	if r.Tag("South") != "Ali" || r.Tag("Event") != "Club night" || r.Result != "0-1" || len(r.Moves) != 2 {
+		t.Errorf("record:\n%s", notation.Format(r))
+	}
+	if code, _, errOut := runBao(t, "", "record", "--variant", "kingulu", path); code != 1 || !strings.Contains(errOut, "--resume") {
+		t.Errorf("recording over an existing file: exit %d, %s", code, errOut)
+	}
+}
+
+// TestRecordSurvivesKill kills the recorder (SIGKILL) after each of several moves and shows
+// that the file holds every move it had acknowledged, and that --resume carries on from it.
+func TestRecordSurvivesKill(t *testing.T) {
+	v := engine.Kiswahili
+	g := engine.RandomGame(v.Start(), engine.NewRand(5, 5), 30)
+	var moves []string
+	for _, m := range g.Moves() {
+		moves = append(moves, v.FormatMove(m))
+	}
+	path := filepath.Join(t.TempDir(), "live.bgn")
+	played := 0
+	for _, killAfter := range []int{1, 4, 9, 15} {
+		args := []string{"record", "--resume", path}
+		if played == 0 {
+			args = []string{"record", "--variant", v.ID, path}
+		}
+		c := baoProcess(t, args...)
+		stdin, _ := c.StdinPipe()
+		stdout, _ := c.StdoutPipe()
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		replies := bufio.NewReader(stdout)
+		replies.ReadString('\n') // "recording to …"
+		for played < killAfter {
+			fmt.Fprintln(stdin, moves[played])
+			line, err := replies.ReadString('\n')
+			if err != nil || !strings.Contains(line, moves[played]) {
+				t.Fatalf("move %d %s: reply %q, %v", played+1, moves[played], line, err)
+			}
+			played++
+		}
+		// Everything acknowledged is on disk; the process dies mid-session.
+		c.Process.Signal(syscall.SIGKILL)
+		c.Wait()
+		r := readRecord(t, path)
+		if len(r.Moves) != played {
+			t.Fatalf("killed after %d acknowledged moves, file holds %d", played, len(r.Moves))
+		}
+		for i, n := range r.Moves {
+			if n.Token != moves[i] {
+				t.Fatalf("move %d is %s in the file, want %s", i+1, n.Token, moves[i])
+			}
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".live.bgn.*")); len(left) > 0 {
+			t.Logf("temporary files left by the kill (harmless): %v", left)
+		}
+	}
+}
+
+// TestRecordTerminal drives the interactive screen in a real terminal (tmux).
+func TestRecordTerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed; the terminal test needs it")
+	}
+	dir := t.TempDir()
+	session := fmt.Sprintf("bao-test-%d", os.Getpid())
+	// The sleep keeps the pane open after bao exits, so its last words can be read.
+	cmd := fmt.Sprintf("BAO_TEST_AS_CLI=1 %s record --variant kingulu %s; sleep 10", os.Args[0], filepath.Join(dir, "t.bgn"))
+	if out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", cmd).CombinedOutput(); err != nil {
+		t.Skipf("tmux cannot start a session here: %v %s", err, out)
+	}
+	defer exec.Command("tmux", "kill-session", "-t", session).Run()
+	screen := func(want string) string {
+		t.Helper()
+		var s string
+		for range 50 {
+			out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", session).Output()
+			if s = string(out); strings.Contains(s, want) {
+				return s
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("screen never showed %q:\n%s", want, s)
+		return ""
+	}
+	keys := func(k string) { exec.Command("tmux", "send-keys", "-t", session, k, "Enter").Run() }
+	s := screen("South to move\n>") // the prompt (tmux trims its trailing space)
+	if !strings.Contains(s, "a:    4  4  4  4  4  4") || !strings.Contains(s, "South to move") {
+		t.Fatalf("start screen:\n%s", s)
+	}
+	keys("A1")
+	screen("rejected: illegal move A1")
+	keys("A3")
+	s = screen("North to move")
+	if !strings.Contains(s, "1. South A3") || !strings.Contains(s, "A:    6  6  2  7  0  6") {
+		t.Fatalf("after A3:\n%s", s)
+	}
+	keys("quit")
+	screen("saved in")
+	r := readRecord(t, filepath.Join(dir, "t.bgn"))
+	if len(r.Moves) != 1 {
+		t.Errorf("record holds %d moves, want 1", len(r.Moves))
+	}
+}
