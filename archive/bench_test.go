@@ -1,0 +1,272 @@
+package archive
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// The archive benchmarks share one generated archive of -bench.games random games (100 to a
+// file, the four variants in turn, South and North drawn from 1,000 names), built once per
+// process. The figures in the README come from
+//
+//	go test ./archive -run='^$' -bench=Archive -benchtime=1x -bench.games=100000
+var benchGames = flag.Int("bench.games", 10000, "games in the archive of the archive benchmarks")
+
+type benchArchive struct {
+	root      string
+	games     int
+	positions []Query // position searches: positions some game reached
+	players   []string
+}
+
+var (
+	benchOnce sync.Once
+	bench     *benchArchive
+)
+
+func generatedArchive(b *testing.B) *benchArchive {
+	benchOnce.Do(func() {
+		root, err := os.MkdirTemp("", "bao-bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		bench = &benchArchive{root: root, games: *benchGames}
+		files := (*benchGames + 99) / 100
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		next := make(chan int)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					qs := writeBenchFile(b, root, i, min(100, *benchGames-i*100))
+					mu.Lock()
+					bench.positions = append(bench.positions, qs...)
+					mu.Unlock()
+				}
+			}()
+		}
+		for i := range files {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		slices.SortFunc(bench.positions, func(a, b Query) int { return strings.Compare(a.Position, b.Position) })
+		for i := range 1000 {
+			bench.players = append(bench.players, benchPlayer(i))
+		}
+	})
+	return bench
+}
+
+func benchPlayer(i int) string { return fmt.Sprintf("Player %03d Mchezaji", i) }
+
+// writeBenchFile writes file i of the generated archive and returns a position search for the
+// position after 6 plies of its first game.
+func writeBenchFile(b *testing.B, root string, i, n int) []Query {
+	v := engine.Variants()[i%4]
+	recs := make([]*notation.Record, n)
+	var qs []Query
+	for j := range recs {
+		r := engine.NewRand(uint64(i), uint64(j))
+		g := engine.RandomGame(v.Start(), r, 300)
+		tags := []notation.Tag{{Name: "Event", Value: fmt.Sprintf("Open %d", i%50)},
+			{Name: "Date", Value: fmt.Sprintf("%d.%02d.%02d", 1960+i%60, 1+j%12, 1+j%28)},
+			{Name: "South", Value: benchPlayer(r.IntN(1000))}, {Name: "North", Value: benchPlayer(r.IntN(1000))}}
+		recs[j] = notation.FromGame(tags, g)
+		if j == 0 && len(g.Moves()) > 6 {
+			p := g.Start()
+			for _, m := range g.Moves()[:6] {
+				p, _ = p.Apply(m)
+			}
+			qs = append(qs, Query{Variant: v.ID, Position: p.String()})
+		}
+	}
+	f, err := os.Create(filepath.Join(root, fmt.Sprintf("f%05d.bgn", i)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := notation.Write(f, recs...); err != nil {
+		b.Fatal(err)
+	}
+	return qs
+}
+
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}
+
+// BenchmarkArchiveUpdate builds the generated archive's index from nothing: reading, verifying
+// and replaying every record, and indexing every position.
+func BenchmarkArchiveUpdate(b *testing.B) {
+	a := generatedArchive(b)
+	for _, shards := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
+			dir := filepath.Join(a.root, ".bao", fmt.Sprintf("bench-%d", shards))
+			var elapsed time.Duration
+			cpu0 := cpuTime()
+			for b.Loop() {
+				os.RemoveAll(dir)
+				s, err := Update(context.Background(), a.root, UpdateOptions{IndexDir: dir, Shards: shards})
+				if err != nil {
+					b.Fatal(err)
+				}
+				elapsed += s.Elapsed
+			}
+			b.ReportMetric(float64(a.games*b.N)/elapsed.Seconds(), "games/s")
+			b.ReportMetric(float64(a.games*b.N)/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
+			b.ReportMetric(float64(dirSize(dir))/float64(a.games), "index-bytes/game")
+		})
+	}
+}
+
+// searchIndex returns the generated archive's index (default location), building it once.
+func searchIndex(b *testing.B) (*benchArchive, *Index) {
+	a := generatedArchive(b)
+	if _, err := Update(context.Background(), a.root, UpdateOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	ix, err := Open(DefaultIndexDir(a.root))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ix.Close() })
+	return a, ix
+}
+
+// latencies runs one query per iteration and reports the median and 99th percentile.
+func latencies(b *testing.B, run func(i int) error) {
+	var ds []time.Duration
+	i := 0
+	for b.Loop() {
+		t := time.Now()
+		if err := run(i); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t))
+		i++
+	}
+	slices.Sort(ds)
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(ds[len(ds)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+func BenchmarkArchiveSearchPosition(b *testing.B) {
+	a, ix := searchIndex(b)
+	latencies(b, func(i int) error {
+		q := a.positions[i%len(a.positions)]
+		q.Limit = 20
+		res, err := ix.Search(context.Background(), q)
+		if err == nil && res.Total == 0 {
+			err = fmt.Errorf("no game reached %s", q.Position)
+		}
+		return err
+	})
+}
+
+func BenchmarkArchiveSearchPlayer(b *testing.B) {
+	a, ix := searchIndex(b)
+	latencies(b, func(i int) error {
+		_, err := ix.Search(context.Background(), Query{Player: strings.ToLower(a.players[i%len(a.players)]), Limit: 20})
+		return err
+	})
+}
+
+func BenchmarkArchiveSearchFacets(b *testing.B) {
+	_, ix := searchIndex(b)
+	latencies(b, func(i int) error {
+		_, err := ix.Search(context.Background(), Query{Since: fmt.Sprint(1960 + i%60), Facets: true, Limit: 20})
+		return err
+	})
+}
+
+func BenchmarkArchiveExploreStart(b *testing.B) {
+	_, ix := searchIndex(b)
+	latencies(b, func(i int) error {
+		_, err := ix.Explore(context.Background(), ExploreQuery{Variant: engine.Variants()[i%4].ID})
+		return err
+	})
+}
+
+// BenchmarkIndexBatch measures bleve alone: one batch of 500 prepared game documents (all
+// positions included) into an on-disk index, without reading or replaying records.
+func BenchmarkIndexBatch(b *testing.B) {
+	m, err := newMapping()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var docs []gameDoc
+	for i := range 500 {
+		v := engine.Variants()[i%4]
+		g := engine.RandomGame(v.Start(), engine.NewRand(7, uint64(i)), 300)
+		s := gameSource{line: 1, variant: v, tags: map[string]string{"South": benchPlayer(i % 97), "North": benchPlayer(i % 89),
+			"Event": "Bench", "Date": "2001.02.03", "Result": g.Status().Result()}}
+		p := g.Start()
+		s.path = append(s.path, p)
+		for _, mv := range g.Moves() {
+			p, _ = p.Apply(mv)
+			s.path = append(s.path, p)
+			s.moves = append(s.moves, v.FormatMove(mv))
+		}
+		docs = append(docs, newGameDoc("bench.bgn", i+1, s))
+	}
+	idx, err := bleve.NewUsing(filepath.Join(b.TempDir(), "i"), m, "scorch", bleve.Config.DefaultKVStore, map[string]any{"unsafe_batch": true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer idx.Close()
+	n := 0
+	cpu0 := cpuTime()
+	for b.Loop() {
+		batch := idx.NewBatch()
+		for _, d := range docs {
+			n++
+			doc := document.NewDocument(fmt.Sprint("d", n))
+			if err := m.MapDocument(doc, d); err != nil {
+				b.Fatal(err)
+			}
+			batch.IndexAdvanced(doc)
+		}
+		if err := idx.Batch(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
+}
+
+// cpuTime is the CPU time this process has used, in all its threads: on a machine shared with
+// other work, games per CPU-second is steadier than games per second.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
