@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func (b *build) scan() error {
 	b.folder(".")
 	loaded := make([][]*game, len(records))
 	if err := parallel(b.ctx, len(records), func(i int) error {
-		gs, err := loadGames(b.src, records[i])
+		gs, err := loadGames(b.src, records[i], b.where(records[i]))
 		if err != nil {
 			b.warn(err.Error())
 		}
@@ -113,6 +114,11 @@ func (b *build) scan() error {
 		return err
 	}
 	for i, gs := range loaded {
+		for _, g := range gs {
+			for _, e := range g.errs {
+				b.warn(e)
+			}
+		}
 		f := b.folder(path.Dir(records[i]))
 		f.games = append(f.games, gs...)
 		b.games = append(b.games, gs...)
@@ -285,6 +291,11 @@ func (f *folder) gamesOf(file string) []*game {
 		}
 	}
 	return gs
+}
+
+// where names an archive file in problem reports.
+func (b *build) where(name string) string {
+	return path.Join(filepath.ToSlash(b.s.opts.Source), name)
 }
 
 func (b *build) warn(msg string) {

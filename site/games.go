@@ -15,6 +15,7 @@ import (
 // index show.
 type game struct {
 	file   string // archive-relative path of the record file
+	where  string // the file as problem reports name it (Options.Source)
 	number int    // 1-based number of the game in its file
 	href   string // site-relative path of its page
 	rec    *notation.Record
@@ -36,17 +37,17 @@ type node struct {
 	marks      highlight
 }
 
-// loadGames reads every game of the record file name.
-func loadGames(src fs.FS, name string) ([]*game, error) {
+// loadGames reads every game of the record file name; where names it in problem reports.
+func loadGames(src fs.FS, name, where string) ([]*game, error) {
 	f, err := src.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	sc := notation.NewScanner(f, name)
+	sc := notation.NewScanner(f, where)
 	var gs []*game
 	for sc.Scan() {
-		g := &game{file: name, number: len(gs) + 1, rec: sc.Record()}
+		g := &game{file: name, where: where, number: len(gs) + 1, rec: sc.Record()}
 		for _, e := range sc.Errors() {
 			g.errs = append(g.errs, e.Error())
 		}
@@ -70,7 +71,7 @@ func loadGames(src fs.FS, name string) ([]*game, error) {
 func (g *game) replay() {
 	start, err := startPosition(g.rec)
 	if err != nil {
-		g.errs = append(g.errs, fmt.Sprintf("%s:%s: %v", g.file, g.rec.Pos, err))
+		g.errs = append(g.errs, fmt.Sprintf("%s:%s: %v", g.where, g.rec.Pos, err))
 		g.nodes = []*node{{prev: -1, next: -1}}
 		return
 	}
@@ -112,7 +113,7 @@ func (g *game) playLine(before int, moves []*notation.Node) []int {
 			next, tr, err = prev.pos.Trace(m)
 		}
 		if err != nil {
-			g.errs = append(g.errs, fmt.Sprintf("%s:%s: move %s: %v", g.file, mv.Pos, mv.Token, err))
+			g.errs = append(g.errs, fmt.Sprintf("%s:%s: move %s: %v", g.where, mv.Pos, mv.Token, err))
 			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, err)
 			return ids
 		}

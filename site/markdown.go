@@ -48,7 +48,7 @@ func (s *Site) markdown(src string, dc *docContext) template.HTML {
 	pc := parser.NewContext()
 	pc.Set(docKey, dc)
 	if err := s.md.Convert([]byte(src), &b, parser.WithContext(pc)); err != nil {
-		dc.b.warn(fmt.Sprintf("%s:%d: %v", dc.file, dc.line, err))
+		dc.b.warn(fmt.Sprintf("%s:%d: %v", dc.b.where(dc.file), dc.line, err))
 	}
 	return template.HTML(b.String())
 }
@@ -111,7 +111,7 @@ func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, pc pars
 		n := &boardNode{}
 		n.view, n.err = dc.diagram(info, body.String())
 		if n.err != nil {
-			n.err = fmt.Errorf("%s:%d: %v", dc.file, dc.line+lineOf(src, blockStart(f)), n.err)
+			n.err = fmt.Errorf("%s:%d: %v", dc.b.where(dc.file), dc.line+lineOf(src, blockStart(f)), n.err)
 			dc.b.warn(n.err.Error())
 		}
 		f.Parent().ReplaceChild(f.Parent(), f, n)

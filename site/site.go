@@ -16,6 +16,10 @@ import (
 type Options struct {
 	// Title names the site in every page header; default "Bao archive".
 	Title string
+	// Source names the archive in problem reports, usually the path it was read from: a
+	// problem in club/games.bgn of an archive read from "games" is reported as
+	// games/club/games.bgn:3:4. Pages name files relative to the archive.
+	Source string
 	// Finder, if set, answers "other games that reached this position" from an archive index
 	// as well as from the games of the site itself.
 	Finder Finder

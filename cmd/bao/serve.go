@@ -32,7 +32,7 @@ for changes every --poll interval and the site is rebuilt when one changed. Stop
 			if o.poll <= 0 {
 				return usagef("--poll must be positive")
 			}
-			s, err := site.New(site.Options{Title: o.title})
+			s, err := site.New(site.Options{Title: o.title, Source: root})
 			if err != nil {
 				return err
 			}

@@ -39,11 +39,11 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
-			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out, site.Options{Title: o.title})
+			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out, site.Options{Title: o.title, Source: root})
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %d pages (%d games) to %s\n", rep.Pages, rep.Games, o.out)
+			fmt.Fprintf(e.out, "wrote %s (%s) to %s\n", count(rep.Pages, "page"), count(rep.Games, "game"), o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
@@ -70,6 +70,14 @@ func checkDir(dir string) error {
 		return usagef("%s is not a folder", dir)
 	}
 	return nil
+}
+
+// count writes "1 game", "2 games".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // reportWarnings lists the archive's problems on standard error.
