@@ -102,7 +102,10 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		}
 	}
 	c.close()
-	barred := -1 // the start pit forbidden by takasia against the mover (5.9)
+	// The start pit forbidden by takasia against the mover (5.9). 4.2 bars it in the takasa
+	// tiers; a player under takasia has no capture in play, and a set-up that gives him one
+	// leaves his captures alone.
+	barred := -1
 	if p.block != NoPit && p.v.Owner(p.block) == me {
 		barred = b4k(p.block)
 	}
@@ -121,7 +124,10 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		c.close()
 	}
 	if g.lamu && p.house[me] && p.pits[r[b4Nyumba]] >= 6 {
-		tier(b4Nyumba, b4Nyumba+1) // Lamu D3: a functional kuu first
+		// Lamu D3: a functional kuu first. An owned kuu below 6 (set-ups only) is an ordinary
+		// pit, as in Zanzibar (Lamu 3); a kuu whose moves are all filtered out leaves the
+		// choice to the next tier (README 2.4).
+		tier(b4Nyumba, b4Nyumba+1)
 	}
 	tier(0, 8)      // front pits, the nyumba and the kichwas included (M2)
 	tier(8, b4Loop) // back pits (M3)
@@ -216,6 +222,15 @@ func (u *uint128) set(i int)      { u[i>>6] |= 1 << (i & 63) }
 
 // finish completes a played move: the other player is to move, and the flags, the Wins
 // check and the block field are settled (5.9; Lamu 5 "hizi zetu"; 6.4).
+//
+// Readings for set-up positions, which play cannot reach (Lamu 5 shows that a restriction
+// and an obligation never meet in play):
+//   - a restriction turns into the blocker's obligation only if the blocker's reserve is
+//     empty: the obligation is a mtaji rule, and BPN allows no block while the player to
+//     move holds reserve seeds (spec 3.4);
+//   - if the restricted player's takasa imposes takasia in turn, the new takasia takes the
+//     BLOCK field: the blocker then has no capture candidate (5.9 step 1), so his
+//     obligation would have lapsed anyway (Lamu 4.2).
 func (g bao4) finish(p, q *Position, m *Move, capture bool, out b4out, t *Trace) {
 	me := p.toMove
 	op := me.Other()
