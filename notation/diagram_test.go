@@ -6,7 +6,8 @@ import (
 	"github.com/bao-archive/bao/engine"
 )
 
-// TestDiagram checks the layout against the diagrams of the rules files (Kingulu 7.2, Kimasai 2).
+// TestDiagram checks the layout against the diagrams of the rules files (Kingulu 7.2, Kimasai 2,
+// Bao la Kiswahili 2).
 func TestDiagram(t *testing.T) {
 	tests := []struct {
 		v    *engine.Variant
@@ -32,6 +33,14 @@ func TestDiagram(t *testing.T) {
   B:    1  1  1  1  1  1  1  1  1  1  1  1
         1  2  3  4  5  6  7  8  9 10 11 12
   South to move
+`},
+		{engine.Kiswahili, "0,0,0,0,0,0,0,22/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/22,0,0,0,0,0,0,0 N 0-0 H a5", `        8  7  6  5  4  3  2  1
+  b:    0  0  0  0  0  0  0 22
+  a:    0  2  2  6  0  0  0  0
+  A:    0  0  0  0  6  2  2  0
+  B:   22  0  0  0  0  0  0  0
+        1  2  3  4  5  6  7  8
+  North to move; reserves: South 0, North 0; houses: South; block: a5
 `},
 	}
 	for _, tc := range tests {
