@@ -31,7 +31,7 @@ func Verify(r *Record) ErrorList {
 		if len(r.Moves) == 0 {
 			vf.checkpoints(r.Comments, start, 0, "", "at the start")
 		}
-		if vf.line(g, r.Moves) {
+		if _, ok := vf.line(g, r.Moves); ok {
 			vf.result(g)
 		}
 	}
@@ -45,19 +45,15 @@ type verifier struct {
 	errs ErrorList
 }
 
-// line plays nodes on g, checking checkpoints and variations, and reports whether every move
-// of the line could be played.
-func (vf *verifier) line(g *engine.Game, nodes []*Node) bool {
+// line plays nodes on g, checking checkpoints and variations. It returns how many moves it
+// played (a variation takes them back) and whether it played them all.
+func (vf *verifier) line(g *engine.Game, nodes []*Node) (int, bool) {
 	for i, n := range nodes {
-		before := g.Position()
 		if len(n.Before) > 0 {
-			vf.checkpoints(n.Before, before, len(g.Moves()), "", "before "+n.Token)
+			vf.checkpoints(n.Before, g.Position(), len(g.Moves()), "", "before "+n.Token)
 		}
-		var history []engine.Move // for the variations, which start from before
-		if len(n.Variations) > 0 {
-			history = slices.Clone(g.Moves())
-		}
-		_, e := vf.rec.play(g, n)
+		m, e := vf.rec.play(g, n)
+		after := g.Position()
 		if e != nil {
 			switch rest := len(nodes) - i - 1; rest {
 			case 0:
@@ -68,23 +64,31 @@ func (vf *verifier) line(g *engine.Game, nodes []*Node) bool {
 			}
 			vf.errs.Add(e)
 		} else {
-			vf.checkpoints(n.After, g.Position(), len(g.Moves()), n.Token, "after "+n.Token)
+			vf.checkpoints(n.After, after, len(g.Moves()), n.Token, "after "+n.Token)
 		}
-		for _, v := range n.Variations {
-			vg := engine.NewGame(g.Start())
-			for _, m := range history {
-				vg.Play(m) // cannot fail: these moves were played once already
-			}
-			vf.line(vg, v.Moves)
+		if len(n.Variations) > 0 {
+			// A variation replaces n: take n back, play the variation and take it back too.
 			if e == nil {
-				vf.checkpoints(v.After, g.Position(), len(g.Moves()), n.Token, "after "+n.Token)
+				g.Undo()
+			}
+			for _, v := range n.Variations {
+				k, _ := vf.line(g, v.Moves)
+				for range k {
+					g.Undo()
+				}
+				if e == nil {
+					vf.checkpoints(v.After, after, len(g.Moves())+1, n.Token, "after "+n.Token)
+				}
+			}
+			if e == nil {
+				g.Play(m) // cannot fail: it was played a moment ago
 			}
 		}
 		if e != nil {
-			return false
+			return i, false
 		}
 	}
-	return true
+	return len(nodes), true
 }
 
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
