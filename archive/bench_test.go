@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -23,11 +24,16 @@ import (
 )
 
 // The archive benchmarks share one generated archive of -bench.games random games (100 to a
-// file, the four variants in turn, South and North drawn from 1,000 names), built once per
-// process. The figures in the README come from
+// file, the four variants in turn, South and North drawn from 1,000 names). With -bench.dir
+// the archive (and its index) is kept there and reused by later runs, so that a large archive
+// is generated once and timed builds and many-query latency runs can be separate:
 //
-//	go test ./archive -run='^$' -bench=Archive -benchtime=1x -bench.games=100000
-var benchGames = flag.Int("bench.games", 10000, "games in the archive of the archive benchmarks")
+//	go test ./archive -run='^$' -bench='ArchiveUpdate/shards=2' -benchtime=1x -bench.games=100000 -bench.dir=/tmp/b100k
+//	go test ./archive -run='^$' -bench='ArchiveSearch|ArchiveExplore' -benchtime=500x -bench.games=100000 -bench.dir=/tmp/b100k
+var (
+	benchGames = flag.Int("bench.games", 5000, "games in the archive of the archive benchmarks")
+	benchDir   = flag.String("bench.dir", "", "keep the benchmark archive here and reuse it (default: a new temporary directory)")
+)
 
 type benchArchive struct {
 	root      string
@@ -43,11 +49,24 @@ var (
 
 func generatedArchive(b *testing.B) *benchArchive {
 	benchOnce.Do(func() {
-		root, err := os.MkdirTemp("", "bao-bench")
+		root := *benchDir
+		var err error
+		if root == "" {
+			root, err = os.MkdirTemp("", "bao-bench")
+		} else {
+			err = os.MkdirAll(root, 0o755)
+		}
 		if err != nil {
 			b.Fatal(err)
 		}
 		bench = &benchArchive{root: root, games: *benchGames}
+		for i := range 1000 {
+			bench.players = append(bench.players, benchPlayer(i))
+		}
+		saved := filepath.Join(root, ".bao", fmt.Sprintf("positions-%d.json", *benchGames))
+		if raw, err := os.ReadFile(saved); err == nil && json.Unmarshal(raw, &bench.positions) == nil {
+			return
+		}
 		files := (*benchGames + 99) / 100
 		var wg sync.WaitGroup
 		var mu sync.Mutex
@@ -70,8 +89,10 @@ func generatedArchive(b *testing.B) *benchArchive {
 		close(next)
 		wg.Wait()
 		slices.SortFunc(bench.positions, func(a, b Query) int { return strings.Compare(a.Position, b.Position) })
-		for i := range 1000 {
-			bench.players = append(bench.players, benchPlayer(i))
+		raw, _ := json.Marshal(bench.positions)
+		os.MkdirAll(filepath.Dir(saved), 0o755)
+		if err := os.WriteFile(saved, raw, 0o644); err != nil {
+			b.Fatal(err)
 		}
 	})
 	return bench
@@ -148,13 +169,15 @@ func BenchmarkArchiveUpdate(b *testing.B) {
 	}
 }
 
-// searchIndex returns the generated archive's index (default location), building it once.
+// searchIndex returns the generated archive's index, the one BenchmarkArchiveUpdate/shards=2
+// builds, building it if needed.
 func searchIndex(b *testing.B) (*benchArchive, *Index) {
 	a := generatedArchive(b)
-	if _, err := Update(context.Background(), a.root, UpdateOptions{}); err != nil {
+	dir := filepath.Join(a.root, ".bao", "bench-2")
+	if _, err := Update(context.Background(), a.root, UpdateOptions{IndexDir: dir, Shards: 2}); err != nil {
 		b.Fatal(err)
 	}
-	ix, err := Open(DefaultIndexDir(a.root))
+	ix, err := Open(dir)
 	if err != nil {
 		b.Fatal(err)
 	}

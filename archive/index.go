@@ -128,8 +128,8 @@ func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
 	switch {
 	case errors.Is(err, errNoIndex):
 		return nil, "", nil
-	case err != nil && strings.Contains(err.Error(), "timeout"):
-		return nil, "", fmt.Errorf("index %s is in use by another bao index: %w", dir, err)
+	case errors.Is(err, ErrBusy):
+		return nil, "", err
 	case err != nil:
 		return nil, err.Error(), nil
 	case o.Rebuild:

@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -225,5 +226,21 @@ func TestManifestCompacts(t *testing.T) {
 		if len(e.Hash) != 64 || e.Size == 0 || e.MTime == 0 {
 			t.Errorf("entry %+v", e)
 		}
+	}
+}
+
+func TestBusyIndex(t *testing.T) {
+	f := newFixture(t)
+	update(t, f.root, UpdateOptions{})
+	w, err := openShards(DefaultIndexDir(f.root), false) // as a running Update holds it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := Open(DefaultIndexDir(f.root)); !errors.Is(err, ErrBusy) {
+		t.Errorf("Open while an update runs: %v, want ErrBusy", err)
+	}
+	if _, err := Update(context.Background(), f.root, UpdateOptions{}); !errors.Is(err, ErrBusy) {
+		t.Errorf("a second Update: %v, want ErrBusy", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -20,6 +21,9 @@ import (
 
 // errNoIndex means there is no index at the directory yet.
 var errNoIndex = errors.New("no index")
+
+// ErrBusy means another process has the index open for writing (bao index is running).
+var ErrBusy = errors.New("the index is being written by another process (bao index); try again when it has finished")
 
 // lockWait bounds how long opening waits for another process that has the index open for
 // writing (bolt's file lock); after it, opening fails with a message instead of hanging.
@@ -89,6 +93,9 @@ func openShards(dir string, readOnly bool) (s *shardSet, err error) {
 		idx, err := bleve.OpenUsing(shardDir(dir, i), cfg)
 		if err != nil {
 			s.Close()
+			if strings.Contains(err.Error(), "timeout") { // bolt's lock wait ran out
+				return nil, fmt.Errorf("%s: %w", dir, ErrBusy)
+			}
 			return nil, fmt.Errorf("shard %d: %w", i, err)
 		}
 		s.shards = append(s.shards, idx)

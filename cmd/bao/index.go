@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -67,7 +68,9 @@ func openIndex(root, dir string) (*archive.Index, error) {
 		dir = archive.DefaultIndexDir(root)
 	}
 	ix, err := archive.Open(dir)
-	if err != nil {
+	if errors.Is(err, archive.ErrBusy) {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("%w (run 'bao index %s' to build it)", err, root)
 	}
 	return ix, nil
