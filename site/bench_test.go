@@ -58,9 +58,9 @@ func BenchmarkBuild(b *testing.B) {
 	start := time.Now()
 	for b.Loop() {
 		out := &memOutput{files: map[string][]byte{}}
-		rep, err := s.build(b.Context(), src, out)
-		if err != nil || rep.Games != games || len(rep.Warnings) > 0 {
-			b.Fatalf("build: %v, %d games, warnings %v", err, rep.Games, rep.Warnings)
+		bd, err := s.build(b.Context(), src, out)
+		if err != nil || len(bd.games) != games || len(bd.warnings) > 0 {
+			b.Fatalf("build: %v, warnings %v", err, bd.warnings)
 		}
 	}
 	b.ReportMetric(float64(games*b.N)/time.Since(start).Seconds(), "games/s")

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 )
 
@@ -50,7 +51,7 @@ type posRef struct {
 	link link
 }
 
-func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error) {
+func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error) {
 	b := newBuild(ctx, s, src, out)
 	if err := b.scan(); err != nil {
 		return nil, err
@@ -61,7 +62,11 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*Report, error
 		return nil, err
 	}
 	slices.Sort(b.warnings)
-	return &Report{Pages: b.written, Games: len(b.games), Warnings: b.warnings}, nil
+	return b, nil
+}
+
+func (b *build) report() *Report {
+	return &Report{Pages: b.written, Games: len(b.games), Warnings: b.warnings}
 }
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
@@ -239,8 +244,8 @@ func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
 			out = append(out, r.link)
 		}
 	}
-	if f := b.s.opts.Finder; f != nil && ask {
-		out = b.found(f, pos, g, out)
+	if ix := b.s.opts.Index; ix != nil && ask {
+		out = b.found(ix, pos, g, out)
 	}
 	if len(out) > maxOthers {
 		return out[:maxOthers], len(out) - maxOthers
@@ -248,31 +253,46 @@ func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
 	return out, 0
 }
 
-// found adds the games a Finder knows to have reached pos to out, each game once.
-func (b *build) found(f Finder, pos engine.Position, g *game, out []link) []link {
-	refs, err := f.GamesAt(b.ctx, pos.Variant().ID, pos.String())
+// found adds the games that the archive's index knows to have reached pos to out, each game
+// once.
+func (b *build) found(ix *archive.Index, pos engine.Position, g *game, out []link) []link {
+	res, err := ix.Search(b.ctx, archive.Query{Variant: pos.Variant().ID, Position: pos.String(), Limit: 2 * maxOthers})
 	if err != nil {
 		b.warn(fmt.Sprintf("position search: %v", err))
+		return out
 	}
 	listed := map[string]bool{}
 	for _, l := range out {
 		listed[strings.Split(l.Href, "#")[0]] = true
 	}
-	for _, r := range refs {
-		href, ok := b.gameHref(r)
-		if !ok || listed[href] || g != nil && href == g.href {
+	for _, h := range res.Hits {
+		href, ok := b.gameHref(h.File, h.Game)
+		if !ok || listed[href] || g != nil && href == g.href || len(h.Reached) == 0 {
 			continue
 		}
 		listed[href] = true
-		out = append(out, link{Href: href + "#p" + strconv.Itoa(r.Ply), Text: r.Title + ", ply " + strconv.Itoa(r.Ply)})
+		ply := strconv.Itoa(h.Reached[0])
+		out = append(out, link{Href: href + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
 	}
 	return out
 }
 
-// gameHref finds the page of a game named by a Finder.
-func (b *build) gameHref(r GameRef) (string, bool) {
-	for _, g := range b.folders[path.Dir(r.Path)].gamesOf(r.Path) {
-		if g.number == r.Number {
+// hitTitle names a game found in the index as title names a game of the site.
+func hitTitle(h archive.Hit) string {
+	t := orUnknown(strings.Trim(h.South, "?")) + " – " + orUnknown(strings.Trim(h.North, "?"))
+	if h.Event != "" && h.Event != "?" {
+		t += ", " + h.Event
+	}
+	if len(h.Date) >= 4 && strings.Trim(h.Date[:4], "0123456789") == "" {
+		t += " " + h.Date[:4]
+	}
+	return t
+}
+
+// gameHref finds the page of game number n of a record file.
+func (b *build) gameHref(file string, n int) (string, bool) {
+	for _, g := range b.folders[path.Dir(file)].gamesOf(file) {
+		if g.number == n {
 			return g.href, true
 		}
 	}

@@ -34,6 +34,7 @@ type snapshot struct {
 	files map[string][]byte
 	stamp uint64
 	built time.Time
+	b     *build // its games, for the pages of live search hits
 }
 
 // NewServer builds the site of the archive folder root for serving.
@@ -56,12 +57,12 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 		return nil, nil
 	}
 	out := &memOutput{files: map[string][]byte{}}
-	rep, err := sv.site.build(ctx, sv.src, out)
+	b, err := sv.site.build(ctx, sv.src, out)
 	if err != nil {
 		return nil, err
 	}
-	sv.cur.Store(&snapshot{files: out.files, stamp: stamp, built: time.Now()})
-	return rep, nil
+	sv.cur.Store(&snapshot{files: out.files, stamp: stamp, built: time.Now(), b: b})
+	return b.report(), nil
 }
 
 // archiveStamp sums the names, sizes and modification times of the files a build reads: it
@@ -111,6 +112,10 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	snap := sv.cur.Load()
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "search" || name == "explore" {
+		sv.live(w, r, snap, name)
+		return
+	}
 	data, ok := snap.files[name]
 	if !ok {
 		name = path.Join(name, "index.html")

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/yuin/goldmark"
+
+	"github.com/bao-archive/bao/archive"
 )
 
 // Options configure a Site.
@@ -20,24 +22,9 @@ type Options struct {
 	// problem in club/games.bgn of an archive read from "games" is reported as
 	// games/club/games.bgn:3:4. Pages name files relative to the archive.
 	Source string
-	// Finder, if set, answers "other games that reached this position" from an archive index
-	// as well as from the games of the site itself.
-	Finder Finder
-}
-
-// Finder looks up the games that reached a position, given as canonical BPN. The archive
-// package's index provides one; a nil Finder means the site's own games only.
-type Finder interface {
-	GamesAt(ctx context.Context, variant, bpn string) ([]GameRef, error)
-}
-
-// GameRef names one game that reached a position: Path is the archive-relative record file,
-// Number the game's 1-based number in it, Ply the ply after which the position stood.
-type GameRef struct {
-	Path   string
-	Number int
-	Ply    int
-	Title  string
+	// Index, if set, is the archive's search index: the "also reached in" links under the
+	// diagrams of annotations ask it too, and a Server answers live searches from it.
+	Index *archive.Index
 }
 
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark
@@ -82,7 +69,11 @@ func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, e
 
 // Build renders the archive src into the directory out.
 func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
-	return s.build(ctx, src, dirOutput(out))
+	b, err := s.build(ctx, src, dirOutput(out))
+	if err != nil {
+		return nil, err
+	}
+	return b.report(), nil
 }
 
 // output receives the built files, by slash-separated path relative to the site root.

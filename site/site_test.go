@@ -38,11 +38,11 @@ func buildMem(t testing.TB, src fstest.MapFS) (map[string][]byte, *Report) {
 		t.Fatal(err)
 	}
 	out := &memOutput{files: map[string][]byte{}}
-	rep, err := s.build(context.Background(), src, out)
+	b, err := s.build(context.Background(), src, out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out.files, rep
+	return out.files, b.report()
 }
 
 // golden compares got with testdata/name, or rewrites it under -update.

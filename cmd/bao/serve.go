@@ -14,7 +14,7 @@ import (
 
 func newServeCmd(e *env) *cobra.Command {
 	var o struct {
-		addr, title string
+		addr, title, index string
 		poll        time.Duration
 	}
 	c := &cobra.Command{
@@ -22,7 +22,11 @@ func newServeCmd(e *env) *cobra.Command {
 		Short: "Serve an archive's site, rebuilt when its files change",
 		Long: `Build the site of an archive (default the current folder) in memory and serve it
 over HTTP, by default on 127.0.0.1 only. The archive's Markdown pages and records are checked
-for changes every --poll interval and the site is rebuilt when one changed. Stop with Ctrl-C.`,
+for changes every --poll interval and the site is rebuilt when one changed. Stop with Ctrl-C.
+
+With the archive's index (bao index), /search?q=… searches the games (words, player, event,
+since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
+from a position, across the archive.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -32,7 +36,16 @@ for changes every --poll interval and the site is rebuilt when one changed. Stop
 			if o.poll <= 0 {
 				return usagef("--poll must be positive")
 			}
-			s, err := site.New(site.Options{Title: o.title, Source: root})
+			ix, err := optionalIndex(root, o.index)
+			if err != nil {
+				return err
+			}
+			if ix == nil {
+				fmt.Fprintf(e.err, "no index: live search is off (run 'bao index %s' to turn it on)\n", root)
+			} else {
+				defer ix.Close()
+			}
+			s, err := site.New(site.Options{Title: o.title, Source: root, Index: ix})
 			if err != nil {
 				return err
 			}
@@ -54,5 +67,6 @@ for changes every --poll interval and the site is rebuilt when one changed. Stop
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
+	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
 	return c
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -19,7 +20,7 @@ func newSiteCmd(e *env) *cobra.Command {
 }
 
 func newSiteBuildCmd(e *env) *cobra.Command {
-	var o struct{ out, title string }
+	var o struct{ out, title, index string }
 	c := &cobra.Command{
 		Use:   "build [ARCHIVE] --out DIR",
 		Short: "Render an archive's pages and records as HTML",
@@ -27,6 +28,9 @@ func newSiteBuildCmd(e *env) *cobra.Command {
 folder) as a static site in DIR: a page per folder (from its index.md or README.md), per
 Markdown page and per game, with board diagrams, a move viewer, lists by variant, event,
 player and year, and a search page. Open DIR/index.html, or run bao serve.
+
+If the archive has an index (bao index), the diagrams of annotations also link to the games of
+the index that reached the same position.
 
 Problems in the archive (a record that does not replay, a diagram that cannot be drawn) are
 shown in place on the pages and listed on standard error; the command then exits 1.`,
@@ -39,7 +43,15 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
-			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out, site.Options{Title: o.title, Source: root})
+			ix, err := optionalIndex(root, o.index)
+			if err != nil {
+				return err
+			}
+			if ix != nil {
+				defer ix.Close()
+			}
+			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out,
+				site.Options{Title: o.title, Source: root, Index: ix})
 			if err != nil {
 				return err
 			}
@@ -49,7 +61,20 @@ shown in place on the pages and listed on standard error; the command then exits
 	}
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
 	return c
+}
+
+// optionalIndex opens the index named by --index, which must exist, or else the archive's
+// default index if there is one.
+func optionalIndex(root, dir string) (*archive.Index, error) {
+	if dir != "" {
+		return openIndex(root, dir)
+	}
+	if !isDir(archive.DefaultIndexDir(root)) {
+		return nil, nil
+	}
+	return openIndex(root, "")
 }
 
 // archiveArg is the archive folder: the argument, or the current folder.

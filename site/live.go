@@ -1,0 +1,170 @@
+package site
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
+)
+
+// Live search: a Server with the archive's index answers /search?… (games by words, players,
+// event, years, result or position) and /explore?… (the moves played from a position across the
+// archive) with pages built on demand. The static site has its own search.html, which needs no
+// server.
+
+// searchParams are the query parameters of /search, as archive.Query names them.
+var searchParams = []string{"q", "variant", "player", "event", "since", "until", "result", "position", "after"}
+
+type resultsPage struct {
+	pageData
+	Form     map[string]string
+	Variants []*engine.Variant
+	Error    string
+	Total    int
+	Hits     []hitRow
+	Board    *boardView // the position searched for, if any
+	Prev     string
+	Next     string
+	Explore  string
+}
+
+type hitRow struct {
+	gameRow
+	Reached []link
+}
+
+type explorePage struct {
+	pageData
+	Form     map[string]string
+	Variants []*engine.Variant
+	Error    string
+	Tree     *archive.Tree
+	Board    *boardView
+	Moves    []exploreMove
+	Games    string // the games that reached the position
+}
+
+type exploreMove struct {
+	archive.MoveStats
+	Href string // explore the position after the move
+}
+
+const hitsPerPage = 50
+
+func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+	ix := sv.site.opts.Index
+	if ix == nil {
+		http.Error(w, "live search needs the archive's index: run 'bao index ARCHIVE', then start bao serve again", http.StatusNotFound)
+		return
+	}
+	q := r.URL.Query()
+	form := map[string]string{}
+	for _, k := range append(searchParams, "offset") {
+		form[k] = strings.TrimSpace(q.Get(k))
+	}
+	var data any
+	var err error
+	if kind == "explore" {
+		data, err = sv.explore(r, snap, form)
+	} else {
+		kind = "results"
+		data, err = sv.search(r, snap, form)
+	}
+	status := http.StatusOK
+	if errors.Is(err, archive.ErrBadQuery) {
+		status = http.StatusBadRequest
+	} else if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	html, rerr := sv.site.tmpl.render(kind, data)
+	if rerr != nil {
+		http.Error(w, rerr.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(html)
+}
+
+func (sv *Server) search(r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
+	pg := &resultsPage{pageData: snap.b.newPage("search", "results", "Search results"), Form: form,
+		Variants: engine.Variants()}
+	offset, _ := strconv.Atoi(form["offset"])
+	offset = max(offset, 0)
+	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"],
+		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
+		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
+	res, err := sv.site.opts.Index.Search(r.Context(), query)
+	if err != nil {
+		pg.Error = err.Error()
+		return pg, err
+	}
+	pg.Total = res.Total
+	for _, h := range res.Hits {
+		row := hitRow{gameRow: gameRow{Date: h.Date, South: h.South, North: h.North, Result: h.Result,
+			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
+		row.Href, _ = snap.b.gameHref(h.File, h.Game)
+		for _, ply := range h.Reached {
+			if row.Href != "" {
+				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: "ply " + strconv.Itoa(ply)})
+			}
+		}
+		pg.Hits = append(pg.Hits, row)
+	}
+	if res.Position != "" {
+		if v, err := engine.LookupVariant(form["variant"]); err == nil {
+			if p, err := engine.ParsePosition(v, res.Position); err == nil {
+				pg.Board = newBoard(p, nil)
+				pg.Explore = "explore?" + url.Values{"variant": {v.ID}, "position": {res.Position}}.Encode()
+			}
+		}
+	}
+	page := func(off int) string {
+		v := url.Values{}
+		for _, k := range searchParams {
+			if form[k] != "" {
+				v.Set(k, form[k])
+			}
+		}
+		v.Set("offset", strconv.Itoa(off))
+		return "search?" + v.Encode()
+	}
+	if offset > 0 {
+		pg.Prev = page(max(offset-hitsPerPage, 0))
+	}
+	if offset+hitsPerPage < res.Total {
+		pg.Next = page(offset + hitsPerPage)
+	}
+	return pg, nil
+}
+
+func (sv *Server) explore(r *http.Request, snap *snapshot, form map[string]string) (*explorePage, error) {
+	pg := &explorePage{pageData: snap.b.newPage("explore", "explore", "Explore"), Form: form,
+		Variants: engine.Variants()}
+	if form["variant"] == "" {
+		return pg, nil // the form alone
+	}
+	tree, err := sv.site.opts.Index.Explore(r.Context(), archive.ExploreQuery{Variant: form["variant"],
+		Position: form["position"], After: strings.Fields(form["after"])})
+	if err != nil {
+		pg.Error = err.Error()
+		return pg, err
+	}
+	pg.Tree = tree
+	if v, err := engine.LookupVariant(tree.Variant); err == nil {
+		if p, err := engine.ParsePosition(v, tree.Position); err == nil {
+			pg.Board = newBoard(p, nil)
+		}
+	}
+	for _, m := range tree.Moves {
+		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
+			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position}}.Encode()})
+	}
+	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position}}.Encode()
+	return pg, nil
+}

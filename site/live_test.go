@@ -1,0 +1,58 @@
+package site
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bao-archive/bao/archive"
+)
+
+// TestLiveSearch indexes the fixture archive and asks the Server's live search and explorer.
+func TestLiveSearch(t *testing.T) {
+	dir := writeArchive(t)
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := archive.Open(archive.DefaultIndexDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	s, err := New(Options{Index: ix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		target string
+		code   int
+		want   []string
+	}{
+		{"/search?player=asha", 200, []string{"2 games.", `href="club/games-1.html"`, `href="club/games-2.html"`}},
+		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games-1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
+		{"/search?q=%22unclosed", 400, []string{`class="bao-error"`}},
+		{"/explore", 200, []string{"<h1>Explore the moves played</h1>"}},
+		{"/explore?variant=kingulu", 200, []string{"<code>A3</code>", "reached this position", `class="board w6"`}},
+	}
+	for _, c := range cases {
+		w := get(t, sv, c.target)
+		if w.Code != c.code {
+			t.Errorf("GET %s: %d, want %d\n%s", c.target, w.Code, c.code, w.Body)
+			continue
+		}
+		for _, s := range c.want {
+			if !strings.Contains(w.Body.String(), s) {
+				t.Errorf("GET %s: no %q in\n%s", c.target, s, w.Body)
+			}
+		}
+	}
+	// Without an index there is no live search, and the static site says so.
+	plain, _ := newTestServer(t)
+	if w := get(t, plain, "/search?q=x"); w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "bao index") {
+		t.Errorf("live search without an index: %d %s", w.Code, w.Body)
+	}
+}
