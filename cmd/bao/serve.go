@@ -15,7 +15,7 @@ import (
 func newServeCmd(e *env) *cobra.Command {
 	var o struct {
 		addr, title, index string
-		poll        time.Duration
+		poll               time.Duration
 	}
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
