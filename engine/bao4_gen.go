@@ -135,7 +135,8 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 
 // children lists every legal move with its result: the first tier with a legal move (the
 // hot path: nothing is allocated beyond dst).
-func (g bao4) children(p *Position, dst []Child) []Child {
+func (g bao4) children(pos Position, dst []Child) []Child {
+	p := &pos
 	var c b4cands
 	g.candidates(p, &c)
 	// Lamu D4: the mover must capture the pit he put under hizi zetu, if he can.

@@ -19,7 +19,8 @@ var Kimasai = newVariant(&Variant{
 // anticlockwise successor), only into an empty pit.
 type kimasai struct{}
 
-func (kimasai) children(p *Position, dst []Child) []Child {
+func (kimasai) children(pos Position, dst []Child) []Child {
+	p := &pos
 	v := p.v
 	r := v.ring[p.toMove]
 	them := p.toMove.Other()

@@ -90,7 +90,8 @@ func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 	}
 }
 
-func (g kingulu) children(p *Position, dst []Child) []Child {
+func (g kingulu) children(pos Position, dst []Child) []Child {
+	p := &pos
 	me := p.toMove
 	for n := 1; n <= 6; n++ {
 		h := Kingulu.pit(me, 0, n)

@@ -63,7 +63,7 @@ type Child struct {
 
 // Children appends to dst every legal move with its resulting position and returns the
 // extended slice. It is the engine's hot path: pass a reused buffer to avoid allocation.
-func (p Position) Children(dst []Child) []Child { return p.v.rules.children(&p, dst) }
+func (p Position) Children(dst []Child) []Child { return p.v.rules.children(p, dst) }
 
 // Moves returns the legal moves in generation order.
 func (p Position) Moves() []Move {

@@ -27,7 +27,7 @@ type Variant struct {
 type ruleset interface {
 	// children appends every legal move of p with the position it leads to; the moves carry
 	// their informative flags (capture, takasa, takasia, wins).
-	children(p *Position, dst []Child) []Child
+	children(p Position, dst []Child) []Child
 	// trace replays the legal move m from p, recording what happens.
 	trace(p *Position, m Move, t *Trace) Position
 	// status judges p alone: ongoing, or who has won. Repetition needs a Game.
