@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/bao-archive/bao/engine"
 )
 
 func TestMain(m *testing.M) {
@@ -99,9 +102,9 @@ func TestExitCodes(t *testing.T) {
 }
 
 func TestSelfplayIsSeeded(t *testing.T) {
-	_, a, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42")
-	_, b, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42")
-	_, c, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "43")
+	_, a, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42", "--json")
+	_, b, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "42", "--json")
+	_, c, _ := runBao(t, "", "selfplay", "--variant", "kingulu", "--games", "3", "--seed", "43", "--json")
 	if a != b || a == c || strings.Count(a, "\n") != 3 {
 		t.Errorf("selfplay is not seeded:\n%s\n%s", a, c)
 	}
@@ -118,4 +121,25 @@ type movesDocForTest struct {
 		Move     string `json:"move"`
 		Position string `json:"position"`
 	} `json:"moves"`
+}
+
+// TestSelfplayWritesValidBGN: selfplay's records validate, for every game.
+func TestSelfplayWritesValidBGN(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range engine.Variants() {
+		code, out, errOut := runBao(t, "", "selfplay", "--variant", v.ID, "--games", "3", "--seed", "9", "--max-plies", "150")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", v.ID, code, errOut)
+		}
+		if !strings.Contains(out, `[Annotator "bao selfplay --variant `+v.ID+` --seed 9 (game 1)"]`) {
+			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID, out)
+		}
+		path := filepath.Join(dir, v.ID+".bgn")
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, vout, verr := runBao(t, "", "validate", path); code != 0 {
+			t.Errorf("%s: selfplay records do not validate (exit %d):\n%s%s", v.ID, code, vout, verr)
+		}
+	}
 }

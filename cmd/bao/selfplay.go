@@ -3,10 +3,13 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 type selfplayDoc struct {
@@ -26,11 +29,15 @@ func newSelfplayCmd(e *env) *cobra.Command {
 		games    int
 		seed     uint64
 		maxPlies int
+		json     bool
 	}
 	c := &cobra.Command{
-		Use:   "selfplay --variant ID [--games N] [--seed S]",
+		Use:   "selfplay --variant ID [--games N] [--seed S] [--json]",
 		Short: "Play random legal games (the same seed gives the same games)",
-		Args:  cobra.NoArgs,
+		Long: `Play random legal games and write them as BGN records (or, with --json, one JSON document
+per game). The records say plainly that an engine played them: both players are "bao random
+player" and the Annotator tag names the command and seed that reproduce the game.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variantFlag(o.variant)
 			if err != nil {
@@ -41,8 +48,15 @@ func newSelfplayCmd(e *env) *cobra.Command {
 			}
 			w := bufio.NewWriter(e.out)
 			enc := json.NewEncoder(w)
+			enc.SetEscapeHTML(false) // tokens hold < and >
 			for i := range o.games {
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
+				if !o.json {
+					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, g)); err != nil {
+						return err
+					}
+					continue
+				}
 				d := selfplayDoc{Variant: v.ID, Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
 					Status: g.Status().String(), Result: g.Status().Result(), Final: g.Position().String()}
 				for _, m := range g.Moves() {
@@ -59,5 +73,18 @@ func newSelfplayCmd(e *env) *cobra.Command {
 	c.Flags().IntVar(&o.games, "games", 1, "number of games")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed")
 	c.Flags().IntVar(&o.maxPlies, "max-plies", 2000, "stop a game after this many plies (result *)")
+	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document per game instead of BGN")
 	return c
+}
+
+// selfplayRecord tags an engine-played game honestly: who played it and how to reproduce it.
+func selfplayRecord(v *engine.Variant, seed uint64, round int, g *engine.Game) *notation.Record {
+	return notation.FromGame([]notation.Tag{
+		{Name: "Event", Value: "Engine self-play"},
+		{Name: "Site", Value: "bao"},
+		{Name: "Round", Value: strconv.Itoa(round)},
+		{Name: "South", Value: "bao random player"},
+		{Name: "North", Value: "bao random player"},
+		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d (game %d)", v.ID, seed, round)},
+	}, g)
 }
