@@ -101,9 +101,26 @@ func TestBrowserViewer(t *testing.T) {
 	if got := state(); got.Current != "p4" || got.Caption != "1... a1?!" {
 		t.Errorf("click on the variation's move: got %q %q", got.Current, got.Caption)
 	}
-	shot := filepath.Join(t.TempDir(), "viewer.png")
-	page.screenshot(t, shot)
-	t.Logf("screenshot: %s", shot)
+	// Screenshots of the main line's last move, at a desktop's and a phone's width, in the
+	// test's temporary folder or in $BAO_SCREENSHOTS if set (to look at them).
+	page.press(t, "Home")
+	page.press(t, "End")
+	dir := os.Getenv("BAO_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	for _, v := range []struct {
+		name          string
+		width, height int
+		mobile        bool
+	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
+		page.call(t, "Emulation.setDeviceMetricsOverride", map[string]any{"width": v.width, "height": v.height,
+			"deviceScaleFactor": 1, "mobile": v.mobile}, nil)
+		page.eval(t, `window.scrollTo(0, 0); "ok"`, nil)
+		shot := filepath.Join(dir, v.name+".png")
+		page.screenshot(t, shot)
+		t.Logf("screenshot: %s", shot)
+	}
 }
 
 type viewerState struct {

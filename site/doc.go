@@ -26,5 +26,7 @@
 //	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
 //	for _, w := range rep.Warnings { log.Print(w) }
 //
-// Serve builds the same site in memory, serves it, and rebuilds when the archive changes.
+// A Server (Site.NewServer, then Serve) builds the same site in memory, serves it (nothing but
+// the built files), rebuilds it when the archive's pages or records change, and, given the
+// archive's index in Options.Index, answers live searches at /search?… and /explore?….
 package site

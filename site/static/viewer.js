@@ -83,5 +83,5 @@
     show(+a.id.slice(1), false);
   });
   var m = /^#p(\d+)$/.exec(location.hash);
-  show(m && nodes[+m[1]] ? +m[1] : 0, !!m);
+  show(m && nodes[+m[1]] ? +m[1] : 0, false); // the browser has scrolled to the anchor itself
 })();
