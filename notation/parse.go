@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"io"
+	"slices"
 )
 
 const (
@@ -31,7 +32,11 @@ type parser struct {
 	errs     ErrorList
 	skipping bool // skip to the end of the game: too many errors, or the record is too large
 	between  bool // the lookahead is past the record: its size does not count
-	slab     []Node
+
+	// Reused buffers: the record's slices are copied out of them at their exact size.
+	slab  []Node
+	tags  []Tag
+	lines [][]*Node // by depth
 }
 
 // newNode allocates nodes in blocks: one allocation per move was most of the reading time.
@@ -105,9 +110,13 @@ func (p *parser) record() (*Record, ErrorList) {
 	p.number++
 	p.errs, p.skipping, p.between = nil, false, false
 	p.recPos, p.recStart = p.tok.pos, p.tok.off
-	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos, Tags: make([]Tag, 0, 12)}
+	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos}
+	p.tags = p.tags[:0]
 	for p.tok.kind == tLBracket && !p.skipping {
-		p.tag(rec)
+		p.tag()
+	}
+	if len(p.tags) > 0 {
+		rec.Tags = slices.Clone(p.tags)
 	}
 	rec.Moves, rec.Comments = p.line(0)
 	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted
@@ -119,7 +128,7 @@ func (p *parser) record() (*Record, ErrorList) {
 }
 
 // tag reads [Name "value"]. After a mistake it skips the rest of the tag's line.
-func (p *parser) tag(rec *Record) {
+func (p *parser) tag() {
 	t := Tag{Pos: p.tok.pos}
 	line := t.Pos.Line
 	p.next()
@@ -146,11 +155,13 @@ func (p *parser) tag(rec *Record) {
 	default:
 		p.next()
 	}
-	if rec.tag(t.Name) != nil {
-		p.failf(t.Pos, ErrBadTag, "duplicate tag %s", t.Name)
-		return
+	for _, u := range p.tags {
+		if u.Name == t.Name {
+			p.failf(t.Pos, ErrBadTag, "duplicate tag %s", t.Name)
+			return
+		}
 	}
-	rec.Tags = append(rec.Tags, t)
+	p.tags = append(p.tags, t)
 }
 
 // isTagName: a letter, then letters, digits and underscores (PGN).
@@ -175,7 +186,12 @@ func (p *parser) skipLine(line int) {
 // line reads moves, annotations, comments and variations until what ends the line: ')' in a
 // variation, or a result, a '[' (the next game) or the end of input. Comments before the first
 // move go to its Before; pending holds them when no move follows.
-func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
+func (p *parser) line(depth int) ([]*Node, []Comment) {
+	var pending []Comment
+	if len(p.lines) <= depth {
+		p.lines = append(p.lines, nil)
+	}
+	buf := p.lines[depth][:0]
 	var last *Node
 	afterVar := false // the last thing read was a variation of last
 	for {
@@ -186,7 +202,7 @@ func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
 			if last == nil {
 				n.Before, pending = pending, nil
 			}
-			nodes = append(nodes, n)
+			buf = append(buf, n)
 			last, afterVar = n, false
 		case tMoveNum: // move numbers are regenerated on writing; the reader ignores them
 		case tNAG, tGlyph:
@@ -221,11 +237,11 @@ func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
 			continue
 		case tRParen:
 			if depth > 0 {
-				return nodes, pending
+				return p.keep(depth, buf), pending
 			}
 			p.failf(t.pos, ErrSyntax, "')' without a matching '('")
 		case tResult, tLBracket, tEOF:
-			return nodes, pending
+			return p.keep(depth, buf), pending
 		case tError:
 			p.fail(t.pos, t.err)
 		default:
@@ -233,6 +249,15 @@ func (p *parser) line(depth int) (nodes []*Node, pending []Comment) {
 		}
 		p.next()
 	}
+}
+
+// keep gives back the line's buffer for reuse and returns a copy of its moves.
+func (p *parser) keep(depth int, buf []*Node) []*Node {
+	p.lines[depth] = buf
+	if len(buf) == 0 {
+		return nil
+	}
+	return slices.Clone(buf)
 }
 
 // variation reads ( line ) at the lookahead '('.
