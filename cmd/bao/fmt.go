@@ -19,7 +19,8 @@ func newFmtCmd(e *env) *cobra.Command {
 		Long: `Print each file in the canonical export form of the BGN spec (tag order, ? defaults,
 lines under 80 characters, glyphs as NAGs, LF line ends). With -w, rewrite the files in place
 instead: through a temporary file that is synced and renamed, so a file is never left half
-written. A file with syntax errors is reported and left alone (exit code 1).`,
+written. A file with syntax errors is reported and left alone (exit code 1), and so is a file
+without games.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			failed := false
@@ -57,8 +58,8 @@ func formatFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	recs, err := notation.Parse(path, bytes.NewReader(src))
-	if err != nil {
-		return nil, err
+	if err != nil || len(recs) == 0 { // a file of % escape lines alone is left as it is
+		return src, err
 	}
 	var b bytes.Buffer
 	err = notation.Write(&b, recs...)

@@ -60,3 +60,13 @@ func TestFmtSyntaxError(t *testing.T) {
 		t.Error("a file with syntax errors was rewritten")
 	}
 }
+
+func TestFmtNoGames(t *testing.T) {
+	path := writeTemp(t, "g.bgn", "% only an escape line\n")
+	if code, out, _ := runBao(t, "", "fmt", "-w", path); code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "% only an escape line\n" {
+		t.Errorf("a file without games was rewritten as %q", b)
+	}
+}
