@@ -3,13 +3,41 @@
 set -eu
 bao=$1
 out=$2
+archive=testdata/archive
 mkdir -p "$out"
-echo "== the games bao knows"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "the games bao knows"
 "$bao" variants
-echo
-echo "== Bao Kingulu: the opening, explained lap by lap"
+
+step "validate every record of the example archive"
+find "$archive" -name '*.bgn' | sort | xargs "$bao" validate
+
+step "index the archive (incremental; the index is a cache in $archive/.bao)"
+"$bao" index "$archive"
+
+step "search: the Bao la Kete games, with facets"
+"$bao" search "$archive" --variant kete --facets --limit 5
+
+step "search: games that reached the Bao Kingulu position after A3"
+"$bao" search "$archive" --variant kingulu --after "A3" --limit 5
+
+step "explore: what was played from the Bao la Kiswahili start"
+"$bao" explore "$archive" --variant kiswahili
+
+step "a move explained lap by lap (Bao Kingulu, A3)"
 "$bao" play --variant kingulu --trace A3
-echo
-echo "== Bao la Kimasai: ten seeded random games"
-"$bao" selfplay --variant kimasai --games 10 --seed 7 > "$out/kimasai-selfplay.jsonl"
-echo "wrote $out/kimasai-selfplay.jsonl"
+
+step "build the site"
+"$bao" site build "$archive" --out "$out/site"
+
+cat <<MSG
+
+The site is in $out/site: open $out/site/index.html in a browser,
+or serve it (with live search) with:
+
+    $bao serve $archive --addr 127.0.0.1:8080
+
+and visit http://127.0.0.1:8080/.
+MSG
