@@ -41,7 +41,7 @@ func newShowCmd(e *env) *cobra.Command {
 		},
 	}
 	c.Flags().IntVar(&o.game, "game", 1, "the game's number in the file, from 1")
-	c.Flags().IntVar(&o.ply, "ply", -1, "show the board after this many plies (default: all)")
+	c.Flags().IntVar(&o.ply, "ply", -1, "plies to play before showing the board (-1: the whole main line)")
 	return c
 }
 
