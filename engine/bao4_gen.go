@@ -188,16 +188,21 @@ func (g bao4) try(p *Position, dst []Child, m Move, capture bool) ([]Child, b4ou
 
 // anyMove reports whether p has a legal move; the Wins flag, takasia creation (5.9) and
 // status need only that. A legal move exists iff some candidate of any tier ends, since
-// later tiers stand in only for empty earlier ones. The candidates are run side by side with
-// growing lap budgets, so that a finite move is found without first deciding a never-ending
-// candidate, which can take hundreds of millions of laps.
+// later tiers stand in only for empty earlier ones.
 func (g bao4) anyMove(p *Position) bool {
 	var c b4cands
 	g.candidates(p, &c)
+	return g.anyOf(p, c.list[:c.n])
+}
+
+// anyOf reports whether one of the candidates cs ends. They are run side by side with growing
+// lap budgets, so that a finite move is found without first deciding a never-ending
+// candidate, which can take hundreds of millions of laps.
+func (g bao4) anyOf(p *Position, cs []b4cand) bool {
 	var decided uint128
-	left := c.n
+	left := len(cs)
 	for budget := 64; left > 0; budget *= 4 {
-		for i, cd := range c.list[:c.n] {
+		for i, cd := range cs {
 			if decided.has(i) {
 				continue
 			}
@@ -213,6 +218,42 @@ func (g bao4) anyMove(p *Position) bool {
 		}
 	}
 	return false
+}
+
+// childrenAt lists the legal moves at pit x (the start pit, or in namua the pit that takes
+// the reserve seed) with their results: what reading one move token needs. It plays only the
+// candidates at x, and the rest of a tier only as far as it takes to tell whether the tier
+// holds a legal move, which is what decides the legal set (README 2.4).
+func (g bao4) childrenAt(pos Position, x Pit, dst []Child) []Child {
+	p := &pos
+	dst = dst[:0]
+	if g.lamu && p.block != NoPit && p.v.Owner(p.block) != p.toMove {
+		// The hizi zetu obligation filters a whole tier by what each move captures.
+		return atPit(g.children(pos, dst), x)
+	}
+	var c b4cands
+	g.candidates(p, &c)
+	lo := 0
+	for ti := range c.tiers {
+		tier := c.list[lo:c.end[ti]]
+		base := len(dst)
+		for _, cd := range tier {
+			if cd.m.Pit != x {
+				continue
+			}
+			var out b4out
+			if dst, out = g.try(p, dst, cd.m, cd.capture); out.decision {
+				m := cd.m
+				m.Safari = true
+				dst, _ = g.try(p, dst, m, true)
+			}
+		}
+		if len(dst) > base || g.anyOf(p, tier) {
+			return dst
+		}
+		lo = c.end[ti]
+	}
+	return dst
 }
 
 // uint128 is a small bit set for the candidate list.

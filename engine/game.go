@@ -4,8 +4,11 @@ package engine
 // know: Bao la Kimasai's draw by repetition (rules 6.2), judged from the start of the game.
 type Game struct {
 	moves     []Move
-	positions []Position       // the start, then the position after each move
-	seen      map[Position]int // Kimasai only: how often each position occurred
+	positions []Position // the start, then the position after each move
+	// seen counts how often each position occurred since the last capture (Kimasai only):
+	// captures only remove stones, so no position before a capture can occur again.
+	seen map[Position]int
+	buf  []Child // reused by PlayToken from ply to ply
 }
 
 // NewGame starts a game from position start.
@@ -56,7 +59,7 @@ func (g *Game) PlayToken(tok string) (Move, error) {
 	if g.repeated() {
 		return Move{}, &MoveError{Token: tok, Err: ErrGameOver, Reason: "the position repeated: draw"}
 	}
-	c, err := g.Position().ParseChild(tok, nil)
+	c, err := g.Position().readMove(tok, nil, &g.buf)
 	if err != nil {
 		return Move{}, err
 	}
@@ -69,11 +72,21 @@ func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
+	captured := g.moves[len(g.moves)-1].Flags&Capture != 0
 	if g.seen != nil {
 		g.seen[g.Position()]--
 	}
 	g.moves = g.moves[:len(g.moves)-1]
 	g.positions = g.positions[:len(g.positions)-1]
+	if g.seen != nil && captured { // recount the stretch since the capture before
+		clear(g.seen)
+		for i := len(g.positions) - 1; i >= 0; i-- {
+			g.seen[g.positions[i]]++
+			if i > 0 && g.moves[i-1].Flags&Capture != 0 {
+				break
+			}
+		}
+	}
 	return true
 }
 
@@ -81,6 +94,9 @@ func (g *Game) advance(m Move, next Position) {
 	g.moves = append(g.moves, m)
 	g.positions = append(g.positions, next)
 	if g.seen != nil {
+		if m.Flags&Capture != 0 {
+			clear(g.seen)
+		}
 		g.seen[next]++
 	}
 }

@@ -98,6 +98,11 @@ func (kimasai) status(p *Position) Status {
 	return winFor(p.toMove.Other())
 }
 
+// childrenAt: listing every move is cheap here, so filter the full list.
+func (g kimasai) childrenAt(p Position, x Pit, dst []Child) []Child {
+	return atPit(g.children(p, dst[:0]), x)
+}
+
 func (kimasai) stage(*Position) string { return "" }
 
 func (kimasai) check(p *Position) error {

@@ -11,7 +11,10 @@ import (
 // the game a history that already holds the position its next move reaches.
 func TestKimasaiRepetition(t *testing.T) {
 	g := NewGame(Kimasai.Start())
-	next, err := Kimasai.Start().Apply(Move{Pit: Kimasai.PitAt(South, 0, 2)})
+	if _, err := g.PlayToken("A2"); err != nil {
+		t.Fatal(err)
+	}
+	next, err := g.Position().Apply(Move{Pit: Kimasai.PitAt(North, 1, 11)}) // b11, no capture
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,13 +22,13 @@ func TestKimasaiRepetition(t *testing.T) {
 	if g.Status() != Ongoing {
 		t.Fatalf("status before the repeat: %s", g.Status())
 	}
-	if _, err := g.PlayToken("A2"); err != nil {
+	if _, err := g.PlayToken("b11"); err != nil {
 		t.Fatal(err)
 	}
 	if g.Status() != Draw {
 		t.Errorf("after the repeat: %s, want draw", g.Status())
 	}
-	if _, err := g.PlayToken("a2"); !errors.Is(err, ErrGameOver) {
+	if _, err := g.PlayToken("A3"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("a move after the draw: %v, want game over", err)
 	}
 	if next.Status() != Ongoing {
@@ -62,15 +65,44 @@ func TestKimasaiLegalSets(t *testing.T) {
 // TestGameUndo: undoing a move restores the position and the repetition count.
 func TestGameUndo(t *testing.T) {
 	g := NewGame(Kimasai.Start())
-	next, _ := Kimasai.Start().Apply(Move{Pit: Kimasai.PitAt(South, 0, 2)})
+	g.PlayToken("A2")
+	before := g.Position()
+	next, _ := before.Apply(Move{Pit: Kimasai.PitAt(North, 1, 11)})
 	g.seen[next] = 1
-	if _, err := g.PlayToken("A2"); err != nil || g.Status() != Draw {
+	if _, err := g.PlayToken("b11"); err != nil || g.Status() != Draw {
 		t.Fatalf("setup: %v %s", err, g.Status())
 	}
-	if !g.Undo() || g.Status() != Ongoing || g.Position() != Kimasai.Start() || len(g.Moves()) != 0 {
+	if !g.Undo() || g.Status() != Ongoing || g.Position() != before || len(g.Moves()) != 1 {
 		t.Fatalf("after undo: %s %s", g.Status(), g.Position())
 	}
+	g.Undo()
 	if g.Undo() {
 		t.Error("undo with no moves reported true")
+	}
+}
+
+// TestGameUndoAcrossCapture: after a capture the repetition count starts afresh; undoing the
+// capture brings back the count of the stretch before it.
+func TestGameUndoAcrossCapture(t *testing.T) {
+	g := NewGame(Kimasai.Start())
+	if _, err := g.PlayToken("A2"); err != nil { // captures a12 and b12
+		t.Fatal(err)
+	}
+	if len(g.seen) != 1 {
+		t.Fatalf("after a capture the count holds %d positions, want 1", len(g.seen))
+	}
+	g.Undo()
+	if len(g.seen) != 1 || g.seen[Kimasai.Start()] != 1 {
+		t.Fatalf("after undoing the capture: %v", g.seen)
+	}
+	for _, tok := range []string{"A2", "b11", "A3", "b10"} {
+		if _, err := g.PlayToken(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Undo()
+	g.Undo()
+	if g.Status() != Ongoing || len(g.seen) != 2 {
+		t.Errorf("after undoing two quiet moves: %s, %d positions counted", g.Status(), len(g.seen))
 	}
 }

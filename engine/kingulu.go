@@ -147,6 +147,11 @@ func (g kingulu) status(p *Position) Status {
 	return Draw
 }
 
+// childrenAt: listing every move is cheap here, so filter the full list.
+func (g kingulu) childrenAt(p Position, x Pit, dst []Child) []Child {
+	return atPit(g.children(p, dst[:0]), x)
+}
+
 func (kingulu) stage(*Position) string { return "" }
 
 func (kingulu) check(p *Position) error {

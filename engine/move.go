@@ -145,39 +145,60 @@ func (p Position) ParseMove(s string) (Move, error) {
 // ParseChild is ParseMove that also returns the resulting position. cs, if not nil, must be
 // p.Children(...): callers that already have the list pass it to avoid generating it again.
 func (p Position) ParseChild(s string, cs []Child) (Child, error) {
+	var buf []Child
+	return p.readMove(s, cs, &buf)
+}
+
+// readMove reads token s. Without the list cs it plays only the moves at the token's pit,
+// into *buf (reused by games from ply to ply), and lists every legal move only for an error.
+func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	v := p.v
 	t, msg := v.lexToken(s)
 	if msg != "" {
 		return Child{}, &MoveError{Token: s, Err: ErrBadMove, Reason: msg}
 	}
 	if cs == nil {
-		cs = p.Children(nil)
+		*buf = v.rules.childrenAt(p, t.pit, *buf)
+		if len(*buf) == 0 {
+			cs = p.Children(nil) // the token names no legal move: the error lists them all
+		} else {
+			cs = *buf
+		}
 	}
 	if len(cs) == 0 {
 		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + p.Status().String() + ")"}
 	}
-	var fit []Child
-	for _, c := range cs {
-		m := c.Move
-		if m.Pit != t.pit || m.Safari != t.safari || (t.dir != NoDir && m.Dir != t.dir) {
-			continue
-		}
-		if t.to != NoPit && v.ring[v.Owner(m.Pit)][kimasaiNext(v, m.Pit)] != uint8(t.to) {
-			continue
-		}
-		fit = append(fit, c)
+	fits := func(m Move) bool {
+		return m.Pit == t.pit && m.Safari == t.safari && (t.dir == NoDir || m.Dir == t.dir) &&
+			(t.to == NoPit || v.ring[v.Owner(m.Pit)][kimasaiNext(v, m.Pit)] == uint8(t.to))
 	}
-	switch len(fit) {
-	case 0:
-		return Child{}, &MoveError{Token: s, Err: ErrIllegalMove, Reason: p.whyIllegal(t), Legal: tokens(v, cs)}
+	// Count the legal moves the token fits without collecting them: the common case is one.
+	fit, n := -1, 0
+	for i, c := range cs {
+		if fits(c.Move) {
+			if n == 0 {
+				fit = i
+			}
+			n++
+		}
+	}
+	switch n {
+	case 0: // cs may hold only the moves at the token's pit: list them all
+		return Child{}, &MoveError{Token: s, Err: ErrIllegalMove, Reason: p.whyIllegal(t), Legal: tokens(v, p.Children(nil))}
 	case 1:
 	default:
-		return Child{}, &MoveError{Token: s, Err: ErrAmbiguousMove, Legal: tokens(v, fit)}
+		var cands []Child
+		for _, c := range cs[fit:] {
+			if fits(c.Move) {
+				cands = append(cands, c)
+			}
+		}
+		return Child{}, &MoveError{Token: s, Err: ErrAmbiguousMove, Legal: tokens(v, cands)}
 	}
-	c := fit[0]
+	c := cs[fit]
 	if missing := t.flags &^ c.Move.Flags; missing != 0 {
 		return Child{}, &MoveError{Token: s, Err: ErrSuffixMismatch,
-			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, cs)}
+			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, p.Children(nil))}
 	}
 	return c, nil
 }

@@ -65,6 +65,18 @@ type Child struct {
 // extended slice. It is the engine's hot path: pass a reused buffer to avoid allocation.
 func (p Position) Children(dst []Child) []Child { return p.v.rules.children(p, dst) }
 
+// atPit keeps the moves at pit x, in place.
+func atPit(cs []Child, x Pit) []Child {
+	n := 0
+	for _, c := range cs {
+		if c.Move.Pit == x {
+			cs[n] = c
+			n++
+		}
+	}
+	return cs[:n]
+}
+
 // Moves returns the legal moves in generation order.
 func (p Position) Moves() []Move {
 	cs := p.Children(nil)

@@ -30,6 +30,9 @@ func TestRandomGames(t *testing.T) {
 					for _, c := range buf {
 						checkChild(t, p, c)
 					}
+					if ply%7 == 0 {
+						checkEveryToken(t, p, buf)
+					}
 					c := buf[r.IntN(len(buf))]
 					if err := g.Play(c.Move); err != nil {
 						t.Fatalf("game %d ply %d: %v", i, ply, err)
@@ -86,5 +89,41 @@ func checkChild(t *testing.T, p Position, c Child) {
 	}
 	if (c.Move.Flags&Wins != 0) != (c.Position.Status() != Ongoing) && v != Kingulu {
 		t.Fatalf("%s: %s: wins flag %v but status after is %s", p, tok, c.Move.Flags&Wins != 0, c.Position.Status())
+	}
+}
+
+// checkEveryToken reads a token for every pit (with each direction, and with safari) and
+// checks that exactly the legal moves are accepted: reading a token plays only the moves at
+// its pit, so this holds that shortcut to the full legal set.
+func checkEveryToken(t *testing.T, p Position, legal []Child) {
+	t.Helper()
+	v := p.v
+	want := map[string]Position{}
+	for _, c := range legal {
+		want[v.FormatMove(Move{Pit: c.Move.Pit, Dir: c.Move.Dir, Safari: c.Move.Safari})] = c.Position
+	}
+	dirs := []Dir{NoDir}
+	if v.Rows == 2 && v != Kimasai {
+		dirs = []Dir{Left, Right}
+	}
+	for x := Pit(0); int(x) < v.Pits(); x++ {
+		for _, d := range dirs {
+			for _, safari := range []bool{false, true} {
+				if safari && d == NoDir {
+					continue
+				}
+				tok := v.FormatMove(Move{Pit: x, Dir: d, Safari: safari})
+				c, err := p.ParseChild(tok, nil)
+				pos, ok := want[tok]
+				switch {
+				case ok && err != nil:
+					t.Fatalf("%s: legal %s rejected: %v", p, tok, err)
+				case !ok && err == nil:
+					t.Fatalf("%s: %s accepted, but the legal moves are %v", p, tok, tokens(v, legal))
+				case ok && c.Position != pos:
+					t.Fatalf("%s: %s read as another move", p, tok)
+				}
+			}
+		}
 	}
 }

@@ -28,6 +28,9 @@ type ruleset interface {
 	// children appends every legal move of p with the position it leads to; the moves carry
 	// their informative flags (capture, takasa, takasia, wins).
 	children(p Position, dst []Child) []Child
+	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
+	// takes the reserve seed), written over dst's storage; reading a token needs no more.
+	childrenAt(p Position, x Pit, dst []Child) []Child
 	// trace replays the legal move m from p, recording what happens.
 	trace(p *Position, m Move, t *Trace) Position
 	// status judges p alone: ongoing, or who has won. Repetition needs a Game.
