@@ -37,11 +37,12 @@ func sourceOf(rec *notation.Record, syntax notation.ErrorList) gameSource {
 	for _, e := range syntax {
 		s.errs = append(s.errs, e.Error())
 	}
-	for _, e := range notation.Verify(rec) {
+	rp, errs := notation.Check(rec)
+	for _, e := range errs {
 		s.errs = append(s.errs, e.Error())
 	}
 	s.variant, _ = engine.LookupVariant(rec.Tag("Variant"))
-	if rp, _ := rec.Replay(); rp != nil {
+	if rp != nil {
 		s.variant = rp.Variant
 		s.setUp = rec.Tag("Position") != ""
 		s.path = make([]engine.Position, 0, len(rp.Plies)+1)

@@ -26,6 +26,9 @@ func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
 // Start is the position the game started from.
 func (g *Game) Start() Position { return g.positions[0] }
 
+// Positions are the start and the position after each move played so far.
+func (g *Game) Positions() []Position { return g.positions }
+
 // Moves are the moves played so far, with their flags.
 func (g *Game) Moves() []Move { return g.moves }
 

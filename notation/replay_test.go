@@ -87,3 +87,25 @@ func TestReplayLabel(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestCheckAgreesWithReplay: Check's replay is Replay's, for every record of the corpus.
+func TestCheckAgreesWithReplay(t *testing.T) {
+	for _, f := range files(t, "../testdata/records/*.bgn") {
+		recs, err := Parse(f, strings.NewReader(readFile(t, f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			want, _ := r.Replay()
+			got, _ := Check(r)
+			if (want == nil) != (got == nil) || want != nil && (len(want.Plies) != len(got.Plies) || want.Status != got.Status || want.Start != got.Start) {
+				t.Fatalf("%s game %d: Check's replay differs from Replay's", f, r.Number)
+			}
+			for i := range want.Plies {
+				if want.Plies[i].Token != got.Plies[i].Token || want.Plies[i].After != got.Plies[i].After || want.Plies[i].Node != got.Plies[i].Node {
+					t.Fatalf("%s game %d ply %d differs", f, r.Number, i+1)
+				}
+			}
+		}
+	}
+}

@@ -20,9 +20,18 @@ var terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // error says how many moves after it went unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
+	_, errs := Check(r)
+	return errs
+}
+
+// Check is Verify that also returns what Replay would, from the same pass through the engine:
+// an indexer needs both, and replaying is most of the cost. The Replay is nil when the record
+// has no usable start position.
+func Check(r *Record) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
 	start, e := r.start()
+	var rp *Replay
 	if e != nil {
 		vf.errs.Add(e)
 	} else {
@@ -31,12 +40,18 @@ func Verify(r *Record) ErrorList {
 		if len(r.Moves) == 0 {
 			vf.checkpoints(r.Comments, start, 0, "", "at the start")
 		}
-		if _, ok := vf.line(g, r.Moves); ok {
+		n, ok := vf.line(g, r.Moves)
+		if ok {
 			vf.result(g)
+		}
+		rp = &Replay{Variant: vf.v, Start: start, Plies: make([]Ply, n), Status: g.Status()}
+		ps, ms := g.Positions(), g.Moves()
+		for i := range n {
+			rp.Plies[i] = Ply{Node: r.Moves[i], Move: ms[i], Token: vf.v.FormatMove(ms[i]), Before: ps[i], After: ps[i+1]}
 		}
 	}
 	vf.errs.Sort()
-	return vf.errs
+	return rp, vf.errs
 }
 
 type verifier struct {
