@@ -33,15 +33,6 @@ func b4BenchPositions(tb testing.TB, v *Variant, n int) []Position {
 func BenchmarkChildren4x8(b *testing.B) {
 	for _, v := range []*Variant{Kiswahili, Kete} {
 		ps := b4BenchPositions(b, v, 200)
-		b.Run(v.ID, func(b *testing.B) {
-			buf := make([]Child, 0, 64)
-			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				buf = ps[n%len(ps)].Children(buf[:0])
-				n++
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
-		})
+		b.Run(v.ID, func(b *testing.B) { benchChildren(b, ps) })
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -66,36 +65,11 @@ func formatFile(path string) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// rewrite replaces path with data unless it already holds it: a temporary file in the same
-// directory, synced, then renamed over the original, keeping its permissions.
+// rewrite replaces path with data unless it already holds it (notation.WriteFile never
+// leaves a torn file).
 func rewrite(path string, data []byte) error {
-	old, err := os.ReadFile(path)
-	if err == nil && bytes.Equal(old, data) {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(st.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return notation.WriteFile(path, data)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,35 +202,9 @@ func (s *Session) commit(undo func()) error {
 	return nil
 }
 
-// save writes the whole record to a temporary file beside the record, syncs it, renames it
-// over the record and syncs the folder: after a crash the file is the old record or the new.
-func (s *Session) save() error {
-	dir := filepath.Dir(s.path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	if _, err := tmp.WriteString(notation.Format(s.rec)); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), s.path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
+// save writes the whole record anew; after a crash the file holds the record before the
+// change or after it (notation.WriteFile).
+func (s *Session) save() error { return notation.WriteFile(s.path, []byte(notation.Format(s.rec))) }
 
 // lastNode is the last move, where comments, NAGs and clock readings go.
 func (s *Session) lastNode() (*notation.Node, error) {
