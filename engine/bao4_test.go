@@ -361,34 +361,3 @@ func TestBao4TraceMatchesChildren(t *testing.T) {
 	}
 }
 
-// FuzzApply4x8 walks random legal moves from the start, chosen by the fuzz bytes (the first
-// byte picks the game): it must never panic and always keep 64 seeds.
-func FuzzApply4x8(f *testing.F) {
-	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
-	f.Add([]byte{1, 255, 0, 17, 3, 99, 42, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 || len(data) > 2000 {
-			return
-		}
-		v := Kiswahili
-		if data[0]&1 != 0 {
-			v = Kete
-		}
-		p := v.Start()
-		var buf []Child
-		for _, b := range data[1:] {
-			buf = p.Children(buf[:0])
-			if len(buf) == 0 {
-				if p.Status() == Ongoing {
-					t.Fatalf("no moves, but ongoing: %s", p)
-				}
-				return
-			}
-			c := buf[int(b)%len(buf)]
-			if n := c.Position.total(); n != 64 {
-				t.Fatalf("%s: %s leaves %d seeds", p, v.FormatMove(c.Move), n)
-			}
-			p = c.Position
-		}
-	})
-}

@@ -88,7 +88,7 @@ func (v *Variant) lexToken(s string) (token, string) {
 	t := token{to: NoPit}
 	p, n := v.scanPit(s)
 	if n == 0 {
-		return t, "expected a pit label such as " + v.PitName(v.pit(South, 0, 1))
+		return t, "expected a pit of " + v.Name + " (" + v.pitRange() + ")"
 	}
 	t.pit = p
 	rest := s[n:]
@@ -129,6 +129,22 @@ func (v *Variant) lexToken(s string) (token, string) {
 		return t, "unexpected " + strconvQuote(rest) + " after " + strconvQuote(s[:len(s)-len(rest)])
 	}
 	return t, ""
+}
+
+// pitRange names the variant's pits, e.g. "A1-A6, a1-a6".
+func (v *Variant) pitRange() string {
+	var b strings.Builder
+	for i, row := range v.bpnOrder[v.Rows:] { // South's rows, front first
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(v.PitName(row[0]) + "-" + v.PitName(row[v.Width-1]))
+	}
+	for i := range v.Rows {
+		row := v.bpnOrder[v.Rows-1-i] // North's rows, front first, written W..1
+		b.WriteString(", " + v.PitName(row[v.Width-1]) + "-" + v.PitName(row[0]))
+	}
+	return b.String()
 }
 
 func strconvQuote(s string) string { return "\"" + s + "\"" }

@@ -127,3 +127,41 @@ func checkEveryToken(t *testing.T, p Position, legal []Child) {
 		}
 	}
 }
+
+// FuzzApply walks from a start position along legal moves chosen by the fuzzer's bytes (the
+// first byte picks the game). No walk may panic; seeds are conserved (Kimasai: stones never
+// increase); a position with no moves is a finished game. Walks are at most 300 plies: a
+// never-ending move found on the way is decided exactly, which can take seconds when its
+// cycle runs to hundreds of millions of laps.
+func FuzzApply(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 255, 0, 17, 3, 99, 42, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
+	f.Add([]byte{2, 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
+	f.Add([]byte{3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 || len(data) > 301 {
+			return
+		}
+		v := Variants()[int(data[0])%4]
+		p := v.Start()
+		var buf []Child
+		for _, b := range data[1:] {
+			buf = p.Children(buf[:0])
+			if len(buf) == 0 {
+				if p.Status() == Ongoing {
+					t.Fatalf("no moves, but ongoing: %s", p)
+				}
+				return
+			}
+			c := buf[int(b)%len(buf)]
+			if v == Kimasai {
+				if c.Position.stones(South) > p.stones(South) || c.Position.stones(North) > p.stones(North) {
+					t.Fatalf("%s: %s adds stones", p, v.FormatMove(c.Move))
+				}
+			} else if c.Position.total() != p.total() {
+				t.Fatalf("%s: %s changes the seed total", p, v.FormatMove(c.Move))
+			}
+			p = c.Position
+		}
+	})
+}

@@ -87,7 +87,7 @@ func TestRejected(t *testing.T) {
 	}{
 		{"A5<", engine.ErrIllegalMove, "legal: A6<* A6>* A7<* A7>*"},
 		{"A6", engine.ErrAmbiguousMove, "candidates: A6<* A6>*"},
-		{"Z9", engine.ErrBadMove, "pit label"},
+		{"Z9", engine.ErrBadMove, "expected a pit of Bao la Kiswahili"},
 		{"nag !", ErrNoMove, ""},
 		{"clock 25", ErrBadArgument, "H:MM:SS"},
 		{"result 2-0", ErrBadArgument, "want 1-0"},
