@@ -360,4 +360,3 @@ func TestBao4TraceMatchesChildren(t *testing.T) {
 		})
 	}
 }
-
