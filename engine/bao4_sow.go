@@ -1,7 +1,5 @@
 package engine
 
-import "encoding/binary"
-
 // Executing one 4x8 move (rules bao-la-kiswahili.md section 5). The same code serves the move
 // generator (t == nil) and Trace, so the two can never disagree.
 //
@@ -49,64 +47,25 @@ type b4out struct {
 	cut       bool // undecided: the lap budget ran out first
 }
 
-// b4cfg is the configuration at a relay boundary (README 2.3): the 32 pit counts packed in
-// four words, and in meta the relay pit, the direction, the mode, the houses and the
-// first-boundary flag. Captures only shrink the opponent's seeds and so are never part of a
-// cycle: a repeat of this state at two relay boundaries proves that the move never ends.
-type b4cfg struct {
-	w    [4]uint64
-	meta uint64
-}
-
-func b4config(q *Position, L, st int, capture, first bool) b4cfg {
-	c := b4cfg{meta: uint64(L) | uint64(st+1)<<8}
-	for i := range c.w {
-		c.w[i] = binary.LittleEndian.Uint64(q.pits[8*i:])
-	}
+// b4config is the configuration at a relay boundary (README 2.3): the 32 pit counts, and in
+// meta the relay pit, the direction, the mode, the houses and the first-boundary flag.
+// Captures only shrink the opponent's seeds and so are never part of a cycle: a repeat of
+// this state at two relay boundaries proves that the move never ends.
+func b4config(q *Position, L, st int, capture, first bool) lapCfg {
+	meta := uint64(L) | uint64(st+1)<<8
 	if q.house[South] {
-		c.meta |= 1 << 16
+		meta |= 1 << 16
 	}
 	if q.house[North] {
-		c.meta |= 1 << 17
+		meta |= 1 << 17
 	}
 	if capture {
-		c.meta |= 1 << 18
+		meta |= 1 << 18
 	}
 	if first {
-		c.meta |= 1 << 19
+		meta |= 1 << 19
 	}
-	return c
-}
-
-func (c *b4cfg) eq(d *b4cfg) bool {
-	return c.w[0] == d.w[0] && c.w[1] == d.w[1] && c.w[2] == d.w[2] && c.w[3] == d.w[3] && c.meta == d.meta
-}
-
-// b4cycle is Brent's cycle detection (as cycle in sow.go) over relay-boundary configurations,
-// with two additions for speed, since never-ending moves can run to hundreds of millions of
-// laps (README 2.3): configurations are compared word by word, not through a generic ==, and
-// the first configuration is kept as a fixed anchor. Long never-ending moves are as a rule
-// periodic from their first relay, and the anchor finds them after one period instead of up
-// to two. Both compare against states of the same sequence, so detection stays exact.
-type b4cycle struct {
-	anchor, saved b4cfg
-	power, lam    int
-}
-
-// repeats records x and reports whether the sequence has provably entered a cycle.
-func (c *b4cycle) repeats(x *b4cfg) bool {
-	if c.power == 0 {
-		c.anchor, c.saved, c.power, c.lam = *x, *x, 1, 1
-		return false
-	}
-	if x.eq(&c.saved) || x.eq(&c.anchor) {
-		return true
-	}
-	if c.lam == c.power {
-		c.saved, c.power, c.lam = *x, 2*c.power, 0
-	}
-	c.lam++
-	return false
+	return packLap(&q.pits, meta)
 }
 
 // play executes move m on q, the position before the move with the mover still to move.
@@ -156,7 +115,7 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 		L = g.lift(q, r, k, st, Ordinary, t)
 	}
 
-	var cyc b4cycle
+	var cyc lapCycle
 	// The first boundary is told apart only where it matters: a first lap from the house
 	// may relay from the takasia pit, where a later lap would stop (README 2.3).
 	firstMatters := fromHouse && stopAt != NoPit

@@ -22,19 +22,12 @@ var Kingulu = newVariant(&Variant{
 // (rules 5.4, "bookkeeping").
 type kingulu struct{}
 
-// kinguluLap is the configuration at a lap boundary; a repeat proves a never-ending move.
-type kinguluLap struct {
-	pits [12]uint8
-	bank [2]uint8
-	at   uint8
-}
-
 // play executes the move from pit h. It reports false for an illegal move: a first lap that
 // ends in an occupied own pit (rules 4.4), or relays that never end (4.5).
 func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 	me := p.toMove
 	r := p.v.ring[South] // the shared circuit
-	var cyc cycle[kinguluLap]
+	var cyc lapCycle
 	from, kind := h, Ordinary
 	for first := true; ; first = false {
 		n := int(p.pits[from])
@@ -80,10 +73,9 @@ func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 		case first && own: // 4.4: the first lap may not end in an occupied own pit
 			return false
 		}
-		var cfg kinguluLap
-		copy(cfg.pits[:], p.pits[:12])
-		cfg.bank, cfg.at = p.bank, uint8(L)
-		if cyc.repeats(cfg) {
+		// The configuration at this lap boundary; a repeat proves a never-ending move.
+		cfg := packLap(&p.pits, uint64(L)|uint64(p.bank[South])<<8|uint64(p.bank[North])<<16)
+		if cyc.repeats(&cfg) {
 			return false
 		}
 		from, kind = L, Relay

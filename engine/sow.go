@@ -1,5 +1,7 @@
 package engine
 
+import "encoding/binary"
+
 // wrap brings a loop index back into 0..n-1 after a step of at most n either way.
 func wrap(k, n int) int {
 	if k >= n {
@@ -34,29 +36,51 @@ func sow(pits *[48]uint8, r []uint8, k, st, n int) int {
 	return k
 }
 
-// cycle detects, in constant memory, that a sequence of lap-boundary configurations has
-// started to repeat (Brent's algorithm): rules README 2.3 makes such a move illegal and asks
-// for exact detection even when the period runs to millions of laps.
-type cycle[T comparable] struct {
-	saved      T
-	power, lam int
-	started    bool
+// lapCfg is a sowing configuration at a lap boundary, packed so that two can be compared in
+// five word comparisons: the counts of pits 0..31 (every pit of the sowing games) in w, and in
+// meta what else the game's laps depend on (the pit the next lap starts from, direction,
+// mode, houses, stores).
+type lapCfg struct {
+	w    [4]uint64
+	meta uint64
 }
 
-// repeats records x and reports whether it equals a configuration seen before in a way that
-// proves the sequence is periodic from here on.
-func (c *cycle[T]) repeats(x T) bool {
-	if c.started && x == c.saved {
+// packLap packs the pit counts with meta.
+func packLap(pits *[48]uint8, meta uint64) lapCfg {
+	c := lapCfg{meta: meta}
+	for i := range c.w {
+		c.w[i] = binary.LittleEndian.Uint64(pits[8*i:])
+	}
+	return c
+}
+
+func (c *lapCfg) eq(d *lapCfg) bool {
+	return c.w[0] == d.w[0] && c.w[1] == d.w[1] && c.w[2] == d.w[2] && c.w[3] == d.w[3] && c.meta == d.meta
+}
+
+// lapCycle detects, in constant memory, that the lap-boundary configurations of a move have
+// started to repeat, which proves the move never ends: rules README 2.3 makes such a move
+// illegal and asks for exact detection even when the period runs to hundreds of millions of
+// laps. It is Brent's algorithm with one addition: the first configuration is kept as a fixed
+// anchor, since long never-ending moves are as a rule periodic from their first relay, and
+// the anchor finds them after one period instead of up to two. Both compare states of the same
+// sequence, so detection stays exact.
+type lapCycle struct {
+	anchor, saved lapCfg
+	power, lam    int
+}
+
+// repeats records x and reports whether the sequence has provably entered a cycle.
+func (c *lapCycle) repeats(x *lapCfg) bool {
+	if c.power == 0 {
+		c.anchor, c.saved, c.power, c.lam = *x, *x, 1, 1
+		return false
+	}
+	if x.eq(&c.saved) || x.eq(&c.anchor) {
 		return true
 	}
-	if !c.started || c.lam == c.power {
-		c.saved, c.started = x, true
-		if c.power == 0 {
-			c.power = 1
-		} else {
-			c.power *= 2
-		}
-		c.lam = 0
+	if c.lam == c.power {
+		c.saved, c.power, c.lam = *x, 2*c.power, 0
 	}
 	c.lam++
 	return false
