@@ -16,25 +16,24 @@ type command struct {
 }
 
 // commands are looked up by their first word, case-insensitively; any other line is a move.
-var commands map[string]command
-
-func init() {
-	commands = map[string]command{
-		"help":    {"help", "list the commands", (*Session).help},
-		"board":   {"board", "show the board", (*Session).board},
-		"moves":   {"moves", "list the legal moves", (*Session).moves},
-		"undo":    {"undo", "take back the last move, or the result entered", (*Session).undo},
-		"comment": {"comment TEXT", "comment on the last move (before the first: on the game)", (*Session).comment},
-		"nag":     {"nag GLYPH", "annotate the last move: ! ? !! ?? !? ?! or $n", (*Session).nag},
-		"clock":   {"clock H:MM:SS", "the mover's clock after the last move", (*Session).clock},
-		"result":  {"result 1-0|0-1|1/2-1/2|* [TERMINATION]", "set the result (adjudication by default)", (*Session).result},
-		"resign":  {"resign [south|north]", "the player (default: the one to move) resigns", (*Session).resign},
-		"time":    {"time [south|north]", "the player (default: the one to move) lost on time", (*Session).timeForfeit},
-		"draw":    {"draw", "the players agreed a draw", (*Session).draw},
-		"tag":     {"tag NAME VALUE", "set a tag (Event, Site, Round, South, North, …)", (*Session).tag},
-		"quit":    {"quit", "stop recording (everything is saved already)", (*Session).quit},
-	}
+// (help, which lists this table, is answered by Exec itself.)
+var commands = map[string]command{
+	"board":   {"board", "show the board", (*Session).board},
+	"moves":   {"moves", "list the legal moves", (*Session).moves},
+	"undo":    {"undo", "take back the last move, or the result entered", (*Session).undo},
+	"comment": {"comment TEXT", "comment on the last move (before the first: on the game)", (*Session).comment},
+	"nag":     {"nag GLYPH", "annotate the last move: ! ? !! ?? !? ?! or $n", (*Session).nag},
+	"clock":   {"clock H:MM:SS", "the mover's clock after the last move", (*Session).clock},
+	"result":  {"result 1-0|0-1|1/2-1/2|* [TERMINATION]", "set the result (adjudication by default)", (*Session).result},
+	"resign":  {"resign [south|north]", "the player (default: the one to move) resigns", (*Session).resign},
+	"time":    {"time [south|north]", "the player (default: the one to move) lost on time", (*Session).timeForfeit},
+	"draw":    {"draw", "the players agreed a draw", (*Session).draw},
+	"tag":     {"tag NAME VALUE", "set a tag (Event, Site, Round, South, North, …)", (*Session).tag},
+	"quit":    {"quit", "stop recording (everything is saved already)", (*Session).quit},
 }
+
+// helpCommand is the help line of help.
+var helpCommand = command{usage: "help", help: "list the commands"}
 
 // Commands lists the commands with their help, for the CLI's help text.
 func Commands() []string {
@@ -43,9 +42,9 @@ func Commands() []string {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = fmt.Sprintf("%-40s %s", commands[n].usage, commands[n].help)
+	out := []string{fmt.Sprintf("%-40s %s", helpCommand.usage, helpCommand.help)}
+	for _, n := range names {
+		out = append(out, fmt.Sprintf("%-40s %s", commands[n].usage, commands[n].help))
 	}
 	return out
 }
@@ -55,8 +54,8 @@ func IsQuit(line string) bool { return strings.EqualFold(strings.TrimSpace(line)
 
 func (s *Session) quit(string) (string, error) { return "saved in " + s.path, nil }
 
-func (s *Session) help(string) (string, error) {
-	return "enter a move token (e.g. " + s.example() + ") or a command:\n  " + strings.Join(Commands(), "\n  "), nil
+func (s *Session) help() string {
+	return "enter a move token (e.g. " + s.example() + ") or a command:\n  " + strings.Join(Commands(), "\n  ")
 }
 
 // example is a legal token to show in the help.

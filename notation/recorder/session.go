@@ -139,7 +139,11 @@ func (s *Session) Exec(line string) (string, error) {
 	}
 	word, arg, _ := strings.Cut(line, " ")
 	arg = strings.TrimSpace(arg)
-	c, ok := commands[strings.ToLower(word)]
+	word = strings.ToLower(word)
+	if word == "help" {
+		return s.help(), nil
+	}
+	c, ok := commands[word]
 	if !ok {
 		return s.move(line)
 	}

@@ -173,6 +173,9 @@ func TestResume(t *testing.T) {
 // TestEveryCommandRuns: each command in the table answers (or refuses) without a panic.
 func TestEveryCommandRuns(t *testing.T) {
 	s := newSession(t, engine.Kingulu)
+	if h, err := s.Exec("HELP"); err != nil || !strings.Contains(h, "resign [south|north]") || !strings.Contains(h, "e.g. A3") {
+		t.Errorf("help: %q, %v", h, err)
+	}
 	for name := range commands {
 		for _, arg := range []string{"", "x", "south", "1-0", "0:10:00", "Event Club"} {
 			s.Exec(name + " " + arg)
