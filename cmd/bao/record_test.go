@@ -132,7 +132,7 @@ func TestRecordTerminal(t *testing.T) {
 	screen := func(want string) string {
 		t.Helper()
 		var s string
-		for range 50 {
+		for range 150 { // up to 15 s: CI runs every package's tests at once on two cores
 			out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", session).Output()
 			if s = string(out); strings.Contains(s, want) {
 				return s
