@@ -7,16 +7,16 @@ import (
 	"time"
 )
 
-// b4Tokens lists the tokens of p's legal moves, sorted.
-func b4Tokens(p Position) []string {
+// legalTokens lists the tokens of p's legal moves, sorted.
+func legalTokens(p Position) []string {
 	ts := tokens(p.v, p.Children(nil))
 	slices.Sort(ts)
 	return ts
 }
 
-// TestBao4LegalSets checks the complete legal sets that the worked examples state (rules
-// bao-la-kiswahili.md and bao-la-kete.md, section 7), and a few engine conventions.
-func TestBao4LegalSets(t *testing.T) {
+// TestLegalSets checks the complete legal sets that the worked examples state (section 7 of
+// each rules file), and a few engine conventions.
+func TestLegalSets(t *testing.T) {
 	tests := []struct {
 		v    *Variant
 		name string
@@ -99,13 +99,30 @@ func TestBao4LegalSets(t *testing.T) {
 		// the obligation lapses and the captures of a5 and a7 are legal.
 		{Kete, "L4.2 lapse", "3,0,1,1,2,0,1,0/0,1,0,1,1,0,0,0/0,2,0,2,1,1,1,0/0,0,1,22,22,0,0,1 S 0-0 - a3",
 			"A2> A4<"},
+
+		// Kingulu 7.1: A1 and A2 end their first lap in an occupied own pit.
+		{Kingulu, "K7.1", "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", "A3 A4 A5 A6"},
+		// 7.2: A1 ends in its own occupied A3.
+		{Kingulu, "K7.2", "0,2,0,1,3,0/2,0,1,0,0,2 S 20-17 -", "A3 A6"},
+		// 7.2 after A6: a2 is South's now.
+		{Kingulu, "K7.2 reserved", "0,2,0,1,0,0/2,0,1,0,0,0 N 25-17 a2", "a3 a5"},
+		// 7.4: a first lap into a pit the opponent reserved is legal.
+		{Kingulu, "K7.4", "1,0,0,0,0,2/1,0,2,0,0,0 S 20-22 A2", "A1 A3"},
+		// 7.6: no legal move; the game is over.
+		{Kingulu, "K7.6", "0,0,2,0,0,5/0,0,0,0,0,0 S 20-21 A2,a2", ""},
+
+		// Kimasai 7.1: the opening is forced, and so nearly is the reply.
+		{Kimasai, "M7.1", Kimasai.start, "A2"},
+		{Kimasai, "M7.1 reply", "0,1,1,1,1,1,1,1,1,1,1,1/0,1,1,1,1,1,1,1,1,1,1,0/1,0,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 N", "a2 b11"},
+		// 7.2: A6 is blocked by A5.
+		{Kimasai, "M7.2", "0,0,0,1,0,0,0,0,0,0,0,1/0,0,0,0,0,1,0,0,0,1,0,1/0,0,0,0,1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,0,0,1 S", "A11 A5 B12"},
 	}
 	for _, tc := range tests {
 		p, err := ParsePosition(tc.v, tc.bpn)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		got := strings.Join(b4Tokens(p), " ")
+		got := strings.Join(legalTokens(p), " ")
 		if got != tc.want {
 			t.Errorf("%s %s: legal moves\n got %s\nwant %s", tc.v.ID, tc.name, got, tc.want)
 		}
@@ -126,7 +143,7 @@ func TestBao4NeverEnding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(b4Tokens(p), " "); got != want {
+		if got := strings.Join(legalTokens(p), " "); got != want {
 			t.Errorf("%s: legal moves\n got %s\nwant %s", v.ID, got, want)
 		}
 		if _, err := p.ParseMove("A1>"); err == nil {
@@ -144,7 +161,7 @@ func TestBao4NeverEnding(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if got, want := strings.Join(b4Tokens(far), " "), "a2<* a2>* a4<* a4>* a7>*"; got != want {
+	if got, want := strings.Join(legalTokens(far), " "), "a2<* a2>* a4<* a4>* a7>*"; got != want {
 		t.Errorf("period 250M: legal moves\n got %s\nwant %s", got, want)
 	}
 	t.Logf("a7< (period 250,377,344 laps) judged in %v", time.Since(start))
