@@ -93,11 +93,16 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		c.close()
 		return
 	}
-	// Tier M1: the count test of 4.2.
+	// Tier M1: the count test of 4.2. m1 remembers which pairs pass it (bit 2k, +1 for
+	// clockwise), since the takasa tiers must leave exactly those out.
+	var m1 uint32
 	for k := range b4Loop {
 		for st := -1; st <= 1; st += 2 {
-			if b4target(p, me, k, st) != NoPit && !b4lone(occ, k, st) {
-				c.add(k, st, r, true)
+			if b4target(p, me, k, st) != NoPit {
+				m1 |= 1 << (2*k + (st+1)/2)
+				if !b4lone(occ, k, st) {
+					c.add(k, st, r, true)
+				}
 			}
 		}
 	}
@@ -116,7 +121,7 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 				continue
 			}
 			for st := -1; st <= 1; st += 2 {
-				if !b4lone(occ, k, st) && b4target(p, me, k, st) == NoPit {
+				if !b4lone(occ, k, st) && m1&(1<<(2*k+(st+1)/2)) == 0 {
 					c.add(k, st, r, false)
 				}
 			}

@@ -13,7 +13,10 @@ type Game struct {
 
 // NewGame starts a game from position start.
 func NewGame(start Position) *Game {
-	g := &Game{positions: []Position{start}}
+	// Room for a long game up front: replaying records is a hot path, and growing the
+	// history ply by ply was most of what it allocated.
+	g := &Game{positions: make([]Position, 1, 128), moves: make([]Move, 0, 128)}
+	g.positions[0] = start
 	if start.v == Kimasai {
 		g.seen = map[Position]int{start: 1}
 	}

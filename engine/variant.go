@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Variant is one game of the Bao family: its board geometry, its names and its rules.
@@ -15,9 +16,11 @@ type Variant struct {
 	Rows    int    // rows per player: 2 (front and back) or 1 (Kingulu)
 	Aliases []string
 
-	start string // the start position as BPN
-	rules ruleset
-	ring  [2][]uint8 // each side's sowing or stepping loop, in rule order (see the rules file)
+	start     string // the start position as BPN
+	startOnce sync.Once
+	startPos  Position
+	rules     ruleset
+	ring      [2][]uint8 // each side's sowing or stepping loop, in rule order (see the rules file)
 	// bpnOrder lists the pits of each BPN row in writing order.
 	bpnOrder [][]Pit
 }
@@ -46,11 +49,15 @@ func (v *Variant) Pits() int { return 2 * v.Rows * v.Width }
 
 // Start returns the variant's initial position.
 func (v *Variant) Start() Position {
-	p, err := ParsePosition(v, v.start)
-	if err != nil {
-		panic("engine: bad start position for " + v.ID + ": " + err.Error())
-	}
-	return p
+	// Read once, on first use: the variables naming the variants are not all set while
+	// they are being initialised, and ParsePosition needs them.
+	v.startOnce.Do(func() {
+		var err error
+		if v.startPos, err = ParsePosition(v, v.start); err != nil {
+			panic("engine: bad start position for " + v.ID + ": " + err.Error())
+		}
+	})
+	return v.startPos
 }
 
 func (v *Variant) String() string { return v.ID }

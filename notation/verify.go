@@ -20,14 +20,16 @@ var terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // error says how many moves after it went unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
-	_, errs := Check(r)
+	_, errs := check(r, false)
 	return errs
 }
 
 // Check is Verify that also returns what Replay would, from the same pass through the engine:
 // an indexer needs both, and replaying is most of the cost. The Replay is nil when the record
 // has no usable start position.
-func Check(r *Record) (*Replay, ErrorList) {
+func Check(r *Record) (*Replay, ErrorList) { return check(r, true) }
+
+func check(r *Record, replay bool) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
 	start, e := r.start()
@@ -44,14 +46,23 @@ func Check(r *Record) (*Replay, ErrorList) {
 		if ok {
 			vf.result(g)
 		}
-		rp = &Replay{Variant: vf.v, Start: start, Plies: make([]Ply, n), Status: g.Status()}
-		ps, ms := g.Positions(), g.Moves()
-		for i := range n {
-			rp.Plies[i] = Ply{Node: r.Moves[i], Move: ms[i], Token: vf.v.FormatMove(ms[i]), Before: ps[i], After: ps[i+1]}
+		if replay {
+			rp = replayOf(r, g, n)
 		}
 	}
 	vf.errs.Sort()
 	return rp, vf.errs
+}
+
+// replayOf is the Replay of the first n moves of r's main line, played on g.
+func replayOf(r *Record, g *engine.Game, n int) *Replay {
+	v := g.Start().Variant()
+	rp := &Replay{Variant: v, Start: g.Start(), Plies: make([]Ply, n), Status: g.Status()}
+	ps, ms := g.Positions(), g.Moves()
+	for i := range n {
+		rp.Plies[i] = Ply{Node: r.Moves[i], Move: ms[i], Token: v.FormatMove(ms[i]), Before: ps[i], After: ps[i+1]}
+	}
+	return rp
 }
 
 type verifier struct {
