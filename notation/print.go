@@ -112,9 +112,9 @@ func northFirst(r *Record) bool {
 	return len(f) > 1 && f[1] == "N"
 }
 
-// moveNumber gives the move number of the ply made after ply earlier ones, and whether it is
-// South's (1. for South, 1... for North).
-func moveNumber(ply int, northFirst bool) (int, bool) {
+// MoveNumber gives the move number of the ply made after ply earlier ones, and whether it is
+// South's (1. for South, 1... for North), in a game whose first move is North's if northFirst.
+func MoveNumber(ply int, northFirst bool) (int, bool) {
 	if northFirst {
 		ply++
 	}
@@ -178,7 +178,7 @@ func (p *printer) line(nodes []*Node, ply int) {
 			p.comment(c)
 		}
 		p.brk()
-		num, south := moveNumber(ply+i, p.northFirst)
+		num, south := MoveNumber(ply+i, p.northFirst)
 		if south {
 			p.text(strconv.Itoa(num) + ". ")
 		} else if needNum {

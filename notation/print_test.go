@@ -75,8 +75,8 @@ func TestMoveNumber(t *testing.T) {
 		{0, true, 1, false}, {1, true, 2, true}, {2, true, 2, false}, {3, true, 3, true},
 	}
 	for _, tc := range tests {
-		if n, s := moveNumber(tc.ply, tc.northFirst); n != tc.num || s != tc.south {
-			t.Errorf("moveNumber(%d, %v) = %d, %v; want %d, %v", tc.ply, tc.northFirst, n, s, tc.num, tc.south)
+		if n, s := MoveNumber(tc.ply, tc.northFirst); n != tc.num || s != tc.south {
+			t.Errorf("MoveNumber(%d, %v) = %d, %v; want %d, %v", tc.ply, tc.northFirst, n, s, tc.num, tc.south)
 		}
 	}
 }

@@ -53,6 +53,16 @@ func (r *Record) Replay() (*Replay, error) {
 
 // start finds the record's variant and start position (spec 5: the Variant tag is required;
 // SetUp "1" with Position gives a start position in BPN).
+// Start is the position the record's moves start from: the variant's start, or its SetUp and
+// Position tags. The error is an *Error at the tag that is missing or wrong.
+func (r *Record) Start() (engine.Position, error) {
+	p, e := r.start()
+	if e != nil {
+		return p, e
+	}
+	return p, nil
+}
+
 func (r *Record) start() (engine.Position, *Error) {
 	var none engine.Position
 	vt := r.tag("Variant")
@@ -103,7 +113,7 @@ func (r *Record) errorf(pos Pos, format string, args ...any) *Error {
 // Label writes ply i (0-based) of the replay as a numbered move: "12. A3" for South,
 // "12... a4" for North.
 func (rp *Replay) Label(i int) string {
-	n, south := moveNumber(i, rp.Start.ToMove() == engine.North)
+	n, south := MoveNumber(i, rp.Start.ToMove() == engine.North)
 	dots := "..."
 	if south {
 		dots = "."

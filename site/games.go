@@ -69,9 +69,13 @@ func loadGames(src fs.FS, name, where string) ([]*game, error) {
 
 // replay plays the main line and every variation, recording the position after each move.
 func (g *game) replay() {
-	start, err := startPosition(g.rec)
+	// The verifier's findings are the page's problems: every move, [%pos] checkpoint, result
+	// and tag, as `bao validate` reports them. The replay below only draws the tree.
+	for _, e := range notation.Verify(g.rec) {
+		g.errs = append(g.errs, e.Error())
+	}
+	start, err := g.rec.Start()
 	if err != nil {
-		g.errs = append(g.errs, fmt.Sprintf("%s:%s: %v", g.where, g.rec.Pos, err))
 		g.nodes = []*node{{prev: -1, next: -1}}
 		return
 	}
@@ -81,23 +85,6 @@ func (g *game) replay() {
 	ids := g.playLine(0, g.rec.Moves)
 	g.plies = len(ids)
 	g.playVariations(0, g.rec.Moves, ids)
-}
-
-// startPosition is the position a record's moves start from: its Position tag, or the
-// variant's start.
-func startPosition(r *notation.Record) (engine.Position, error) {
-	name := r.Tag("Variant")
-	if name == "" {
-		return engine.Position{}, fmt.Errorf("no Variant tag")
-	}
-	v, err := engine.LookupVariant(name)
-	if err != nil {
-		return engine.Position{}, err
-	}
-	if bpn := r.Tag("Position"); bpn != "" {
-		return engine.ParsePosition(v, bpn)
-	}
-	return v.Start(), nil
 }
 
 // playLine plays moves from node before and returns the ids of the nodes made, stopping at the
@@ -113,7 +100,6 @@ func (g *game) playLine(before int, moves []*notation.Node) []int {
 			next, tr, err = prev.pos.Trace(m)
 		}
 		if err != nil {
-			g.errs = append(g.errs, fmt.Sprintf("%s:%s: move %s: %v", g.where, mv.Pos, mv.Token, err))
 			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, err)
 			return ids
 		}
@@ -197,10 +183,5 @@ func orUnknown(s string) string {
 // moveNumber is the number printed before a move at depth d (1 = the first ply) and whether
 // South makes it.
 func (g *game) moveNumber(d int) (int, bool) {
-	off := 0
-	if g.start.Variant() != nil && g.start.ToMove() == engine.North {
-		off = 1
-	}
-	k := d - 1 + off
-	return k/2 + 1, k%2 == 0
+	return notation.MoveNumber(d-1, g.start.Variant() != nil && g.start.ToMove() == engine.North)
 }
