@@ -18,26 +18,21 @@ type b4cands struct {
 	tiers int
 }
 
-func (c *b4cands) add(k, st int, r []uint8, capture bool) {
-	c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}, capture}
-	c.n++
-}
-
-func (c *b4cands) close() {
-	c.end[c.tiers] = c.n
-	c.tiers++
-}
-
 // b4lone reports the front-row filter (4.3): a lone kichwa sown toward the back row would
 // empty the front row, and that is the only way a move can.
 func b4lone(occ uint8, k, st int) bool {
 	return occ == 1<<k && (k == 0 && st < 0 || k == 7 && st > 0)
 }
 
-// candidates lists p's candidates by tier; none when the mover's front row is empty (he has
-// lost, 6.1).
-func (g bao4) candidates(p *Position, c *b4cands) {
+// eachCandidate gives p's candidates to yield in tier order, with their tier (0, 1, …), until
+// yield returns false; there are none when the mover's front row is empty (he has lost, 6.1).
+// It is an iterator so that anyMove can stop at the first candidate that ends.
+func (g bao4) eachCandidate(p *Position, yield func(tier int, cd b4cand) bool) {
 	me := p.toMove
+	tier := 0
+	emit := func(k, st int, r []uint8, capture bool) bool {
+		return yield(tier, b4cand{Move{Pit: Pit(r[k]), Dir: b4dir(k, st)}, capture})
+	}
 	r, ro := p.v.ring[me], p.v.ring[me.Other()]
 	var occ, big uint8 // front pits holding >= 1 and >= 2 seeds, bit k
 	for k := range 8 {
@@ -59,16 +54,14 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 			if occ&(1<<k) == 0 || p.pits[ro[7-k]] == 0 {
 				continue
 			}
-			if k <= 5 {
-				c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: Left}, true}
-				c.n++
+			if k <= 5 && !yield(tier, b4cand{Move{Pit: Pit(r[k]), Dir: Left}, true}) {
+				return
 			}
-			if k >= 2 {
-				c.list[c.n] = b4cand{Move{Pit: Pit(r[k]), Dir: Right}, true}
-				c.n++
+			if k >= 2 && !yield(tier, b4cand{Move{Pit: Pit(r[k]), Dir: Right}, true}) {
+				return
 			}
 		}
-		c.close()
+		tier++
 		// Tier N2: which pits may take the seed is read on the position, before any
 		// candidate is tried; there is no fallback when all they allow are filtered out.
 		var elig uint8
@@ -85,12 +78,11 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		}
 		for k := range 8 {
 			for st := -1; st <= 1 && elig&(1<<k) != 0; st += 2 {
-				if !b4lone(occ, k, st) {
-					c.add(k, st, r, false)
+				if !b4lone(occ, k, st) && !emit(k, st, r, false) {
+					return
 				}
 			}
 		}
-		c.close()
 		return
 	}
 	// Tier M1: the count test of 4.2. m1 remembers which pairs pass it (bit 2k, +1 for
@@ -100,13 +92,13 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		for st := -1; st <= 1; st += 2 {
 			if b4target(p, me, k, st) != NoPit {
 				m1 |= 1 << (2*k + (st+1)/2)
-				if !b4lone(occ, k, st) {
-					c.add(k, st, r, true)
+				if !b4lone(occ, k, st) && !emit(k, st, r, true) {
+					return
 				}
 			}
 		}
 	}
-	c.close()
+	tier++
 	// The start pit forbidden by takasia against the mover (5.9). 4.2 bars it in the takasa
 	// tiers; a player under takasia has no capture in play, and a set-up that gives him one
 	// leaves his captures alone.
@@ -115,27 +107,45 @@ func (g bao4) candidates(p *Position, c *b4cands) {
 		barred = b4k(p.block)
 	}
 	// Takasa tiers: pits of 2 or more seeds, never a pair that passes the M1 test (4.2).
-	tier := func(lo, hi int) {
+	takasa := func(lo, hi int) bool {
 		for k := lo; k < hi; k++ {
 			if k == barred || p.pits[r[k]] < 2 {
 				continue
 			}
 			for st := -1; st <= 1; st += 2 {
-				if !b4lone(occ, k, st) && m1&(1<<(2*k+(st+1)/2)) == 0 {
-					c.add(k, st, r, false)
+				if !b4lone(occ, k, st) && m1&(1<<(2*k+(st+1)/2)) == 0 && !emit(k, st, r, false) {
+					return false
 				}
 			}
 		}
-		c.close()
+		tier++
+		return true
 	}
 	if g.lamu && p.house[me] && p.pits[r[b4Nyumba]] >= 6 {
 		// Lamu D3: a functional kuu first. An owned kuu below 6 (set-ups only) is an ordinary
 		// pit, as in Zanzibar (Lamu 3); a kuu whose moves are all filtered out leaves the
 		// choice to the next tier (README 2.4).
-		tier(b4Nyumba, b4Nyumba+1)
+		if !takasa(b4Nyumba, b4Nyumba+1) {
+			return
+		}
 	}
-	tier(0, 8)      // front pits, the nyumba and the kichwas included (M2)
-	tier(8, b4Loop) // back pits (M3)
+	if takasa(0, 8) { // front pits, the nyumba and the kichwas included (M2)
+		takasa(8, b4Loop) // back pits (M3)
+	}
+}
+
+// candidates lists p's candidates by tier (README 2.4).
+func (g bao4) candidates(p *Position, c *b4cands) {
+	g.eachCandidate(p, func(tier int, cd b4cand) bool {
+		for c.tiers <= tier {
+			c.end[c.tiers] = c.n
+			c.tiers++
+		}
+		c.list[c.n] = cd
+		c.n++
+		c.end[tier] = c.n
+		return true
+	})
 }
 
 // children lists every legal move with its result: the first tier with a legal move (the
@@ -195,9 +205,21 @@ func (g bao4) try(p *Position, dst []Child, m Move, capture bool) ([]Child, b4ou
 // status need only that. A legal move exists iff some candidate of any tier ends, since
 // later tiers stand in only for empty earlier ones.
 func (g bao4) anyMove(p *Position) bool {
+	// Most positions have a move that ends within a few laps: try each candidate briefly as
+	// it is found, and decide the rest side by side only if none does.
 	var c b4cands
-	g.candidates(p, &c)
-	return g.anyOf(p, c.list[:c.n])
+	found := false
+	g.eachCandidate(p, func(_ int, cd b4cand) bool {
+		q := *p
+		if g.play(&q, cd.m, cd.capture, 64, nil).ok {
+			found = true
+			return false
+		}
+		c.list[c.n] = cd
+		c.n++
+		return true
+	})
+	return found || g.anyOf(p, c.list[:c.n])
 }
 
 // anyOf reports whether one of the candidates cs ends. They are run side by side with growing
