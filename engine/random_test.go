@@ -165,3 +165,27 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseMove reads arbitrary tokens in positions of every game: no panic, and a token that
+// is accepted names a legal move whose canonical token reads back to the same result.
+func FuzzParseMove(f *testing.F) {
+	for _, tok := range []string{"A6<*", "a4>", "B3>", "A4>+", "A2<**", "A7>#", "A3", "A3x", "a2=", "B12-A12", "A2x", "A", "<", "A1>+**#x"} {
+		f.Add(uint8(0), tok)
+	}
+	var positions []Position
+	for _, v := range Variants() {
+		g := RandomGame(v.Start(), NewRand(1, 1), 60)
+		positions = append(positions, g.Positions()[0], g.Positions()[len(g.Positions())/2])
+	}
+	f.Fuzz(func(t *testing.T, which uint8, tok string) {
+		p := positions[int(which)%len(positions)]
+		c, err := p.ParseChild(tok, nil)
+		if err != nil {
+			return
+		}
+		back, err := p.ParseChild(p.v.FormatMove(c.Move), nil)
+		if err != nil || back.Position != c.Position {
+			t.Fatalf("%s: %q read as %s, which does not read back (%v)", p, tok, p.v.FormatMove(c.Move), err)
+		}
+	})
+}

@@ -58,7 +58,7 @@ func writeCases(t *testing.T, path string, cases []mdCase) {
 }
 
 // renderCase renders one input the way the site renders pages or comments.
-func renderCase(t *testing.T, bd *build, head, input string) string {
+func renderCase(t testing.TB, bd *build, head, input string) string {
 	dc := &docContext{b: bd, file: "page.md", line: 1}
 	if strings.HasSuffix(head, "(game)") {
 		g := bd.games[0]
@@ -69,7 +69,7 @@ func renderCase(t *testing.T, bd *build, head, input string) string {
 
 // testBuild is the fixture archive scanned and indexed but not written: what the Markdown of
 // its pages can refer to.
-func testBuild(t *testing.T) *build {
+func testBuild(t testing.TB) *build {
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -156,4 +156,23 @@ func TestAnnotationsInert(t *testing.T) {
 	if m := regexp.MustCompile(`(?i)\son[a-z]+\s*=|javascript:`).FindString(page); m != "" {
 		t.Errorf("club/evil.html holds live markup %q", m)
 	}
+}
+
+// FuzzMarkdown renders arbitrary annotation text as a game's comment, diagram blocks
+// included: it must never panic, and never let a script tag through.
+func FuzzMarkdown(f *testing.F) {
+	f.Add("```bao\nafter=3\n```\n")
+	f.Add("```bao variant=kimasai move=A2\n" + "1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,0/0,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 S\n```")
+	f.Add("<script>alert(1)</script> [x](javascript:alert(1)) ![i](x.png \"t\")")
+	f.Add("| a | b |\n|---|---|\n| `A3` | **x** |\n")
+	bd := testBuild(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 {
+			return
+		}
+		out := renderCase(t, bd, "fuzz (game)", src)
+		if strings.Contains(strings.ToLower(out), "<script") {
+			t.Fatalf("a script tag got through:\n%s", out)
+		}
+	})
 }
