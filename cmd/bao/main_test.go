@@ -57,7 +57,7 @@ func TestMovesJSON(t *testing.T) {
 }
 
 func TestMovesBatch(t *testing.T) {
-	in := "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -\nnot a position\n0,0,2,0,0,5/0,0,0,0,0,0 S 20-21 A2,a2\n"
+	in := "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -\r\nnot a position\n\n0,0,2,0,0,5/0,0,0,0,0,0 S 20-21 A2,a2\n\n"
 	code, out, _ := runBao(t, in, "moves", "--variant", "kingulu", "--position", "-", "--json")
 	if code != 1 {
 		t.Errorf("exit %d, want 1 for a bad line", code)

@@ -71,8 +71,8 @@ func newMovesCmd(e *env) *cobra.Command {
 		Long: `List every legal move of a position with the position it leads to.
 
 With --position - the positions are read from standard input, one BPN per line, and one JSON
-document is written per line (JSON Lines) in the same order; a line that is not a valid
-position gives {"position":…,"error":…} and exit code 1 at the end.`,
+document is written per line (JSON Lines) in the same order; blank lines are skipped, and a
+line that is not a valid position gives {"position":…,"error":…} and exit code 1 at the end.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variantFlag(o.variant)
@@ -124,6 +124,9 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 		if err != nil {
 			w.Flush()
 			return err
+		}
+		if !tooLong && strings.TrimSpace(line) == "" {
+			continue // blank lines (a trailing newline, a separator) hold no position
 		}
 		var p engine.Position
 		var perr error
