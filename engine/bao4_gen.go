@@ -247,6 +247,53 @@ func (g bao4) anyOf(p *Position, cs []b4cand) bool {
 	return false
 }
 
+// why explains why m is not legal in p, as far as the tiers tell (README 2.4): it never ends,
+// an earlier tier (a compulsory capture, say) has a legal move, or the hizi zetu obligation
+// asks for another capture. "" when m is no candidate at all; the legal moves then speak.
+func (g bao4) why(pos Position, m Move) (string, bool) {
+	p := &pos
+	var c b4cands
+	g.candidates(p, &c)
+	at := -1
+	for i, cd := range c.list[:c.n] {
+		if cd.m.Pit == m.Pit && cd.m.Dir == m.Dir {
+			at = i
+			break
+		}
+	}
+	lo := 0
+	for ti := range c.tiers {
+		tier := c.list[lo:c.end[ti]]
+		if at >= lo && at < c.end[ti] { // m's own tier
+			cd := tier[at-lo]
+			q := *p
+			mm := cd.m
+			mm.Safari = m.Safari
+			switch out := g.play(&q, mm, cd.capture, 0, nil); {
+			case !out.ok:
+				return "it never ends: its sowing would repeat for ever", true
+			case cd.capture && g.lamu && p.block != NoPit && p.v.Owner(p.block) != p.toMove && !out.tookBlock:
+				return "hizi zetu: this move must capture " + p.v.PitName(p.block), false
+			}
+			return "", false
+		}
+		if g.anyOf(p, tier) { // the legal moves are this tier's
+			switch {
+			case tier[0].capture:
+				return "a capture is possible, and capturing is compulsory", false
+			case at < 0: // no candidate at all: the legal moves say enough
+			case g.lamu && p.v.Row(tier[0].m.Pit) == 0 && b4k(tier[len(tier)-1].m.Pit) == b4Nyumba && b4k(tier[0].m.Pit) == b4Nyumba:
+				return "the first takata of mtaji starts from the kuu (Lamu)", false
+			default:
+				return "a takasa from the front row is possible, so no back pit may start one", false
+			}
+			return "", false
+		}
+		lo = c.end[ti]
+	}
+	return "", false
+}
+
 // childrenAt lists the legal moves at pit x (the start pit, or in namua the pit that takes
 // the reserve seed) with their results: what reading one move token needs. It plays only the
 // candidates at x, and the rest of a tier only as far as it takes to tell whether the tier

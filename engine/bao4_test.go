@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -375,5 +376,43 @@ func TestBao4TraceMatchesChildren(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestIllegalReasons: a token that names no legal move says why, where the rules tell.
+func TestIllegalReasons(t *testing.T) {
+	cases := []struct {
+		v      *Variant
+		bpn    string
+		tok    string
+		reason string
+		never  bool
+	}{
+		// README 2.3: A1> never ends.
+		{Kiswahili, "2,1,3,0,0,1,1,5/1,1,0,0,0,0,0,0/4,6,5,0,1,7,12,0/1,0,5,0,1,4,1,2 S 0-0 - -", "A1>", "never ends", true},
+		// After A6<* North can capture, so a takasa is not allowed.
+		{Kiswahili, "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,1,1,7,0,2,0/0,0,0,0,0,0,0,0 N 21-22 Hh -", "a7<", "capturing is compulsory", false},
+		// Kiswahili 7.10: B5< and B1> never end.
+		{Kiswahili, "0,0,0,0,0,0,26,26/0,0,0,0,0,0,0,1/1,0,1,0,1,0,1,0/2,0,1,0,2,1,0,1 S 0-0 - -", "B5<", "never ends", true},
+		{Kingulu, "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", "A1", "first lap ends in an occupied pit", false},
+		{Kingulu, "1,4,3,6,7,1/5,4,6,4,3,4 S 0-0 -", "A3", "never ends", true},
+		{Kimasai, Kimasai.start, "A3", "the next pit, A2, is occupied", false},
+		{Kimasai, Kimasai.start, "A2-A3", "steps to A1, not A3", false},
+		{Kiswahili, Kiswahili.start, "a6<", "not South's pit", false},
+	}
+	for _, c := range cases {
+		p, err := ParsePosition(c.v, c.bpn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.ParseMove(c.tok)
+		var me *MoveError
+		if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || !strings.Contains(me.Reason, c.reason) {
+			t.Errorf("%s %s: %v; want an illegal move because %q", c.v.ID, c.tok, err, c.reason)
+			continue
+		}
+		if errors.Is(err, ErrNeverEnding) != c.never {
+			t.Errorf("%s %s: errors.Is(ErrNeverEnding) = %v", c.v.ID, c.tok, !c.never)
+		}
 	}
 }

@@ -41,6 +41,9 @@ type MoveError struct {
 	Err    error
 	Reason string
 	Legal  []string
+	// NeverEnding: the move is illegal because its sowing would repeat forever; errors.Is
+	// then matches ErrNeverEnding as well as ErrIllegalMove.
+	NeverEnding bool
 }
 
 func (e *MoveError) Error() string {
@@ -64,4 +67,9 @@ func (e *MoveError) Error() string {
 	return b.String()
 }
 
-func (e *MoveError) Unwrap() error { return e.Err }
+func (e *MoveError) Unwrap() []error {
+	if e.NeverEnding {
+		return []error{e.Err, ErrNeverEnding}
+	}
+	return []error{e.Err}
+}

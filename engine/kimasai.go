@@ -98,6 +98,15 @@ func (kimasai) status(p *Position) Status {
 	return winFor(p.toMove.Other())
 }
 
+// why: the pit a stone steps to must be empty.
+func (kimasai) why(p Position, m Move) (string, bool) {
+	v := p.v
+	if p.pits[m.Pit] == 0 || v.Owner(m.Pit) != p.toMove {
+		return "", false
+	}
+	return "the next pit, " + v.PitName(Pit(v.ring[p.toMove][kimasaiNext(v, m.Pit)])) + ", is occupied", false
+}
+
 // childrenAt: listing every move is cheap here, so filter the full list.
 func (g kimasai) childrenAt(p Position, x Pit, dst []Child) []Child {
 	return atPit(g.children(p, dst[:0]), x)

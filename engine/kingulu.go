@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"errors"
+	"math/bits"
+)
 
 // Kingulu is Bao Kingulu (2x6), played by the Ngulu of east-central Tanzania (Klamroth 1911):
 // relay sowing on one shared circuit, empty-pit captures and kuweka mtoto.
@@ -22,9 +25,12 @@ var Kingulu = newVariant(&Variant{
 // (rules 5.4, "bookkeeping").
 type kingulu struct{}
 
-// play executes the move from pit h. It reports false for an illegal move: a first lap that
-// ends in an occupied own pit (rules 4.4), or relays that never end (4.5).
-func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
+// errFirstLap: the first lap ended in an occupied pit of the mover's own row (rules 4.4).
+var errFirstLap = errors.New("the first lap ends in an occupied pit of the mover's row")
+
+// play executes the move from pit h. An illegal move gives errFirstLap, or ErrNeverEnding for
+// relays that never end (4.5).
+func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) error {
 	me := p.toMove
 	r := p.v.ring[South] // the shared circuit
 	var cyc lapCycle
@@ -47,7 +53,7 @@ func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 		own := Kingulu.Owner(L) == me
 		switch {
 		case p.reserved&(1<<L) != 0: // 5.2 case 1: the move ends
-			return true
+			return nil
 		case !own && p.pits[L] == 4: // 5.2 case 2: kuweka mtoto
 			p.reserved |= 1 << L
 			p.bank[me] += 4
@@ -61,7 +67,7 @@ func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 			m.Flags |= Mtoto | Capture
 			t.addCapture(CaptureEvent{Pit: L, Seeds: seeds, Kichwa: NoPit})
 			t.addEvent(PitReserved, L, seeds)
-			return true
+			return nil
 		case p.pits[L] == 1: // 5.2 case 3: the move ends, perhaps with a capture
 			if o := 11 - L; own && p.pits[o] > 0 {
 				t.addCapture(CaptureEvent{Pit: o, Seeds: int(p.pits[o]) + 1, Kichwa: NoPit})
@@ -69,14 +75,14 @@ func (kingulu) play(p *Position, h Pit, m *Move, t *Trace) bool {
 				p.pits[o], p.pits[L] = 0, 0
 				m.Flags |= Capture
 			}
-			return true
+			return nil
 		case first && own: // 4.4: the first lap may not end in an occupied own pit
-			return false
+			return errFirstLap
 		}
 		// The configuration at this lap boundary; a repeat proves a never-ending move.
 		cfg := packLap(&p.pits, uint64(L)|uint64(p.bank[South])<<8|uint64(p.bank[North])<<16)
 		if cyc.repeats(&cfg) {
-			return false
+			return ErrNeverEnding
 		}
 		from, kind = L, Relay
 	}
@@ -91,7 +97,7 @@ func (g kingulu) children(pos Position, dst []Child) []Child {
 			continue
 		}
 		c := Child{Move: Move{Pit: h}, Position: *p}
-		if g.play(&c.Position, h, &c.Move, nil) {
+		if g.play(&c.Position, h, &c.Move, nil) == nil {
 			c.Position.toMove = me.Other()
 			dst = append(dst, c)
 		}
@@ -120,7 +126,7 @@ func (g kingulu) status(p *Position) Status {
 		}
 		q := *p
 		var m Move
-		if g.play(&q, h, &m, nil) {
+		if g.play(&q, h, &m, nil) == nil {
 			return Ongoing
 		}
 	}
@@ -137,6 +143,21 @@ func (g kingulu) status(p *Position) Status {
 		return NorthWins
 	}
 	return Draw
+}
+
+// why: the first lap ends in an occupied pit of the mover's row, or the relays never end.
+func (g kingulu) why(p Position, m Move) (string, bool) {
+	if p.pits[m.Pit] == 0 || p.v.Owner(m.Pit) != p.toMove {
+		return "", false
+	}
+	var mm Move
+	switch err := g.play(&p, m.Pit, &mm, nil); err {
+	case errFirstLap:
+		return err.Error(), false
+	case ErrNeverEnding:
+		return "it never ends: its relays would repeat for ever", true
+	}
+	return "", false
 }
 
 // childrenAt: listing every move is cheap here, so filter the full list.

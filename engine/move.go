@@ -200,7 +200,7 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	}
 	switch n {
 	case 0: // cs may hold only the moves at the token's pit: list them all
-		return Child{}, &MoveError{Token: s, Err: ErrIllegalMove, Reason: p.whyIllegal(t), Legal: tokens(v, p.Children(nil))}
+		return Child{}, p.illegal(s, t)
 	case 1:
 	default:
 		var cands []Child
@@ -227,6 +227,20 @@ func kimasaiNext(v *Variant, x Pit) int {
 	return (k + len(r) - 1) % len(r)
 }
 
+// illegal is the error for token s (taken apart as t) that names no legal move: the legal
+// moves, and the reason where a short one can be given.
+func (p Position) illegal(s string, t token) *MoveError {
+	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, p.Children(nil))}
+	if len(e.Legal) == 0 {
+		e.Err, e.Reason = ErrGameOver, "the game is over ("+p.Status().String()+")"
+		return e
+	}
+	if e.Reason = p.whyIllegal(t); e.Reason == "" && (t.dir != NoDir || p.v.Rows == 1 || p.v == Kimasai) {
+		e.Reason, e.NeverEnding = p.v.rules.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})
+	}
+	return e
+}
+
 // whyIllegal gives a short reason for a token that matches no legal move, for the diagnostics.
 func (p Position) whyIllegal(t token) string {
 	v := p.v
@@ -240,6 +254,10 @@ func (p Position) whyIllegal(t token) string {
 		return "pit " + v.PitName(t.pit) + " is empty"
 	case v == Kimasai && p.pits[t.pit] == 0:
 		return "no stone in " + v.PitName(t.pit)
+	case t.to != NoPit:
+		if to := Pit(v.ring[owner][kimasaiNext(v, t.pit)]); to != t.to {
+			return "a stone in " + v.PitName(t.pit) + " steps to " + v.PitName(to) + ", not " + v.PitName(t.to)
+		}
 	}
 	return ""
 }

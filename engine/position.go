@@ -107,17 +107,12 @@ func (p Position) Trace(m Move) (Position, Trace, error) {
 }
 
 func (p Position) find(m Move) (Child, error) {
-	cs := p.Children(nil)
-	for _, c := range cs {
+	for _, c := range p.Children(nil) {
 		if c.Move.same(m) {
 			return c, nil
 		}
 	}
-	e := &MoveError{Token: p.v.FormatMove(m), Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
-	if len(cs) == 0 {
-		e.Err = ErrGameOver
-	}
-	return Child{}, e
+	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari})
 }
 
 func tokens(v *Variant, cs []Child) []string {

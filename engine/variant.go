@@ -34,6 +34,9 @@ type ruleset interface {
 	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
 	// takes the reserve seed), written over dst's storage; reading a token needs no more.
 	childrenAt(p Position, x Pit, dst []Child) []Child
+	// why explains, where it can, why m is not a legal move of p, and whether that is because
+	// it never ends.
+	why(p Position, m Move) (reason string, neverEnding bool)
 	// trace replays the legal move m from p, recording what happens.
 	trace(p *Position, m Move, t *Trace) Position
 	// status judges p alone: ongoing, or who has won. Repetition needs a Game.
