@@ -24,6 +24,9 @@ func (kimasai) children(pos Position, dst []Child) []Child {
 	v := p.v
 	r := v.ring[p.toMove]
 	them := p.toMove.Other()
+	// The opponent loses when, to move, he has no stone (in play only a capture can do that;
+	// a set-up may start so).
+	themGone := p.stones(them) == 0
 	for k, x := range r {
 		to := r[wrap(k-1, len(r))]
 		if p.pits[x] == 0 || p.pits[to] != 0 {
@@ -37,6 +40,8 @@ func (kimasai) children(pos Position, dst []Child) []Child {
 			if q.stones(them) == 0 {
 				c.Move.Flags |= Wins
 			}
+		} else if themGone {
+			c.Move.Flags |= Wins
 		}
 		q.toMove = them
 		dst = append(dst, c)

@@ -189,3 +189,75 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// randomSetup makes a random position of v that BPN accepts, most of which play cannot reach:
+// external checks feed such set-ups too.
+func randomSetup(v *Variant, r interface{ IntN(int) int }) Position {
+	p := Position{v: v, block: NoPit, toMove: Side(r.IntN(2))}
+	switch v {
+	case Kimasai:
+		for s := South; s <= North; s++ {
+			ring := v.ring[s]
+			for _, k := range r.(interface{ Perm(int) []int }).Perm(len(ring))[:r.IntN(24)] {
+				p.pits[ring[k]] = 1
+			}
+		}
+	case Kingulu:
+		for range 48 - r.IntN(20) {
+			p.pits[r.IntN(12)]++
+		}
+		left := 48 - p.total()
+		p.bank[South] = uint8(r.IntN(left + 1))
+		p.bank[North] = uint8(left - int(p.bank[South]))
+		for c := range Pit(12) {
+			if p.pits[c] == 0 && r.IntN(6) == 0 {
+				p.reserved |= 1 << c
+			}
+		}
+	default:
+		bank := 0
+		if r.IntN(3) == 0 {
+			bank = r.IntN(44)
+		}
+		for range 64 - bank {
+			p.pits[r.IntN(32)]++
+		}
+		p.bank[South] = uint8(r.IntN(bank + 1))
+		p.bank[North] = uint8(bank - int(p.bank[South]))
+		p.house = [2]bool{r.IntN(2) == 0, r.IntN(2) == 0}
+		if p.bank[p.toMove] == 0 && r.IntN(4) == 0 {
+			s := p.toMove
+			if v == Kete && r.IntN(2) == 0 {
+				s = s.Other()
+			}
+			p.block = v.pit(s, 0, 1+r.IntN(8))
+		}
+	}
+	return p
+}
+
+// TestRandomSetups lists the moves of thousands of random set-up positions of every game and
+// holds each move to the invariants of TestRandomGames.
+func TestRandomSetups(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 300
+	}
+	for _, v := range Variants() {
+		r := NewRand(42, 0)
+		for range n {
+			p := randomSetup(v, r)
+			if err := v.rules.check(&p); err != nil {
+				t.Fatalf("random set-up rejected: %v\n%s", err, p)
+			}
+			checkPosition(t, p)
+			cs := p.Children(nil)
+			if (len(cs) == 0) != (p.Status() != Ongoing) {
+				t.Fatalf("%s: %d moves but status %s", p, len(cs), p.Status())
+			}
+			for _, c := range cs {
+				checkChild(t, p, c)
+			}
+		}
+	}
+}
