@@ -245,7 +245,7 @@ func TestRandomSetups(t *testing.T) {
 	}
 	for _, v := range Variants() {
 		r := NewRand(42, 0)
-		for range n {
+		for i := range n {
 			p := randomSetup(v, r)
 			if err := v.rules.check(&p); err != nil {
 				t.Fatalf("random set-up rejected: %v\n%s", err, p)
@@ -257,6 +257,9 @@ func TestRandomSetups(t *testing.T) {
 			}
 			for _, c := range cs {
 				checkChild(t, p, c)
+			}
+			if i%5 == 0 {
+				checkEveryToken(t, p, cs)
 			}
 		}
 	}
