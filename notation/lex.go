@@ -30,6 +30,7 @@ type lexer struct {
 	text      []byte
 	intern    [1024]string
 	quiet     bool // see errorf
+	escapes   int  // % escape lines skipped
 }
 
 func newLexer(r io.Reader, limit int) *lexer {
@@ -150,6 +151,7 @@ func (lx *lexer) skipSpace() {
 		if buf[k] != '%' || lx.col != 1 {
 			return
 		}
+		lx.escapes++
 		lx.skipLine()
 	}
 }

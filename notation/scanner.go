@@ -24,6 +24,10 @@ func NewScanner(r io.Reader, file string) *Scanner {
 	return &Scanner{p: newParser(r, file)}
 }
 
+// EscapeLines counts the % escape lines read so far. They are not part of any record, and
+// the writer, like PGN's export form, does not keep them.
+func (s *Scanner) EscapeLines() int { return s.p.lx.escapes }
+
 // SetMaxRecordSize sets the largest record, in bytes, that the scanner reads (default 1 MiB);
 // a larger one is reported as too large and skipped. Call it before the first Scan.
 func (s *Scanner) SetMaxRecordSize(n int) {

@@ -11,7 +11,7 @@ import (
 )
 
 func newFmtCmd(e *env) *cobra.Command {
-	var write bool
+	var write, dropEscapes bool
 	c := &cobra.Command{
 		Use:   "fmt [-w] FILE...",
 		Short: "Write BGN files in the canonical export form",
@@ -19,15 +19,19 @@ func newFmtCmd(e *env) *cobra.Command {
 lines under 80 characters, glyphs as NAGs, LF line ends). With -w, rewrite the files in place
 instead: through a temporary file that is synced and renamed, so a file is never left half
 written. A file with syntax errors is reported and left alone (exit code 1), and so is a file
-without games.`,
+without games. The export form, like PGN's, has no % escape lines: -w leaves a file that has
+them alone unless --drop-escapes says they may go.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			failed := false
 			for i, path := range args {
-				out, err := formatFile(path)
+				out, escapes, err := formatFile(path)
 				switch {
 				case err != nil:
 					fmt.Fprintln(e.err, err)
+					failed = true
+				case write && escapes > 0 && !dropEscapes:
+					fmt.Fprintf(e.err, "%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)\n", path, escapes)
 					failed = true
 				case write:
 					if err := rewrite(path, out); err != nil {
@@ -47,22 +51,33 @@ without games.`,
 		},
 	}
 	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
+	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
 	return c
 }
 
-// formatFile reads a file and returns its canonical form, or its read or syntax errors.
-func formatFile(path string) ([]byte, error) {
+// formatFile reads a file and returns its canonical form, or its read or syntax errors, and
+// how many % escape lines the canonical form leaves out.
+func formatFile(path string) ([]byte, int, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	recs, err := notation.Parse(path, bytes.NewReader(src))
-	if err != nil || len(recs) == 0 { // a file of % escape lines alone is left as it is
-		return src, err
+	sc := notation.NewScanner(bytes.NewReader(src), path)
+	var recs []*notation.Record
+	var errs notation.ErrorList
+	for sc.Scan() {
+		recs = append(recs, sc.Record())
+		errs = append(errs, sc.Errors()...)
+	}
+	if err := sc.Err(); err != nil {
+		return src, 0, err
+	}
+	if err := errs.Err(); err != nil || len(recs) == 0 { // a file of % escape lines alone is left as it is
+		return src, 0, err
 	}
 	var b bytes.Buffer
 	err = notation.Write(&b, recs...)
-	return b.Bytes(), err
+	return b.Bytes(), sc.EscapeLines(), err
 }
 
 // rewrite replaces path with data unless it already holds it (notation.WriteFile never

@@ -70,3 +70,19 @@ func TestFmtNoGames(t *testing.T) {
 		t.Errorf("a file without games was rewritten as %q", b)
 	}
 }
+
+// TestFmtKeepsEscapeLines: -w never drops % escape lines silently.
+func TestFmtKeepsEscapeLines(t *testing.T) {
+	src := "% kept by the club's scorer\n" + messy
+	path := writeTemp(t, "g.bgn", src)
+	code, _, errOut := runBao(t, "", "fmt", "-w", path)
+	if b, _ := os.ReadFile(path); code != 1 || string(b) != src || !strings.Contains(errOut, "1 % escape line(s)") {
+		t.Fatalf("exit %d, stderr %q, file now %q", code, errOut, b)
+	}
+	if code, _, errOut := runBao(t, "", "fmt", "-w", "--drop-escapes", path); code != 0 {
+		t.Fatalf("--drop-escapes: exit %d: %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(path); string(b) != tidy {
+		t.Errorf("after --drop-escapes:\n%s", b)
+	}
+}
