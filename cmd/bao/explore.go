@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -51,7 +50,7 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 				return err
 			}
 			if o.json {
-				return json.NewEncoder(e.out).Encode(t)
+				return writeJSON(e.out, t)
 			}
 			w := e.out
 			var tw *tabwriter.Writer

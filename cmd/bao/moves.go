@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -137,9 +136,9 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 		}
 		if perr != nil {
 			bad = true
-			doc, _ := json.Marshal(badPositionDoc{line, perr.Error()})
-			w.Write(doc)
-			w.WriteByte('\n')
+			if err := writeJSON(w, badPositionDoc{line, perr.Error()}); err != nil {
+				return err
+			}
 			continue
 		}
 		b, buf = appendMovesJSON(b[:0], p, buf)

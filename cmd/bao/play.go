@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -54,7 +53,7 @@ An illegal move stops with exit code 1, naming the move's index and the legal mo
 			}
 			d := playDoc{v.ID, g.Position().String(), g.Status().String()}
 			if o.json {
-				return json.NewEncoder(e.out).Encode(d)
+				return writeJSON(e.out, d)
 			}
 			fmt.Fprintf(e.out, "%s\t%s\n", d.Position, d.Status)
 			return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -123,6 +124,14 @@ func variantFlag(name string) (*engine.Variant, error) {
 		return nil, usageError{err}
 	}
 	return v, nil
+}
+
+// writeJSON writes v as one line of JSON. Move tokens hold < and >, which encoding/json would
+// otherwise write as \u003c and \u003e: valid, but not what a person or a grep expects.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // isTerminal reports whether the stream is a terminal, to choose between human and script

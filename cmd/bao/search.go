@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -68,7 +67,7 @@ result, date and event; a position search adds the plies at which the position s
 				return err
 			}
 			if o.json {
-				return json.NewEncoder(e.out).Encode(res)
+				return writeJSON(e.out, res)
 			}
 			printHits(e.out, res, o.q.Offset, isTerminal(e.out))
 			return nil

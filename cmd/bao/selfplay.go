@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -47,8 +46,6 @@ player" and the Annotator tag names the command and seed that reproduce the game
 				return usagef("--games must be >= 0 and --max-plies >= 1")
 			}
 			w := bufio.NewWriter(e.out)
-			enc := json.NewEncoder(w)
-			enc.SetEscapeHTML(false) // tokens hold < and >
 			for i := range o.games {
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
@@ -62,7 +59,7 @@ player" and the Annotator tag names the command and seed that reproduce the game
 				for _, m := range g.Moves() {
 					d.Moves = append(d.Moves, v.FormatMove(m))
 				}
-				if err := enc.Encode(d); err != nil {
+				if err := writeJSON(w, d); err != nil {
 					return err
 				}
 			}

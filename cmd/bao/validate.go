@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 
@@ -40,7 +39,7 @@ Exit code 1 when any game has a problem.`,
 			}
 			switch {
 			case asJSON:
-				if err := json.NewEncoder(e.out).Encode(rep); err != nil {
+				if err := writeJSON(e.out, rep); err != nil {
 					return err
 				}
 			case len(rep.Errors) == 0:

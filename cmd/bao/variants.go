@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -28,7 +27,7 @@ func newVariantsCmd(e *env) *cobra.Command {
 				rows = append(rows, row{v.ID, v.Name, v.Summary, v.Aliases, v.Start().String()})
 			}
 			if asJSON {
-				return json.NewEncoder(e.out).Encode(rows)
+				return writeJSON(e.out, rows)
 			}
 			for _, r := range rows {
 				fmt.Fprintf(e.out, "%s\t%s\t%s\n", r.ID, r.Name, r.Summary)
