@@ -81,11 +81,9 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 			if o.position == "-" {
 				return movesBatch(v, e.in, e.out)
 			}
-			p := v.Start()
-			if o.position != "" {
-				if p, err = engine.ParsePosition(v, o.position); err != nil {
-					return usageError{err}
-				}
+			p, err := positionFlag(v, o.position)
+			if err != nil {
+				return err
 			}
 			if o.json {
 				b, _ := appendMovesJSON(nil, p, nil)

@@ -30,11 +30,9 @@ An illegal move stops with exit code 1, naming the move's index and the legal mo
 			if err != nil {
 				return err
 			}
-			p := v.Start()
-			if o.position != "" {
-				if p, err = engine.ParsePosition(v, o.position); err != nil {
-					return usageError{err}
-				}
+			p, err := positionFlag(v, o.position)
+			if err != nil {
+				return err
 			}
 			g := engine.NewGame(p)
 			for i, tok := range args {

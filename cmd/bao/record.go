@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
@@ -52,11 +51,9 @@ Commands:
 				if err != nil {
 					return err
 				}
-				start := v.Start()
-				if o.position != "" {
-					if start, err = engine.ParsePosition(v, o.position); err != nil {
-						return usageError{err}
-					}
+				start, err := positionFlag(v, o.position)
+				if err != nil {
+					return err
 				}
 				if path == "" {
 					path = "game-" + time.Now().Format("20060102-150405") + ".bgn"

@@ -134,6 +134,19 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// positionFlag is the position that --position names for variant v, or v's start if it is
+// empty; a malformed BPN is a usage error.
+func positionFlag(v *engine.Variant, bpn string) (engine.Position, error) {
+	if bpn == "" {
+		return v.Start(), nil
+	}
+	p, err := engine.ParsePosition(v, bpn)
+	if err != nil {
+		return p, usageError{err}
+	}
+	return p, nil
+}
+
 // isTerminal reports whether the stream is a terminal, to choose between human and script
 // input and output.
 func isTerminal(stream any) bool {
