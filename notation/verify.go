@@ -9,9 +9,9 @@ import (
 	"github.com/bao-archive/bao/engine"
 )
 
-// terminations are the Termination tag values that explain a result the board does not show
+// Terminations are the Termination tag values that explain a result the board does not show
 // (spec 5, Results).
-var terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned"}
+var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned"}
 
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
@@ -210,11 +210,11 @@ func (vf *verifier) result(g *engine.Game) {
 		}
 		e.Err = fmt.Errorf("%w: %s, but the game ended on the board in %s (%s)", ErrResultMismatch, claim, outcome(st), st.Result())
 	} else {
-		if slices.Contains(terminations, strings.ToLower(r.Tag("Termination"))) {
+		if slices.Contains(Terminations, strings.ToLower(r.Tag("Termination"))) {
 			return
 		}
 		e.Err = fmt.Errorf("%w: %s, but the game has not ended on the board; a Termination tag must say why (%s)",
-			ErrResultMismatch, claim, strings.Join(terminations, ", "))
+			ErrResultMismatch, claim, strings.Join(Terminations, ", "))
 	}
 	vf.errs.Add(e)
 }

@@ -157,6 +157,9 @@ func (s *Session) result(arg string) (string, error) {
 	if term = strings.TrimSpace(term); term == "" {
 		term = "adjudication"
 	}
+	if !slices.Contains(notation.Terminations, term) {
+		return "", fmt.Errorf("%w: termination %q: want one of %s", ErrBadArgument, term, strings.Join(notation.Terminations, ", "))
+	}
 	switch res {
 	case "1-0", "0-1", "1/2-1/2":
 		return s.end(res, term)

@@ -91,6 +91,7 @@ func TestRejected(t *testing.T) {
 		{"nag !", ErrNoMove, ""},
 		{"clock 25", ErrBadArgument, "H:MM:SS"},
 		{"result 2-0", ErrBadArgument, "want 1-0"},
+		{"result 1-0 blunder", ErrBadArgument, "want one of resignation"},
 		{"undo", ErrNothingToUndo, ""},
 		{"tag Variant Chess", ErrBadArgument, "kept by the recorder"},
 	}
