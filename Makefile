@@ -33,8 +33,9 @@ fuzz:
 	  done; \
 	done
 
+# -p 1: one package at a time, so that benchmarks do not share the cores.
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	$(GO) test -p 1 -run='^$$' -bench=. -benchmem ./...
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)
