@@ -10,23 +10,30 @@ import (
 )
 
 func newValidateCmd(e *env) *cobra.Command {
-	var asJSON bool
+	var asJSON, board bool
 	c := &cobra.Command{
 		Use:   "validate [--json] FILE...",
 		Short: "Replay every game of BGN files and report every problem",
 		Long: `Replay every game of every file through the rules engine, the main line and every
 variation, and check the [%pos] checkpoints, the results and the tags. Each problem is printed
-as file:line:col: message, with the board before the move; a summary line ends the report.
+as one line, file:line:col: message, and a summary line ends the report. With --board (the
+default when standard error is a terminal) the board before each wrong move follows its line,
+as BPN and as a diagram, indented by a tab.
 With --json the report is one JSON document on standard output:
 {"files":N,"games":N,"errors":[{"file","line","col","game","ply","move","message","legal"}]}.
 Exit code 1 when any game has a problem.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var rep notation.Report
+			board = board || isTerminal(e.err)
 			report := func(err *notation.Error) {
 				rep.Add(err)
-				if !asJSON {
+				switch {
+				case asJSON:
+				case board:
 					fmt.Fprint(e.err, err.Error()+"\n"+err.Detail())
+				default:
+					fmt.Fprintln(e.err, err.Error())
 				}
 			}
 			for _, path := range args {
@@ -54,6 +61,7 @@ Exit code 1 when any game has a problem.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&board, "board", false, "print the board before each wrong move (default on a terminal)")
 	return c
 }
 

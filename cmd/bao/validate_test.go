@@ -29,7 +29,7 @@ func TestValidateOK(t *testing.T) {
 
 func TestValidateProblems(t *testing.T) {
 	path := writeTemp(t, "bad.bgn", "[Variant \"Bao Kingulu\"]\n\n1. A3 a2 *\n\n[Event \"x\"]\n1. A3 *\n")
-	code, out, errOut := runBao(t, "", "validate", path)
+	code, out, errOut := runBao(t, "", "validate", "--board", path)
 	if code != 1 || out != "" {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
