@@ -28,6 +28,8 @@ type build struct {
 	seen    map[engine.Position][]posRef
 	facets  facets
 
+	ix *archive.Index // the archive's index while pages are written, if there is one
+
 	mu       sync.Mutex
 	warnings []string
 	written  int
@@ -58,7 +60,16 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 	}
 	b.indexPositions()
 	b.collectFacets()
-	if err := b.writeAll(); err != nil {
+	open, err := s.ix.use(func(ix *archive.Index) error {
+		b.ix = ix // for "also reached in" links; held for the writing only
+		defer func() { b.ix = nil }()
+		return b.writeAll()
+	})
+	if open != nil { // build without the index's links rather than not at all
+		b.warn(fmt.Sprintf("the index was not used: %v", open))
+		err = b.writeAll()
+	}
+	if err != nil {
 		return nil, err
 	}
 	slices.Sort(b.warnings)
@@ -244,8 +255,8 @@ func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
 			out = append(out, r.link)
 		}
 	}
-	if ix := b.s.opts.Index; ix != nil && ask {
-		out = b.found(ix, pos, g, out)
+	if b.ix != nil && ask {
+		out = b.found(b.ix, pos, g, out)
 	}
 	if len(out) > maxOthers {
 		return out[:maxOthers], len(out) - maxOthers

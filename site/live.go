@@ -56,9 +56,20 @@ type exploreMove struct {
 const hitsPerPage = 50
 
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
-	ix := sv.site.opts.Index
+	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
+		sv.liveWith(ix, w, r, snap, kind)
+		return nil
+	})
+	if errors.Is(open, archive.ErrBusy) {
+		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)
+	} else if open != nil {
+		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
+	}
+}
+
+func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
 	if ix == nil {
-		http.Error(w, "live search needs the archive's index: run 'bao index ARCHIVE', then start bao serve again", http.StatusNotFound)
+		http.Error(w, "live search needs the archive's index: run 'bao index ARCHIVE'", http.StatusNotFound)
 		return
 	}
 	q := r.URL.Query()
@@ -69,10 +80,10 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 	var data any
 	var err error
 	if kind == "explore" {
-		data, err = sv.explore(r, snap, form)
+		data, err = sv.explore(ix, r, snap, form)
 	} else {
 		kind = "results"
-		data, err = sv.search(r, snap, form)
+		data, err = sv.search(ix, r, snap, form)
 	}
 	status := http.StatusOK
 	if errors.Is(err, archive.ErrBadQuery) {
@@ -91,7 +102,7 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 	_, _ = w.Write(html)
 }
 
-func (sv *Server) search(r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
+func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
 	pg := &resultsPage{pageData: snap.b.newPage("search", "results", "Search results"), Form: form,
 		Variants: engine.Variants()}
 	offset, _ := strconv.Atoi(form["offset"])
@@ -99,7 +110,7 @@ func (sv *Server) search(r *http.Request, snap *snapshot, form map[string]string
 	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
-	res, err := sv.site.opts.Index.Search(r.Context(), query)
+	res, err := ix.Search(r.Context(), query)
 	if err != nil {
 		pg.Error = err.Error()
 		return pg, err
@@ -143,13 +154,13 @@ func (sv *Server) search(r *http.Request, snap *snapshot, form map[string]string
 	return pg, nil
 }
 
-func (sv *Server) explore(r *http.Request, snap *snapshot, form map[string]string) (*explorePage, error) {
+func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*explorePage, error) {
 	pg := &explorePage{pageData: snap.b.newPage("explore", "explore", "Explore"), Form: form,
 		Variants: engine.Variants()}
 	if form["variant"] == "" {
 		return pg, nil // the form alone
 	}
-	tree, err := sv.site.opts.Index.Explore(r.Context(), archive.ExploreQuery{Variant: form["variant"],
+	tree, err := ix.Explore(r.Context(), archive.ExploreQuery{Variant: form["variant"],
 		Position: form["position"], After: strings.Fields(form["after"])})
 	if err != nil {
 		pg.Error = err.Error()

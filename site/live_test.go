@@ -56,3 +56,31 @@ func TestLiveSearch(t *testing.T) {
 		t.Errorf("live search without an index: %d %s", w.Code, w.Body)
 	}
 }
+
+// TestLiveSearchFollowsIndex: a Server given the index directory opens it for each search, so
+// bao index can run meanwhile (an open index would hold its file lock) and live search sees
+// its work at once.
+func TestLiveSearchFollowsIndex(t *testing.T) {
+	dir := writeArchive(t)
+	s, err := New(Options{IndexDir: archive.DefaultIndexDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := get(t, sv, "/search?player=asha"); w.Code != http.StatusNotFound {
+		t.Fatalf("before bao index: %d, want 404", w.Code)
+	}
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if w := get(t, sv, "/search?player=asha"); w.Code != 200 || !strings.Contains(w.Body.String(), "2 games.") {
+		t.Fatalf("after bao index: %d\n%s", w.Code, w.Body)
+	}
+	// The server holds no lock between searches: the index can be updated again.
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{Rebuild: true}); err != nil {
+		t.Fatalf("bao index while serving: %v", err)
+	}
+}

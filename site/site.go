@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -25,6 +26,10 @@ type Options struct {
 	// Index, if set, is the archive's search index: the "also reached in" links under the
 	// diagrams of annotations ask it too, and a Server answers live searches from it.
 	Index *archive.Index
+	// IndexDir, instead of Index, names the index directory: it is opened for each build and
+	// each live search and closed after it, so that bao index can update it meanwhile (what a
+	// long-running Server needs). A missing directory means no index yet.
+	IndexDir string
 }
 
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark
@@ -33,6 +38,33 @@ type Site struct {
 	opts Options
 	md   goldmark.Markdown
 	tmpl *templateSet
+	ix   indexRef
+}
+
+// indexRef gives builds and live searches the archive's index: the one the caller opened
+// (Options.Index), or the one in Options.IndexDir, opened for each use and closed after it, so
+// that bao index can update it while the site is served (an open index holds bolt's file
+// lock, and bao index waits for it only briefly).
+type indexRef struct {
+	ix  *archive.Index
+	dir string
+}
+
+// use calls f with the index, nil if there is none yet, and returns f's error. An index that
+// cannot be opened (bao index is writing it, say) is returned as open, and f is not called.
+func (r *indexRef) use(f func(ix *archive.Index) error) (open, err error) {
+	if r.dir == "" {
+		return nil, f(r.ix)
+	}
+	if _, err := os.Stat(r.dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, f(nil)
+	}
+	ix, err := archive.Open(r.dir)
+	if err != nil {
+		return err, nil
+	}
+	defer ix.Close()
+	return nil, f(ix)
 }
 
 // New returns a Site with its Markdown converter and templates ready.
@@ -45,6 +77,7 @@ func New(opts Options) (*Site, error) {
 		return nil, fmt.Errorf("site templates: %w", err)
 	}
 	s := &Site{opts: opts, tmpl: ts}
+	s.ix = indexRef{ix: opts.Index, dir: opts.IndexDir}
 	s.md = newMarkdown(s)
 	return s, nil
 }

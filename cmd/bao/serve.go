@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -26,7 +27,8 @@ for changes every --poll interval and the site is rebuilt when one changed. Stop
 
 With the archive's index (bao index), /search?q=… searches the games (words, player, event,
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
-from a position, across the archive.`,
+from a position, across the archive. The index is opened for each search, so bao index can
+update it while the site is served.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -36,16 +38,14 @@ from a position, across the archive.`,
 			if o.poll <= 0 {
 				return usagef("--poll must be positive")
 			}
-			ix, err := optionalIndex(root, o.index)
-			if err != nil {
-				return err
+			dir := o.index
+			if dir == "" {
+				dir = archive.DefaultIndexDir(root)
 			}
-			if ix == nil {
-				fmt.Fprintf(e.err, "no index: live search is off (run 'bao index %s' to turn it on)\n", root)
-			} else {
-				defer ix.Close()
+			if !isDir(dir) {
+				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
 			}
-			s, err := site.New(site.Options{Title: o.title, Source: root, Index: ix})
+			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir})
 			if err != nil {
 				return err
 			}
