@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/blevesearch/bleve/v2 v2.6.3
+	// testscript, for the CLI's end-to-end script tests (cmd/bao/testdata/script); tests only
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	github.com/yuin/goldmark v1.8.7
