@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -38,15 +37,12 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 				return err
 			}
 			o.q.After = strings.Fields(o.after)
-			ix, err := openIndex(root, o.index)
-			if err != nil {
+			var t *archive.Tree
+			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+				t, err = ix.Explore(cmd.Context(), o.q)
 				return err
-			}
-			defer ix.Close()
-			t, err := ix.Explore(cmd.Context(), o.q)
-			if errors.Is(err, archive.ErrBadQuery) {
-				return usageError{err}
-			} else if err != nil {
+			})
+			if err != nil {
 				return err
 			}
 			if o.json {

@@ -63,6 +63,22 @@ A summary goes to standard output: files, games, positions and seconds.`,
 }
 
 // openIndex opens an archive's index for reading, saying how to build it if that fails.
+// queryIndex opens the archive's index read-only for f and closes it after; a query the
+// index rejects is a usage error.
+func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
+	ix, err := openIndex(root, dir)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	if err := f(ix); errors.Is(err, archive.ErrBadQuery) {
+		return usageError{err}
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
 func openIndex(root, dir string) (*archive.Index, error) {
 	if dir == "" {
 		dir = archive.DefaultIndexDir(root)

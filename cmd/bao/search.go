@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,15 +54,12 @@ result, date and event; a position search adds the plies at which the position s
 			if o.limit < 1 || o.offset < 0 {
 				return usagef("--limit must be >= 1 and --offset >= 0")
 			}
-			ix, err := openIndex(root, o.index)
-			if err != nil {
+			var res *archive.Result
+			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+				res, err = ix.Search(cmd.Context(), o.q)
 				return err
-			}
-			defer ix.Close()
-			res, err := ix.Search(cmd.Context(), o.q)
-			if errors.Is(err, archive.ErrBadQuery) {
-				return usageError{err}
-			} else if err != nil {
+			})
+			if err != nil {
 				return err
 			}
 			if o.json {
