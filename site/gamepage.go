@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"path"
 	"regexp"
 	"strings"
 
@@ -48,7 +47,7 @@ func (b *build) writeGame(g *game) error {
 		Result:   g.rec.Result,
 		Errors:   g.errs,
 	}
-	if len(b.gamesIn(g.file)) > 1 {
+	if g.several {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
@@ -69,11 +68,6 @@ func (b *build) writeGame(g *game) error {
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	gv.Movetext = template.HTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
-}
-
-// gamesIn lists the games read from one record file.
-func (b *build) gamesIn(file string) []*game {
-	return b.folders[path.Dir(file)].gamesOf(file)
 }
 
 // subtitle is the line under the heading: event, site, date, round, variant, result.

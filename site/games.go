@@ -1,30 +1,38 @@
 package site
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
-	"path"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
-// game is one record, replayed by the engine: everything its page, the lists and the search
-// index show.
+// game is one record, replayed by the engine: everything its page shows. A build holds only
+// the games being written, a few per CPU.
 type game struct {
-	file   string // archive-relative path of the record file
-	where  string // the file as problem reports name it (Options.Source)
-	number int    // 1-based number of the game in its file
-	href   string // site-relative path of its page
-	rec    *notation.Record
-	start  engine.Position // zero if the record names no playable variant or start
-	nodes  []*node         // nodes[0] is the start; the main line is nodes[1..plies]
-	plies  int
-	ids    map[*notation.Node]int    // the node of each move played
-	failed map[*notation.Node]string // the move that stopped its line, and why
-	errs   []string                  // problems, "file:line:col: message", shown on the page
+	file    string // archive-relative path of the record file
+	where   string // the file as problem reports name it (Options.Source)
+	number  int    // 1-based number of the game in its file
+	several bool   // the file holds other games too
+	href    string // site-relative path of its page
+	rec     *notation.Record
+	start   engine.Position // zero if the record names no playable variant or start
+	nodes   []*node         // nodes[0] is the start; the main line is nodes[1..plies]
+	plies   int
+	ids     map[*notation.Node]int    // the node of each move played
+	failed  map[*notation.Node]string // the move that stopped its line, and why
+	errs    []string                  // problems, "file:line:col: message", shown on the page
+	// warnings are the problems of the page beyond the record's own (a diagram that cannot be
+	// drawn): the build reports them with errs.
+	warnings []string
+	asked    bool // a diagram asked the index for other games
 }
 
 // node is a position of the game's move tree: the start, or a move and the position after it.
@@ -37,34 +45,210 @@ type node struct {
 	marks      highlight
 }
 
-// loadGames reads every game of the record file name; where names it in problem reports.
-func loadGames(src fs.FS, name, where string) ([]*game, error) {
-	f, err := src.Open(name)
+// newGame replays record number n of file (parse problems in parseErrs).
+func newGame(file, where string, n int, several bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
+	g := &game{file: file, where: where, number: n, several: several, href: gameHref(file, n), rec: rec}
+	for _, e := range parseErrs {
+		g.errs = append(g.errs, e.Error())
+	}
+	g.replay()
+	return g
+}
+
+// scanGames calls f with every record of the file name, in order, telling it whether the file
+// holds more than one; it stops at f's first error. One record is read ahead, no more.
+func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+	r, err := src.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer f.Close()
-	sc := notation.NewScanner(f, where)
-	var gs []*game
+	defer r.Close()
+	sc := notation.NewScanner(r, where)
+	var (
+		held     *notation.Record
+		heldErrs notation.ErrorList
+		n        int
+	)
 	for sc.Scan() {
-		g := &game{file: name, where: where, number: len(gs) + 1, rec: sc.Record()}
-		for _, e := range sc.Errors() {
-			g.errs = append(g.errs, e.Error())
+		if held != nil {
+			n++
+			if err := f(n, true, held, heldErrs); err != nil {
+				return err
+			}
 		}
-		g.replay()
-		gs = append(gs, g)
+		held, heldErrs = sc.Record(), slices.Clone(sc.Errors())
 	}
-	if err := sc.Err(); err != nil {
-		return gs, err
-	}
-	stem := strings.TrimSuffix(name, path.Ext(name))
-	for _, g := range gs {
-		g.href = stem + ".html"
-		if len(gs) > 1 {
-			g.href = fmt.Sprintf("%s-%d.html", stem, g.number)
+	if held != nil {
+		n++
+		if err := f(n, n > 1, held, heldErrs); err != nil {
+			return err
 		}
 	}
-	return gs, nil
+	return sc.Err()
+}
+
+// info is the game's row in the catalog.
+func (g *game) info() gameInfo {
+	s, n := g.players()
+	gi := gameInfo{Date: g.tag("Date"), South: s, North: n, Event: g.tag("Event"),
+		Result: g.rec.Result, Plies: g.plies}
+	if v := g.variant(); v != nil {
+		gi.Variant = v.ID
+	}
+	return gi
+}
+
+// gameJob is one game to replay and write.
+type gameJob struct {
+	file    *fileJob
+	n       int
+	several bool
+	rec     *notation.Record
+	errs    notation.ErrorList
+}
+
+// fileJob is a record file being written: its entry for the catalog, filled in as its games
+// are written.
+type fileJob struct {
+	name  string
+	entry *fileEntry
+	mu    sync.Mutex
+}
+
+// writeRecords writes the pages of every game of the archive, except those of record files
+// that the last build (old) wrote and that have not changed since, and fills in the catalog.
+// One goroutine reads the changed files one record at a time; as many as there are CPUs replay
+// and write the games. At most a few games per CPU are held at once, however large a file.
+func (b *build) writeRecords(old *manifest) error {
+	version := b.version()
+	var todo []*fileJob
+	for _, name := range b.records {
+		size, sum, err := fileSum(b.src, name)
+		if err != nil {
+			b.warn(fmt.Sprintf("%s: %v", b.where(name), err))
+			continue
+		}
+		if e := old.Files[name]; e != nil && version != "" && old.Version == version &&
+			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) {
+			b.entries[name] = e
+			b.unchanged++
+			continue
+		}
+		e := &fileEntry{Size: size, Sum: sum}
+		b.entries[name] = e
+		todo = append(todo, &fileJob{name: name, entry: e})
+	}
+	for _, e := range b.entries {
+		b.games += len(e.Games) // the kept files; the others count as they are written
+		for _, w := range e.Warnings {
+			b.warn(w)
+		}
+	}
+	ctx, cancel := context.WithCancel(b.ctx)
+	defer cancel()
+	jobs := make(chan gameJob, 4*runtime.GOMAXPROCS(0))
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range jobs {
+				if ctx.Err() == nil {
+					if err := b.writeJob(j); err != nil {
+						fail(err)
+					}
+				}
+			}
+		})
+	}
+	for _, fj := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		err := scanGames(b.src, fj.name, b.where(fj.name), func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+			fj.mu.Lock()
+			fj.entry.Games = append(fj.entry.Games, gameInfo{}) // its slot, filled in by writeJob
+			fj.mu.Unlock()
+			select {
+			case jobs <- gameJob{file: fj, n: n, several: several, rec: rec, errs: errs}:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		})
+		if err != nil && ctx.Err() == nil {
+			fj.addWarnings(b, err.Error()) // the file is unreadable from here on; its games before stay
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if first == nil {
+		first = b.ctx.Err()
+	}
+	if first != nil {
+		return first
+	}
+	b.removeStale(old)
+	return nil
+}
+
+// writeJob replays one game, writes its page and fills in its row of the catalog.
+func (b *build) writeJob(j gameJob) error {
+	fj := j.file
+	g := newGame(fj.name, b.where(fj.name), j.n, j.several, j.rec, j.errs)
+	if err := b.writeGame(g); err != nil {
+		return err
+	}
+	fj.mu.Lock()
+	fj.entry.Games[j.n-1] = g.info()
+	fj.entry.Asked = fj.entry.Asked || g.asked
+	fj.mu.Unlock()
+	fj.addWarnings(b, append(g.errs, g.warnings...)...)
+	b.mu.Lock()
+	b.games++
+	b.mu.Unlock()
+	return nil
+}
+
+// addWarnings reports problems of the file, and keeps them in its entry for the builds that
+// will not read it again.
+func (fj *fileJob) addWarnings(b *build, ws ...string) {
+	fj.mu.Lock()
+	fj.entry.Warnings = append(fj.entry.Warnings, ws...)
+	fj.mu.Unlock()
+	for _, w := range ws {
+		b.warn(w)
+	}
+}
+
+// removeStale removes the game pages that the last build wrote and this one did not: those of
+// files gone from the archive, and of games gone from the end of a file.
+func (b *build) removeStale(old *manifest) {
+	for name, e := range old.Files {
+		keep := 0
+		if now := b.entries[name]; now != nil {
+			keep = len(now.Games)
+		}
+		for n := keep + 1; n <= len(e.Games); n++ {
+			if err := b.out.remove(gameHref(name, n)); err != nil {
+				b.warn(fmt.Sprintf("removing an old page: %v", err))
+			}
+		}
+	}
+}
+
+// version identifies what, beside a record file, its pages depend on.
+func (b *build) version() string {
+	v := binaryVersion()
+	if v == "" {
+		return ""
+	}
+	return v + "\x00" + b.s.opts.Title + "\x00" + b.s.opts.Source
 }
 
 // replay plays the main line and every variation, recording the position after each move.
@@ -138,17 +322,19 @@ func (g *game) playVariations(before int, moves []*notation.Node, ids []int) {
 func (g *game) variant() *engine.Variant { return g.start.Variant() }
 
 // tag returns a roster tag, "" for an unknown value ("?", "????.??.??").
-func (g *game) tag(name string) string {
-	v := strings.TrimSpace(g.rec.Tag(name))
+func (g *game) tag(name string) string { return knownTag(g.rec.Tag(name)) }
+
+// knownTag is a tag's value, "" if unknown ("?", "????.??.??").
+func knownTag(v string) string {
+	v = strings.TrimSpace(v)
 	if strings.Trim(v, "?.") == "" {
 		return ""
 	}
 	return v
 }
 
-// year is the Date tag's year, "" if unknown.
-func (g *game) year() string {
-	d := g.tag("Date")
+// yearOf is a date's year, "" if unknown.
+func yearOf(d string) string {
 	if len(d) < 4 {
 		return ""
 	}
@@ -158,17 +344,25 @@ func (g *game) year() string {
 	return d[:4]
 }
 
+// year is the Date tag's year, "" if unknown.
+func (g *game) year() string { return yearOf(g.tag("Date")) }
+
 func (g *game) players() (south, north string) { return g.tag("South"), g.tag("North") }
 
 // title names the game in lists and links: "South – North, Event Year".
 func (g *game) title() string {
 	s, n := g.players()
-	t := orUnknown(s) + " – " + orUnknown(n)
-	if ev := g.tag("Event"); ev != "" {
-		t += ", " + ev
+	return gameTitle(s, n, g.tag("Event"), g.year())
+}
+
+// gameTitle names a game from its known tags ("" for unknown).
+func gameTitle(south, north, event, year string) string {
+	t := orUnknown(south) + " – " + orUnknown(north)
+	if event != "" {
+		t += ", " + event
 	}
-	if y := g.year(); y != "" {
-		t += " " + y
+	if year != "" {
+		t += " " + year
 	}
 	return t
 }

@@ -40,6 +40,15 @@ type docContext struct {
 
 var docKey = parser.NewContextKey()
 
+// warn reports a problem of the text: with its game's, in a record's comments.
+func (dc *docContext) warn(msg string) {
+	if dc.game != nil {
+		dc.game.warnings = append(dc.game.warnings, msg)
+		return
+	}
+	dc.b.warn(msg)
+}
+
 // markdown renders Markdown text to HTML. It is the one place where goldmark output becomes
 // template.HTML: goldmark escapes all text, omits raw HTML and blanks dangerous link
 // destinations, and our diagrams escape what they write.
@@ -48,7 +57,7 @@ func (s *Site) markdown(src string, dc *docContext) template.HTML {
 	pc := parser.NewContext()
 	pc.Set(docKey, dc)
 	if err := s.md.Convert([]byte(src), &b, parser.WithContext(pc)); err != nil {
-		dc.b.warn(fmt.Sprintf("%s:%d: %v", dc.b.where(dc.file), dc.line, err))
+		dc.warn(fmt.Sprintf("%s:%d: %v", dc.b.where(dc.file), dc.line, err))
 	}
 	return template.HTML(b.String())
 }
@@ -112,7 +121,7 @@ func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, pc pars
 		n.view, n.err = dc.diagram(info, body.String())
 		if n.err != nil {
 			n.err = fmt.Errorf("%s:%d: %v", dc.b.where(dc.file), dc.line+lineOf(src, blockStart(f)), n.err)
-			dc.b.warn(n.err.Error())
+			dc.warn(n.err.Error())
 		}
 		f.Parent().ReplaceChild(f.Parent(), f, n)
 	}
@@ -195,7 +204,7 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	b := newBoard(pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
-	dv.Others, dv.More = dc.b.others(pos, dc.game, true)
+	dv.Others, dv.More = dc.b.others(pos, dc.game)
 	return dv, nil
 }
 

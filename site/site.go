@@ -85,9 +85,12 @@ func New(opts Options) (*Site, error) {
 // Report says what a build produced. Warnings are problems in the archive (a record that does
 // not replay, a diagram that cannot be drawn) that the pages show in place.
 type Report struct {
-	Pages    int
-	Games    int
-	Warnings []string
+	Pages int // pages written by this build
+	Games int
+	// Unchanged counts the record files whose pages the last build into the same folder wrote
+	// and this one kept.
+	Unchanged int
+	Warnings  []string
 }
 
 // Build renders the archive src (Markdown pages and BGN records) into the directory out,
@@ -109,9 +112,12 @@ func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error
 	return b.report(), nil
 }
 
-// output receives the built files, by slash-separated path relative to the site root.
+// output receives the built files, by slash-separated path relative to the site root, and
+// keeps them for the next build.
 type output interface {
 	write(name string, data []byte) error
+	read(name string) ([]byte, error)
+	remove(name string) error
 }
 
 // dirOutput writes the site under a directory.
@@ -125,6 +131,18 @@ func (d dirOutput) write(name string, data []byte) error {
 	return os.WriteFile(p, data, 0o644)
 }
 
+func (d dirOutput) read(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(string(d), filepath.FromSlash(name)))
+}
+
+func (d dirOutput) remove(name string) error {
+	err := os.Remove(filepath.Join(string(d), filepath.FromSlash(name)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
 // memOutput keeps the site in memory (bao serve).
 type memOutput struct {
 	mu    sync.Mutex
@@ -135,6 +153,23 @@ func (m *memOutput) write(name string, data []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.files[name] = data
+	return nil
+}
+
+func (m *memOutput) read(name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	data, ok := m.files[name]
+	if !ok {
+		return nil, fs.ErrNotExist
+	}
+	return data, nil
+}
+
+func (m *memOutput) remove(name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.files, name)
 	return nil
 }
 

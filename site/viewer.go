@@ -51,26 +51,6 @@ func (b *build) viewerData(g *game, root string) template.JS {
 		w.WriteString(`,"m":`)
 		jsonString(&w, g.caption(n))
 		w.WriteString(`,"p":` + strconv.Itoa(n.prev) + `,"n":` + strconv.Itoa(n.next))
-		if i <= g.plies {
-			links, more := b.others(n.pos, g, false)
-			if more > 0 {
-				links = append(links, link{Href: "search.html", Text: "and " + plural(more, "more game")})
-			}
-			if len(links) > 0 {
-				w.WriteString(`,"o":[`)
-				for j, l := range links {
-					if j > 0 {
-						w.WriteByte(',')
-					}
-					w.WriteString(`{"h":`)
-					jsonString(&w, root+l.Href)
-					w.WriteString(`,"t":`)
-					jsonString(&w, l.Text)
-					w.WriteByte('}')
-				}
-				w.WriteByte(']')
-			}
-		}
 		w.WriteByte('}')
 	}
 	w.WriteByte(']')

@@ -43,19 +43,17 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
-			ix, err := optionalIndex(root, o.index)
+			dir, err := optionalIndex(root, o.index)
 			if err != nil {
 				return err
-			}
-			if ix != nil {
-				defer ix.Close()
 			}
 			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out,
-				site.Options{Title: o.title, Source: root, Index: ix})
+				site.Options{Title: o.title, Source: root, IndexDir: dir})
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s) to %s\n", count(rep.Pages, "page"), count(rep.Games, "game"), o.out)
+			fmt.Fprintf(e.out, "wrote %s (%s, %s unchanged) to %s\n", count(rep.Pages, "page"),
+				count(rep.Games, "game"), count(rep.Unchanged, "record file"), o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
@@ -65,16 +63,20 @@ shown in place on the pages and listed on standard error; the command then exits
 	return c
 }
 
-// optionalIndex opens the index named by --index, which must exist, or else the archive's
-// default index if there is one.
-func optionalIndex(root, dir string) (*archive.Index, error) {
-	if dir != "" {
-		return openIndex(root, dir)
+// optionalIndex names the index of --index, which must open, or else the archive's default
+// index if there is one; "" for none. The site opens it again for each build.
+func optionalIndex(root, dir string) (string, error) {
+	if dir == "" {
+		dir = archive.DefaultIndexDir(root)
+		if !isDir(dir) {
+			return "", nil
+		}
 	}
-	if !isDir(archive.DefaultIndexDir(root)) {
-		return nil, nil
+	ix, err := openIndex(root, dir)
+	if err != nil {
+		return "", err
 	}
-	return openIndex(root, "")
+	return dir, ix.Close()
 }
 
 // archiveArg is the archive folder: the argument, or the current folder.

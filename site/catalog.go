@@ -1,0 +1,138 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"sync"
+)
+
+// The catalog is what the lists, the folder pages and the search index need of every game: a
+// row of its tags, about 150 bytes. It is the only thing a build holds for every game at once;
+// the games themselves are read, replayed and written one at a time per file.
+//
+// A build keeps its catalog in the site's manifest (manifestName), with each record file's size
+// and checksum: the next build rewrites only the pages of files that changed, and of files
+// whose diagrams asked an index that changed since.
+
+// gameInfo is one game's row in the catalog.
+type gameInfo struct {
+	Date    string `json:"d,omitempty"`
+	South   string `json:"s,omitempty"` // "" when unknown
+	North   string `json:"n,omitempty"`
+	Event   string `json:"e,omitempty"`
+	Result  string `json:"r,omitempty"`
+	Variant string `json:"v,omitempty"` // engine variant id, "" if none bao knows
+	Plies   int    `json:"p,omitempty"` // main-line plies played
+}
+
+// fileEntry is a record file as the last build saw it.
+type fileEntry struct {
+	Size     int64      `json:"size"`
+	Sum      uint32     `json:"crc"`
+	Games    []gameInfo `json:"games"`
+	Warnings []string   `json:"warnings,omitempty"`
+	// Asked says the file's diagrams asked the index for "also reached in" links: its pages
+	// change with the index.
+	Asked bool `json:"asked,omitempty"`
+}
+
+// manifest is what a build leaves for the next one.
+type manifest struct {
+	// Version changes with the bao binary (its templates, its rendering), the site's title
+	// and the source's name: pages built under another version are all rewritten.
+	Version string `json:"version"`
+	// Index identifies the state of the index the diagrams asked, "" for none.
+	Index string `json:"index"`
+	// Catalog identifies what the catalog's pages showed (see catalogStamp).
+	Catalog string                `json:"catalog"`
+	Files map[string]*fileEntry `json:"files"`
+	// Lists are the pages made from the catalog (folders, lists, search), to remove those a
+	// smaller archive no longer makes.
+	Lists []string `json:"lists"`
+}
+
+// manifestName is where a built site keeps its manifest; hidden, and not a page.
+const manifestName = ".bao-site.json"
+
+// loadManifest reads the manifest of the site in out; a missing or unreadable one (another
+// version's, a half-written one) means a full build.
+func loadManifest(out output) *manifest {
+	m := &manifest{}
+	data, err := out.read(manifestName)
+	if err != nil || json.Unmarshal(data, m) != nil || m.Files == nil {
+		return &manifest{Files: map[string]*fileEntry{}}
+	}
+	return m
+}
+
+// fileSum reads a record file's size and checksum: cheap beside replaying it (CRC-32 runs at
+// gigabytes per second).
+func fileSum(src fs.FS, name string) (int64, uint32, error) {
+	f, err := src.Open(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	h := crc32.NewIEEE()
+	n, err := io.Copy(h, f)
+	return n, h.Sum32(), err
+}
+
+// binaryVersion identifies the running bao: a checksum of its executable, so that a new build
+// of bao (new templates, new rendering) rewrites every page. "" if it cannot be read, which
+// matches no manifest.
+var binaryVersion = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+})
+
+// treeStamp sums the names, sizes and modification times of the files under a directory of
+// the operating system: it changes when any of them is added, removed or written. A missing
+// directory gives "".
+func treeStamp(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	st, err := stampFS(os.DirFS(dir), func(string) bool { return true })
+	if err != nil {
+		return ""
+	}
+	return st
+}
+
+// stampFS is treeStamp over the files of src that keep accepts.
+func stampFS(src fs.FS, keep func(name string) bool) (string, error) {
+	h := fnv.New64a()
+	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !keep(name) {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", name, info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	return strconv.FormatUint(h.Sum64(), 16), err
+}
