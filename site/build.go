@@ -23,9 +23,9 @@ type build struct {
 	src fs.FS
 	out output
 
-	folders map[string]*folder   // by archive-relative directory; "." is the root
-	records []string             // record files, sorted
-	pages   map[string]string    // archive-relative .md or .bgn path -> site-relative page
+	folders map[string]*folder    // by archive-relative directory; "." is the root
+	records []string              // record files, sorted
+	pages   map[string]string     // archive-relative .md or .bgn path -> site-relative page
 	entries map[string]*fileEntry // the catalog, by record file
 	facets  facets
 

@@ -53,7 +53,7 @@ type manifest struct {
 	Index string `json:"index"`
 	// Catalog identifies what the catalog's pages showed (see catalogStamp).
 	Catalog string                `json:"catalog"`
-	Files map[string]*fileEntry `json:"files"`
+	Files   map[string]*fileEntry `json:"files"`
 	// Lists are the pages made from the catalog (folders, lists, search), to remove those a
 	// smaller archive no longer makes.
 	Lists []string `json:"lists"`
