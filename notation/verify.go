@@ -20,16 +20,24 @@ var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // error says how many moves after it went unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
-	_, errs := check(r, false)
+	_, errs := check(r, false, false, nil)
+	return errs
+}
+
+// VerifyWalk is Verify that also hands every step of its walk (main line and variations, with
+// the engine's trace if asked) to visit, before checking it: a caller that shows the positions
+// too, such as the site, plays each move once.
+func VerifyWalk(r *Record, trace bool, visit func(*Step)) ErrorList {
+	_, errs := check(r, false, trace, visit)
 	return errs
 }
 
 // Check is Verify that also returns what Replay would, from the same pass through the engine:
 // an indexer needs both, and replaying is most of the cost. The Replay is nil when the record
 // has no usable start position.
-func Check(r *Record) (*Replay, ErrorList) { return check(r, true) }
+func Check(r *Record) (*Replay, ErrorList) { return check(r, true, false, nil) }
 
-func check(r *Record, replay bool) (*Replay, ErrorList) {
+func check(r *Record, replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
 	var rp *Replay
@@ -46,7 +54,10 @@ func check(r *Record, replay bool) (*Replay, ErrorList) {
 	if len(r.Moves) == 0 {
 		vf.checkpoints(r.Comments, start, 0, "", "at the start")
 	}
-	Walk(r, WalkOptions{Variations: true}, func(s *Step) error {
+	Walk(r, WalkOptions{Variations: true, Trace: trace}, func(s *Step) error {
+		if visit != nil {
+			visit(s)
+		}
 		vf.step(s)
 		switch {
 		case s.Depth > 0:

@@ -251,70 +251,54 @@ func (b *build) version() string {
 	return v + "\x00" + b.s.opts.Title + "\x00" + b.s.opts.Source
 }
 
-// replay plays the main line and every variation, recording the position after each move.
+// replay walks the record once, main line and variations: the verifier's findings are the
+// page's problems (every move, [%pos] checkpoint, result and tag, as bao validate reports
+// them), and the same pass through the engine gives the positions and the marks of the tree.
 func (g *game) replay() {
-	// The verifier's findings are the page's problems: every move, [%pos] checkpoint, result
-	// and tag, as `bao validate` reports them. The replay below only draws the tree.
-	for _, e := range notation.Verify(g.rec) {
-		g.errs = append(g.errs, e.Error())
-	}
 	start, err := g.rec.Start()
-	if err != nil {
-		g.nodes = []*node{{prev: -1, next: -1}}
-		return
-	}
-	g.start = start
 	g.nodes = []*node{{prev: -1, next: -1, pos: start}}
-	g.ids, g.failed = map[*notation.Node]int{}, map[*notation.Node]string{}
-	ids := g.playLine(0, g.rec.Moves)
-	g.plies = len(ids)
-	g.playVariations(0, g.rec.Moves, ids)
-}
-
-// playLine plays moves from node before and returns the ids of the nodes made, stopping at the
-// first move that cannot be played.
-func (g *game) playLine(before int, moves []*notation.Node) []int {
-	var ids []int
-	prev := g.nodes[before]
-	for _, mv := range moves {
-		m, err := prev.pos.ParseMove(mv.Token)
-		var next engine.Position
-		var tr engine.Trace
-		if err == nil {
-			next, tr, err = prev.pos.Trace(m)
+	if err == nil {
+		g.start = start
+		g.ids, g.failed = map[*notation.Node]int{}, map[*notation.Node]string{}
+	}
+	var (
+		last   = map[*notation.Variation]int{nil: 0} // the last node played of each line
+		before = map[*notation.Node]int{}            // the node each move is played from
+		parent = map[*notation.Variation]*notation.Node{}
+	)
+	for _, e := range notation.VerifyWalk(g.rec, true, func(s *notation.Step) {
+		mv := s.Node
+		from, ok := last[s.Variation]
+		if s.Index == 0 && s.Variation != nil {
+			from, ok = before[parent[s.Variation]], true // a variation replaces a move
 		}
-		if err != nil {
-			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, err)
-			return ids
+		if !ok {
+			return
 		}
-		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1,
-			pos: next, marks: traceMarks(next.Variant(), tr)}
+		before[mv] = from
+		for _, v := range mv.Variations {
+			parent[v] = mv
+		}
+		if s.Err != nil {
+			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, s.Err.Err)
+			return
+		}
+		prev := g.nodes[from]
+		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After}
+		if s.Trace != nil {
+			n.marks = traceMarks(s.After.Variant(), *s.Trace)
+		}
 		if prev.next < 0 {
 			prev.next = n.id
 		}
 		g.nodes = append(g.nodes, n)
 		g.ids[mv] = n.id
-		ids = append(ids, n.id)
-		prev = n
-	}
-	return ids
-}
-
-// playVariations plays the variations of a line whose moves were played as ids from node
-// before; a variation starts from the position before the move it replaces.
-func (g *game) playVariations(before int, moves []*notation.Node, ids []int) {
-	for i, mv := range moves {
-		if i > len(ids) {
-			return // the line stopped before this move: its position is unknown
+		last[s.Variation] = n.id
+		if s.Variation == nil {
+			g.plies++
 		}
-		from := before
-		if i > 0 {
-			from = ids[i-1]
-		}
-		for _, v := range mv.Variations {
-			vids := g.playLine(from, v.Moves)
-			g.playVariations(from, v.Moves, vids)
-		}
+	}) {
+		g.errs = append(g.errs, e.Error())
 	}
 }
 
