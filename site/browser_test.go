@@ -37,7 +37,7 @@ func TestBrowserViewer(t *testing.T) {
 	b := startBrowser(ctx, t, chromium)
 	defer b.close()
 
-	page := b.open(t, ts.URL+"/club/games-1.html")
+	page := b.open(t, ts.URL+"/club/games/1.html")
 	state := func() viewerState {
 		t.Helper()
 		var s viewerState

@@ -23,11 +23,14 @@ type build struct {
 	src fs.FS
 	out output
 
+	// The archive and its catalog: made once, then only read, and shared by the views of
+	// bao serve's requests.
 	folders map[string]*folder    // by archive-relative directory; "." is the root
 	records []string              // record files, sorted
 	pages   map[string]string     // archive-relative .md or .bgn path -> site-relative page
 	entries map[string]*fileEntry // the catalog, by record file
 	facets  facets
+	search  *searchCache
 
 	ix      *archive.Index // the archive's index while pages are written, if there is one
 	ixStamp string         // the state of the index, for the manifest
@@ -90,7 +93,14 @@ func (b *build) report() *Report {
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
 	return &build{s: s, ctx: ctx, src: src, out: out, folders: map[string]*folder{},
-		pages: map[string]string{}, entries: map[string]*fileEntry{}}
+		pages: map[string]string{}, entries: map[string]*fileEntry{}, search: &searchCache{}}
+}
+
+// view is a build over the same archive and catalog for one request of bao serve: its own
+// context, index and output, and its own warnings (shown on the pages, not reported).
+func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build {
+	return &build{s: b.s, ctx: ctx, src: b.src, out: out, folders: b.folders, records: b.records,
+		pages: b.pages, entries: b.entries, facets: b.facets, search: b.search, ix: ix}
 }
 
 // scan walks the archive and assigns every folder, page and record file its page. It reads no

@@ -12,6 +12,8 @@ import (
 	"os"
 	"strconv"
 	"sync"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // The catalog is what the lists, the folder pages and the search index need of every game: a
@@ -30,7 +32,19 @@ type gameInfo struct {
 	Event   string `json:"e,omitempty"`
 	Result  string `json:"r,omitempty"`
 	Variant string `json:"v,omitempty"` // engine variant id, "" if none bao knows
-	Plies   int    `json:"p,omitempty"` // main-line plies played
+	Plies   int    `json:"p,omitempty"` // main-line plies written
+}
+
+// catalogRow is a record's row in the catalog, read from its tags: bao serve lists games it has
+// not replayed.
+func catalogRow(rec *notation.Record) gameInfo {
+	gi := gameInfo{Date: knownTag(rec.Tag("Date")), South: knownTag(rec.Tag("South")),
+		North: knownTag(rec.Tag("North")), Event: knownTag(rec.Tag("Event")), Result: rec.Result,
+		Plies: len(rec.Moves)}
+	if p, err := rec.Start(); err == nil {
+		gi.Variant = p.Variant().ID
+	}
+	return gi
 }
 
 // fileEntry is a record file as the last build saw it.

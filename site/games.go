@@ -41,6 +41,7 @@ type node struct {
 	move       *notation.Node // nil for the start
 	depth      int            // plies from the game's start
 	prev, next int            // neighbours in the node's line; -1 for none
+	main       bool           // on the main line
 	pos        engine.Position
 	marks      highlight
 }
@@ -85,17 +86,6 @@ func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *n
 		}
 	}
 	return sc.Err()
-}
-
-// info is the game's row in the catalog.
-func (g *game) info() gameInfo {
-	s, n := g.players()
-	gi := gameInfo{Date: g.tag("Date"), South: s, North: n, Event: g.tag("Event"),
-		Result: g.rec.Result, Plies: g.plies}
-	if v := g.variant(); v != nil {
-		gi.Variant = v.ID
-	}
-	return gi
 }
 
 // gameJob is one game to replay and write.
@@ -205,7 +195,7 @@ func (b *build) writeJob(j gameJob) error {
 		return err
 	}
 	fj.mu.Lock()
-	fj.entry.Games[j.n-1] = g.info()
+	fj.entry.Games[j.n-1] = catalogRow(j.rec)
 	fj.entry.Asked = fj.entry.Asked || g.asked
 	fj.mu.Unlock()
 	fj.addWarnings(b, append(g.errs, g.warnings...)...)
@@ -284,7 +274,8 @@ func (g *game) replay() {
 			return
 		}
 		prev := g.nodes[from]
-		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After}
+		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
+			main: s.Variation == nil}
 		if s.Trace != nil {
 			n.marks = traceMarks(s.After.Variant(), *s.Trace)
 		}
@@ -300,6 +291,37 @@ func (g *game) replay() {
 	}) {
 		g.errs = append(g.errs, e.Error())
 	}
+	g.mainLineFirst()
+}
+
+// mainLineFirst numbers the nodes main line first (the start, then ply 1 to plies), then the
+// variations in the order the walk met them: a ply's node is nodes[ply].
+func (g *game) mainLineFirst() {
+	order := make([]*node, 0, len(g.nodes))
+	for _, main := range []bool{true, false} {
+		for _, n := range g.nodes {
+			if (n.move == nil || n.main) == main {
+				order = append(order, n)
+			}
+		}
+	}
+	renum := make([]int, len(g.nodes))
+	for i, n := range order {
+		renum[n.id] = i
+	}
+	at := func(id int) int {
+		if id < 0 {
+			return id
+		}
+		return renum[id]
+	}
+	for _, n := range order {
+		n.id, n.prev, n.next = renum[n.id], at(n.prev), at(n.next)
+	}
+	for mv, id := range g.ids {
+		g.ids[mv] = renum[id]
+	}
+	g.nodes = order
 }
 
 // variant is the game's variant, nil if it has none that bao knows.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -156,55 +157,57 @@ type facetView struct {
 	Items []link
 }
 
-// paginate calls page for each page of a list of total games whose first page is first: the
-// page's name, its games [lo, hi) and its pager (nil for a list of one page).
-func paginate(first string, total int, page func(name string, lo, hi int, pg *pager) error) error {
-	pages := max((total+gamesPerPage-1)/gamesPerPage, 1)
-	for i := 1; i <= pages; i++ {
-		var pg *pager
-		if pages > 1 {
-			pg = &pager{Page: i, Pages: pages, Total: total}
-			if i > 1 {
-				pg.Prev = pageHref(first, i-1)
-			}
-			if i < pages {
-				pg.Next = pageHref(first, i+1)
-			}
-		}
-		if err := page(pageHref(first, i), (i-1)*gamesPerPage, min(i*gamesPerPage, total), pg); err != nil {
-			return err
-		}
+// eachPage calls f with the number of each page of a list of total games; a list of no games
+// has one page.
+func eachPage(total int, f func(i int)) {
+	for i := 1; i <= max((total+gamesPerPage-1)/gamesPerPage, 1); i++ {
+		f(i)
 	}
-	return nil
 }
 
-// writeLists writes lists/index.html and the pages of every facet value's games.
-func (b *build) writeLists(written *[]string) error {
+// pageRange is page i of a list of total games whose first page is first: its games [lo, hi) and
+// its pager (nil for a list of one page).
+func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
+	n := max((total+gamesPerPage-1)/gamesPerPage, 1)
+	lo, hi = min((i-1)*gamesPerPage, total), min(i*gamesPerPage, total)
+	if n == 1 {
+		return lo, hi, nil
+	}
+	pg = &pager{Page: i, Pages: n, Total: total}
+	if i > 1 {
+		pg.Prev = pageHref(first, i-1)
+	}
+	if i < n {
+		pg.Next = pageHref(first, i+1)
+	}
+	return lo, hi, pg
+}
+
+// listsIndexPage renders lists/index.html: every value of every facet.
+func (b *build) listsIndexPage() ([]byte, error) {
 	idx := listPage{pageData: b.newPage("lists/index.html", "list", "Browse the games")}
 	for _, fk := range facetKinds {
 		fview := facetView{Name: fk.name}
 		for _, slug := range b.facetOrder(fk.kind) {
 			fv := b.facets[fk.kind][slug]
-			first := listHref(fk.kind, slug, 1)
-			fview.Items = append(fview.Items, link{Href: first, Text: fv.label, Note: plural(len(fv.games), "game")})
-			title := fk.name[:len(fk.name)-1] + ": " + fv.label
-			err := paginate(first, len(fv.games), func(name string, lo, hi int, pgr *pager) error {
-				pg := listPage{pageData: b.newPage(name, "list", title), Pager: pgr}
-				pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
-				for _, ref := range fv.games[lo:hi] {
-					pg.Games = append(pg.Games, b.row(ref))
-				}
-				*written = append(*written, name)
-				return b.write(name, "list", pg)
-			})
-			if err != nil {
-				return err
-			}
+			fview.Items = append(fview.Items, link{Href: listHref(fk.kind, slug, 1), Text: fv.label,
+				Note: plural(len(fv.games), "game")})
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
-	*written = append(*written, "lists/index.html")
-	return b.write("lists/index.html", "list", idx)
+	return b.s.tmpl.render("list", idx)
+}
+
+// facetPage renders page i of the games of one facet value; name is the facet's, in plural.
+func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
+	fv := b.facets[kind][slug]
+	lo, hi, pgr := pageRange(listHref(kind, slug, 1), len(fv.games), i)
+	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", name[:len(name)-1]+": "+fv.label), Pager: pgr}
+	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	for _, ref := range fv.games[lo:hi] {
+		pg.Games = append(pg.Games, b.row(ref))
+	}
+	return b.s.tmpl.render("list", pg)
 }
 
 // facetOrder lists a facet's slugs: variants in the engine's order, years newest first, the
@@ -249,9 +252,27 @@ type searchPage struct {
 	Variants, Years, Events []string
 }
 
-// writeSearch writes the search page and its index.
-func (b *build) writeSearch(written *[]string) error {
+// searchFiles are search.json and its chunks.
+type searchFiles struct {
+	index  []byte
+	chunks [][]byte
+}
+
+// searchCache holds the search index of a catalog, made when first asked for.
+type searchCache struct {
+	once  sync.Once
+	files *searchFiles
+}
+
+// searchData makes the client-side search index once per catalog.
+func (b *build) searchData() *searchFiles {
+	b.search.once.Do(func() { b.search.files = b.makeSearchData() })
+	return b.search.files
+}
+
+func (b *build) makeSearchData() *searchFiles {
 	idx := searchIndex{}
+	sf := &searchFiles{}
 	table := func(list *[]string, at map[string]int, s string) int {
 		if s == "" {
 			return -1
@@ -266,18 +287,12 @@ func (b *build) writeSearch(written *[]string) error {
 	}
 	players, events, variants := map[string]int{}, map[string]int{}, map[string]int{}
 	var chunk []searchRow
-	flush := func() error {
-		name := searchChunkHref(len(idx.Chunks))
-		data, err := json.Marshal(struct {
+	flush := func() {
+		idx.Chunks = append(idx.Chunks, searchChunkHref(len(idx.Chunks)))
+		sf.chunks = append(sf.chunks, mustJSON(struct {
 			Games []searchRow `json:"games"`
-		}{chunk})
-		if err != nil {
-			return err
-		}
-		idx.Chunks = append(idx.Chunks, name)
-		*written = append(*written, name)
+		}{chunk}))
 		chunk = chunk[:0]
-		return b.out.write(name, data)
 	}
 	for i, name := range b.records {
 		e := b.entries[name]
@@ -292,25 +307,29 @@ func (b *build) writeSearch(written *[]string) error {
 				table(&idx.Variants, variants, r.Variant), yearOf(gi.Date)})
 			idx.Games++
 			if len(chunk) == searchChunk {
-				if err := flush(); err != nil {
-					return err
-				}
+				flush()
 			}
 		}
 	}
 	if len(chunk) > 0 {
-		if err := flush(); err != nil {
-			return err
-		}
+		flush()
 	}
-	data, err := json.Marshal(idx)
+	sf.index = mustJSON(idx)
+	return sf
+}
+
+// mustJSON encodes values that hold nothing but strings, numbers and slices of them, which
+// encoding/json cannot fail on.
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
 	if err != nil {
-		return err
+		panic(err)
 	}
-	*written = append(*written, "search.json", "search.html")
-	if err := b.out.write("search.json", data); err != nil {
-		return err
-	}
+	return data
+}
+
+// searchPage renders the search page.
+func (b *build) searchPage() ([]byte, error) {
 	pg := searchPage{pageData: b.newPage("search.html", "search", "Search")}
 	for _, slug := range b.facetOrder("variant") {
 		pg.Variants = append(pg.Variants, b.facets["variant"][slug].label)
@@ -321,5 +340,5 @@ func (b *build) writeSearch(written *[]string) error {
 	for _, slug := range b.facetOrder("event") {
 		pg.Events = append(pg.Events, b.facets["event"][slug].label)
 	}
-	return b.write("search.html", "search", pg)
+	return b.s.tmpl.render("search", pg)
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -37,9 +36,51 @@ type mdPage struct {
 	Pager       *pager
 }
 
-// writeCatalogPages writes the pages made from the whole catalog (folders, record files,
-// lists, search) and the assets, unless nothing they show changed since the last build. It
-// returns the names written, for the manifest.
+// pageFunc renders one page with a build, or a view of it.
+type pageFunc func(b *build) ([]byte, error)
+
+// routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
+// the lists, the search page and its index) and every asset to what renders it. Game pages are
+// not among them: a build streams them, and bao serve finds them by their names (gameHref).
+func (b *build) routes() (map[string]pageFunc, error) {
+	assets, err := staticFiles()
+	if err != nil {
+		return nil, err
+	}
+	r := map[string]pageFunc{}
+	for _, f := range b.folders {
+		r[f.href()] = func(v *build) ([]byte, error) { return v.folderPage(f) }
+		for _, p := range f.pages {
+			r[b.pages[p]] = func(v *build) ([]byte, error) { return v.markdownPage(p) }
+		}
+	}
+	for _, file := range b.records {
+		eachPage(b.gamesOf(file), func(i int) {
+			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
+		})
+	}
+	r["lists/index.html"] = (*build).listsIndexPage
+	for _, fk := range facetKinds {
+		for slug, fv := range b.facets[fk.kind] {
+			eachPage(len(fv.games), func(i int) {
+				r[listHref(fk.kind, slug, i)] = func(v *build) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
+			})
+		}
+	}
+	r["search.html"] = (*build).searchPage
+	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
+	for i := range b.searchData().chunks {
+		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
+	}
+	for name, data := range assets {
+		r[name] = func(*build) ([]byte, error) { return data, nil }
+	}
+	return r, nil
+}
+
+// writeCatalogPages writes the pages of routes, unless nothing they show changed since the
+// last build, and removes those the last build wrote and this one does not. It returns the
+// names written and the catalog's stamp, for the manifest.
 func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
 	stamp, err := b.catalogStamp()
 	if err != nil {
@@ -48,42 +89,31 @@ func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
 	if stamp == old.Catalog && b.version() != "" {
 		return old.Lists, stamp, nil
 	}
-	var written []string
-	for _, d := range sortedKeys(b.folders) {
-		if err := b.writeFolder(b.folders[d], &written); err != nil {
-			return nil, "", err
-		}
-	}
-	for _, r := range b.records {
-		if err := b.writeRecordList(r, &written); err != nil {
-			return nil, "", err
-		}
-	}
-	if err := b.writeLists(&written); err != nil {
-		return nil, "", err
-	}
-	if err := b.writeSearch(&written); err != nil {
-		return nil, "", err
-	}
-	assets, err := staticFiles()
+	routes, err := b.routes()
 	if err != nil {
 		return nil, "", err
 	}
-	for _, name := range sortedKeys(assets) {
-		written = append(written, name)
-		if err := b.out.write(name, assets[name]); err != nil {
-			return nil, "", err
+	names := sortedKeys(routes)
+	if err := parallel(b.ctx, len(names), func(i int) error {
+		data, err := routes[names[i]](b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", names[i], err)
 		}
+		b.mu.Lock()
+		b.written++
+		b.mu.Unlock()
+		return b.out.write(names[i], data)
+	}); err != nil {
+		return nil, "", err
 	}
-	slices.Sort(written)
 	for _, name := range old.Lists {
-		if _, found := slices.BinarySearch(written, name); !found {
+		if _, found := routes[name]; !found {
 			if err := b.out.remove(name); err != nil {
 				b.warn(fmt.Sprintf("removing an old page: %v", err))
 			}
 		}
 	}
-	return written, stamp, nil
+	return names, stamp, nil
 }
 
 // catalogStamp identifies what the catalog pages show: the version, the index, the Markdown
@@ -162,15 +192,15 @@ func (b *build) recordOf(dir string) (string, bool) {
 	return "", false
 }
 
-// writeFolder writes a folder's page and its other Markdown pages. The page lists the folder's
-// sub-folders, pages and record files, and its games if they fit on one page.
-func (b *build) writeFolder(f *folder, written *[]string) error {
+// folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
+// record files, and its games if they fit on one page.
+func (b *build) folderPage(f *folder) ([]byte, error) {
 	title := b.folderTitle(f)
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
 		body, err := b.readMarkdown(f.index, pg.Root)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		pg.Body = body
 	}
@@ -195,13 +225,8 @@ func (b *build) writeFolder(f *folder, written *[]string) error {
 	}
 	for _, p := range f.pages {
 		pg.Pages = append(pg.Pages, link{Href: b.pages[p], Text: b.markdownTitle(p)})
-		*written = append(*written, b.pages[p])
-		if err := b.writeMarkdownPage(p); err != nil {
-			return err
-		}
 	}
-	*written = append(*written, f.href())
-	return b.write(f.href(), "page", pg)
+	return b.s.tmpl.render("page", pg)
 }
 
 // gamesOf is the number of games of a record file.
@@ -222,25 +247,24 @@ func (b *build) rows(file string, lo, hi int) []gameRow {
 	return rows
 }
 
-// writeRecordList writes the pages listing the games of a record file.
-func (b *build) writeRecordList(file string, written *[]string) error {
-	return paginate(recordHref(file, 1), b.gamesOf(file), func(name string, lo, hi int, pgr *pager) error {
-		pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr}
-		pg.Games = b.rows(file, lo, hi)
-		*written = append(*written, name)
-		return b.write(name, "page", pg)
-	})
+// recordListPage renders page i of the list of a record file's games.
+func (b *build) recordListPage(file string, i int) ([]byte, error) {
+	name := recordHref(file, i)
+	lo, hi, pgr := pageRange(recordHref(file, 1), b.gamesOf(file), i)
+	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr, Games: b.rows(file, lo, hi)}
+	return b.s.tmpl.render("page", pg)
 }
 
-func (b *build) writeMarkdownPage(name string) error {
+// markdownPage renders a Markdown page.
+func (b *build) markdownPage(name string) ([]byte, error) {
 	href := b.pages[name]
 	pg := mdPage{pageData: b.newPage(href, "page", b.markdownTitle(name))}
 	body, err := b.readMarkdown(name, pg.Root)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pg.Body = body
-	return b.write(href, "page", pg)
+	return b.s.tmpl.render("page", pg)
 }
 
 func (b *build) readMarkdown(name, root string) (template.HTML, error) {

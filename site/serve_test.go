@@ -17,7 +17,7 @@ import (
 )
 
 // writeArchive writes the fixture archive to a temporary folder.
-func writeArchive(t *testing.T) string {
+func writeArchive(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, f := range fixture(t, "archive.txtar") {
@@ -43,6 +43,9 @@ func newTestServer(t *testing.T) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
 	return sv, dir
 }
 
@@ -64,7 +67,7 @@ func TestServeFiles(t *testing.T) {
 		{"/", 200, "text/html", "<h1>Test archive</h1>"},
 		{"/club/", 200, "text/html", "<h1>The club</h1>"},
 		{"/club", 200, "text/html", "<h1>The club</h1>"},
-		{"/club/games-1.html", 200, "text/html", `id="bao-plies"`},
+		{"/club/games/1.html", 200, "text/html", `id="bao-plies"`},
 		{"/static/site.css", 200, "text/css", "svg.board"},
 		{"/static/viewer.js", 200, "javascript", "keydown"},
 		{"/search.json", 200, "application/json", `"games"`},
@@ -169,7 +172,7 @@ func TestServeLoad(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- sv.Serve(ctx, ln, 20*time.Millisecond) }()
 	base := "http://" + ln.Addr().String()
-	paths := []string{"/", "/club/games-1.html", "/static/site.css", "/search.json", "/lists/index.html", "/missing"}
+	paths := []string{"/", "/club/games/1.html", "/static/site.css", "/search.json", "/lists/index.html", "/missing"}
 	requests, clients := 3000, 16
 	if testing.Short() {
 		requests = 600
