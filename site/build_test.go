@@ -1,0 +1,93 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestIncrementalBuild builds the fixture twice into one output, then changes a record file:
+// an unchanged archive writes nothing, and a changed file rewrites its own pages and removes
+// those of the games it lost.
+func TestIncrementalBuild(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	first, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := again.report(); r.Pages != 0 || r.Unchanged != 1 || r.Games != 3 || strings.Join(r.Warnings, "\n") != strings.Join(first.report().Warnings, "\n") {
+		t.Errorf("unchanged archive: %+v, want no pages written, 1 file kept, 3 games and the first build's warnings", r)
+	}
+	// Keep the first game of club/games.bgn only.
+	data := string(src["club/games.bgn"].Data)
+	src["club/games.bgn"].Data = []byte(data[:strings.Index(data, "\n[Event")+1])
+	out.files["club/games/1.html"] = nil // a page that must be written again
+	changed, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := changed.report(); r.Games != 1 || r.Unchanged != 0 {
+		t.Errorf("changed file: %+v, want 1 game and no file kept", r)
+	}
+	if len(out.files["club/games/1.html"]) == 0 {
+		t.Error("club/games/1.html was not written again")
+	}
+	for _, gone := range []string{"club/games/2.html", "club/games/3.html", "lists/player/chausiku.html"} {
+		if _, ok := out.files[gone]; ok {
+			t.Errorf("%s is left over from the last build", gone)
+		}
+	}
+	if !strings.Contains(string(out.files["club/index.html"]), "club/games/1.html") {
+		t.Error("the folder page does not list the game")
+	}
+}
+
+// TestGamePaths checks that every game page name reads back to its file and number, however
+// many games a file holds.
+func TestGamePaths(t *testing.T) {
+	for _, n := range []int{1, 2, 999, 1000, 1001, 25000} {
+		name := gameHref("club/cup.bgn", n)
+		stem, got, ok := parseGameHref(name)
+		if !ok || stem != "club/cup" || got != n {
+			t.Errorf("gameHref(%d) = %s, read back as %q %d %v", n, name, stem, got, ok)
+		}
+	}
+	for _, name := range []string{"club/cup/index.html", "club/cup/0.html", "club/cup/01.html",
+		"club/cup/1000.html", "club/cup/2000/1000.html", "1.html", "club/cup/x.html"} {
+		if stem, n, ok := parseGameHref(name); ok {
+			t.Errorf("%s read as a game page: %q %d", name, stem, n)
+		}
+	}
+}
+
+// BenchmarkRebuild measures a build of an archive that has not changed since the last build
+// into the same output, in games per second.
+func BenchmarkRebuild(b *testing.B) {
+	const games = 2000
+	src := generatedArchive(b, games)
+	s, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(b.Context(), src, out); err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for b.Loop() {
+		bd, err := s.build(b.Context(), src, out)
+		if err != nil || bd.written != 0 {
+			b.Fatalf("rebuild: %v, %d pages written", err, bd.written)
+		}
+	}
+	b.ReportMetric(float64(games*b.N)/time.Since(start).Seconds(), "games/s")
+}
