@@ -261,3 +261,12 @@ func softBreak(t string, k int) bool {
 	}
 	return !(j > k+1 && j < len(t) && (t[j] == '.' || t[j] == ')'))
 }
+
+// Plural writes a count with its noun: "1 game", "2 games". Every message and page of bao
+// counts through it.
+func Plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

@@ -66,7 +66,7 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // Summary is the closing line of bao validate: "ok: 3 games in 2 files", or
 // "2 errors in 1 game (3 games in 2 files)".
 func (r *Report) Summary() string {
-	where := fmt.Sprintf("%s in %s", count(r.Games, "game"), count(r.Files, "file"))
+	where := fmt.Sprintf("%s in %s", Plural(r.Games, "game"), Plural(r.Files, "file"))
 	if len(r.Errors) == 0 {
 		return "ok: " + where
 	}
@@ -78,12 +78,6 @@ func (r *Report) Summary() string {
 	for _, e := range r.Errors {
 		bad[game{e.File, e.Game}] = true
 	}
-	return fmt.Sprintf("%s in %s (%s)", count(len(r.Errors), "error"), count(len(bad), "game"), where)
+	return fmt.Sprintf("%s in %s (%s)", Plural(len(r.Errors), "error"), Plural(len(bad), "game"), where)
 }
 
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}

@@ -66,7 +66,7 @@ func (b *build) writeGame(g *game) error {
 	}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
-	gv.Movetext = template.HTML(mt.String()) // escaped as written: see movetext
+	gv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Facets group the games for the lists and the search page.
@@ -191,7 +192,7 @@ func (b *build) listsIndexPage() ([]byte, error) {
 		for _, slug := range b.facetOrder(fk.kind) {
 			fv := b.facets[fk.kind][slug]
 			fview.Items = append(fview.Items, link{Href: listHref(fk.kind, slug, 1), Text: fv.label,
-				Note: plural(len(fv.games), "game")})
+				Note: notation.Plural(len(fv.games), "game")})
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}

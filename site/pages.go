@@ -9,6 +9,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // pageData is what every page's layout needs.
@@ -215,7 +217,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	if games > gamesPerPage || len(f.records) > 1 {
 		for _, r := range f.records {
 			pg.Collections = append(pg.Collections, link{Href: recordHref(r, 1), Text: path.Base(r),
-				Note: plural(b.gamesOf(r), "game")})
+				Note: notation.Plural(b.gamesOf(r), "game")})
 		}
 	}
 	if games <= gamesPerPage {
@@ -283,22 +285,15 @@ func (b *build) countNote(f *folder) string {
 		games += b.gamesOf(r)
 	}
 	if games > 0 {
-		parts = append(parts, plural(games, "game"))
+		parts = append(parts, notation.Plural(games, "game"))
 	}
 	if n := len(f.pages); n > 0 {
-		parts = append(parts, plural(n, "page"))
+		parts = append(parts, notation.Plural(n, "page"))
 	}
 	if n := len(f.subs); n > 0 {
-		parts = append(parts, plural(n, "collection"))
+		parts = append(parts, notation.Plural(n, "collection"))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // folderTitle is the first heading of the folder's index page, or its name.

@@ -361,8 +361,8 @@ func (sv *Server) poll(ctx context.Context, interval time.Duration) {
 			sv.logf("reading the archive failed, still serving the last catalog: %v", err)
 		case rep != nil:
 			sv.logf("read the catalog: %s in %s (%d record files unchanged), %s",
-				plural(rep.Games, "game"), time.Since(start).Round(time.Millisecond), rep.Unchanged,
-				plural(len(rep.Warnings), "problem"))
+				notation.Plural(rep.Games, "game"), time.Since(start).Round(time.Millisecond), rep.Unchanged,
+				notation.Plural(len(rep.Warnings), "problem"))
 			for _, w := range rep.Warnings {
 				sv.logf("%s", w)
 			}

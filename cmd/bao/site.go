@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -52,8 +53,8 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s, %s unchanged) to %s\n", count(rep.Pages, "page"),
-				count(rep.Games, "game"), count(rep.Unchanged, "record file"), o.out)
+			fmt.Fprintf(e.out, "wrote %s (%s, %s unchanged) to %s\n", notation.Plural(rep.Pages, "page"),
+				notation.Plural(rep.Games, "game"), notation.Plural(rep.Unchanged, "record file"), o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
@@ -97,14 +98,6 @@ func checkDir(dir string) error {
 		return usagef("%s is not a folder", dir)
 	}
 	return nil
-}
-
-// count writes "1 game", "2 games".
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // reportWarnings lists the archive's problems on standard error.
