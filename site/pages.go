@@ -101,9 +101,11 @@ func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
 		if err != nil {
 			return fmt.Errorf("%s: %w", names[i], err)
 		}
-		b.mu.Lock()
-		b.written++
-		b.mu.Unlock()
+		if path.Ext(names[i]) == ".html" { // a page, not an asset or the search index
+			b.mu.Lock()
+			b.written++
+			b.mu.Unlock()
+		}
 		return b.out.write(names[i], data)
 	}); err != nil {
 		return nil, "", err

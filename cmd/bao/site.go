@@ -27,8 +27,13 @@ func newSiteBuildCmd(e *env) *cobra.Command {
 		Short: "Render an archive's pages and records as HTML",
 		Long: `Render an archive (a folder of Markdown pages and BGN records, default the current
 folder) as a static site in DIR: a page per folder (from its index.md or README.md), per
-Markdown page and per game, with board diagrams, a move viewer, lists by variant, event,
-player and year, and a search page. Open DIR/index.html, or run bao serve.
+Markdown page, per record file (its games, 100 a page) and per game (club/cup.bgn's games are
+club/cup/1.html, club/cup/2.html, ...), with board diagrams, a move viewer, lists by variant,
+event, player and year, and a search page. Open DIR/index.html, or run bao serve.
+
+The build reads one game at a time per core and keeps a short row per game for the lists. It
+leaves a manifest in DIR (.bao-site.json): building into the same DIR again rewrites only the
+pages of record files that changed, and removes the pages of games that are gone.
 
 If the archive has an index (bao index), the diagrams of annotations also link to the games of
 the index that reached the same position.
@@ -53,8 +58,12 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s, %s unchanged) to %s\n", notation.Plural(rep.Pages, "page"),
-				notation.Plural(rep.Games, "game"), notation.Plural(rep.Unchanged, "record file"), o.out)
+			kept := ""
+			if rep.Unchanged > 0 {
+				kept = "; " + notation.Plural(rep.Unchanged, "record file") + " unchanged since the last build"
+			}
+			fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", notation.Plural(rep.Pages, "page"),
+				notation.Plural(rep.Games, "game"), kept, o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
