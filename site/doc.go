@@ -4,11 +4,19 @@
 //
 //   - a page per folder, from its index.md or README.md (the root's is the home page), listing
 //     its collections, pages and games;
-//   - a page per other Markdown file and per game: tags, provenance, the moves with their
-//     annotations (Markdown, raw HTML off), NAGs as symbols, variations, board diagrams, and a
-//     move-by-move viewer whose positions the engine computed at build time;
-//   - lists of games by variant, event, player and year, and a search page that filters a JSON
-//     index in the browser.
+//   - a page per other Markdown file, per record file (its games, 100 a page) and per game:
+//     tags, provenance, the moves with their annotations (Markdown, raw HTML off), NAGs as
+//     symbols, variations, board diagrams, and a move-by-move viewer whose positions the engine
+//     computed at build time. The games of club/cup.bgn are club/cup/1.html, club/cup/2.html,
+//     ... (from game 1000 on, in folders of a thousand: club/cup/1000/1234.html);
+//   - lists of games by variant, event, player and year, 100 a page, and a search page that
+//     filters a compact index in the browser, loaded in chunks of 5,000 games as it needs them.
+//
+// A build holds in memory a row of about 150 bytes per game (its tags, for the lists and the
+// search index) and the few games being written, one per core: memory grows with the archive
+// by those rows only. It keeps them, with each record file's checksum, in a manifest in the
+// output folder, so that the next build rewrites only the pages of changed files. "Also
+// reached in" links under diagrams come from the archive's index (see archive), if it has one.
 //
 // A fenced block in any Markdown text draws a board:
 //
@@ -26,7 +34,9 @@
 //	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
 //	for _, w := range rep.Warnings { log.Print(w) }
 //
-// A Server (Site.NewServer, then Serve) builds the same site in memory, serves it (nothing but
-// the built files), rebuilds it when the archive's pages or records change, and, given the
-// archive's index in Options.Index, answers live searches at /search?… and /explore?….
+// A Server (Site.NewServer, then Serve) serves the same site without building it first: it
+// renders each page when it is asked for (a game from its record file, read up to it), keeps
+// the pages in a cache of bounded size, reads the catalog of the games in the background and
+// again when the archive's files change, and, given the archive's index, answers live
+// searches at /search?… and /explore?….
 package site

@@ -24,11 +24,13 @@ type Options struct {
 	// games/club/games.bgn:3:4. Pages name files relative to the archive.
 	Source string
 	// Index, if set, is the archive's search index: the "also reached in" links under the
-	// diagrams of annotations ask it too, and a Server answers live searches from it.
+	// diagrams of annotations come from it, and a Server answers live searches from it. A
+	// build cannot tell when an index given this way changes: prefer IndexDir.
 	Index *archive.Index
 	// IndexDir, instead of Index, names the index directory: it is opened for each build and
 	// each live search and closed after it, so that bao index can update it meanwhile (what a
-	// long-running Server needs). A missing directory means no index yet.
+	// long-running Server needs), and a build rewrites the pages whose diagrams asked it when
+	// it changed. A missing directory means no index yet.
 	IndexDir string
 }
 
