@@ -290,7 +290,7 @@ func (b *build) makeSearchData() *searchFiles {
 	var chunk []searchRow
 	flush := func() {
 		idx.Chunks = append(idx.Chunks, searchChunkHref(len(idx.Chunks)))
-		sf.chunks = append(sf.chunks, mustJSON(struct {
+		sf.chunks = append(sf.chunks, jsonOf(struct {
 			Games []searchRow `json:"games"`
 		}{chunk}))
 		chunk = chunk[:0]
@@ -315,16 +315,16 @@ func (b *build) makeSearchData() *searchFiles {
 	if len(chunk) > 0 {
 		flush()
 	}
-	sf.index = mustJSON(idx)
+	sf.index = jsonOf(idx)
 	return sf
 }
 
-// mustJSON encodes values that hold nothing but strings, numbers and slices of them, which
-// encoding/json cannot fail on.
-func mustJSON(v any) []byte {
+// jsonOf encodes values that hold nothing but strings, numbers and slices of them, which
+// encoding/json cannot fail on (invalid UTF-8 becomes U+FFFD); were it to, the file says so.
+func jsonOf(v any) []byte {
 	data, err := json.Marshal(v)
 	if err != nil {
-		panic(err)
+		data, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	return data
 }

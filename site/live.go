@@ -55,6 +55,20 @@ type exploreMove struct {
 
 const hitsPerPage = 50
 
+// boardOf draws a position the index returned, as a BPN of a variant; nil if there is none.
+// (The index answers in the strings of its JSON; this is the one place they become a position.)
+func boardOf(variant, bpn string) *boardView {
+	v, err := engine.LookupVariant(variant)
+	if bpn == "" || err != nil {
+		return nil
+	}
+	p, err := engine.ParsePosition(v, bpn)
+	if err != nil {
+		return nil
+	}
+	return newBoard(p, nil)
+}
+
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
 	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
 		sv.liveWith(ix, w, r, snap, kind)
@@ -127,13 +141,8 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
-	if res.Position != "" {
-		if v, err := engine.LookupVariant(form["variant"]); err == nil {
-			if p, err := engine.ParsePosition(v, res.Position); err == nil {
-				pg.Board = newBoard(p, nil)
-				pg.Explore = "explore?" + url.Values{"variant": {v.ID}, "position": {res.Position}}.Encode()
-			}
-		}
+	if pg.Board = boardOf(form["variant"], res.Position); pg.Board != nil {
+		pg.Explore = "explore?" + url.Values{"variant": {form["variant"]}, "position": {res.Position}}.Encode()
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -167,11 +176,7 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 		return pg, err
 	}
 	pg.Tree = tree
-	if v, err := engine.LookupVariant(tree.Variant); err == nil {
-		if p, err := engine.ParsePosition(v, tree.Position); err == nil {
-			pg.Board = newBoard(p, nil)
-		}
-	}
+	pg.Board = boardOf(tree.Variant, tree.Position)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
 			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position}}.Encode()})
