@@ -50,6 +50,7 @@ var reserved = map[string]bool{"lists": true, "static": true, "search": true, "s
 type folder struct {
 	dir     string // archive-relative, "." for the root
 	index   string // its index.md or README.md, "" if none
+	title   string // the first heading of its index, or its name (every page's crumbs show it)
 	pages   []string
 	records []string
 	subs    []*folder
@@ -178,6 +179,7 @@ func (b *build) assignPages() error {
 		slices.Sort(f.records)
 		slices.SortFunc(f.subs, func(x, y *folder) int { return strings.Compare(x.dir, y.dir) })
 		f.pickIndex()
+		f.title = b.titleOf(f)
 		if f.index != "" {
 			b.pages[f.index] = folderHref(f.dir)
 		}

@@ -171,7 +171,7 @@ func (b *build) newPage(name, kind, title string) pageData {
 	}
 	for d := dir; ; d = path.Dir(d) {
 		if f, ok := b.folders[d]; ok {
-			p.Crumbs = append([]link{{Href: f.href(), Text: b.folderTitle(f)}}, p.Crumbs...)
+			p.Crumbs = append([]link{{Href: f.href(), Text: f.title}}, p.Crumbs...)
 		} else if r, ok := b.recordOf(d); ok {
 			p.Crumbs = append([]link{{Href: recordHref(r, 1), Text: path.Base(r)}}, p.Crumbs...)
 		}
@@ -199,7 +199,7 @@ func (b *build) recordOf(dir string) (string, bool) {
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
 // record files, and its games if they fit on one page.
 func (b *build) folderPage(f *folder) ([]byte, error) {
-	title := b.folderTitle(f)
+	title := f.title
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
 		body, err := b.readMarkdown(f.index, pg.Root)
@@ -209,7 +209,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 		pg.Body = body
 	}
 	for _, sub := range f.subs {
-		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: b.folderTitle(sub),
+		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: sub.title,
 			Note: b.countNote(sub)})
 	}
 	games := 0
@@ -298,8 +298,8 @@ func (b *build) countNote(f *folder) string {
 	return strings.Join(parts, ", ")
 }
 
-// folderTitle is the first heading of the folder's index page, or its name.
-func (b *build) folderTitle(f *folder) string {
+// titleOf is the first heading of the folder's index page, or its name.
+func (b *build) titleOf(f *folder) string {
 	if f.index != "" {
 		if t := b.markdownTitle(f.index); t != "" {
 			return t
