@@ -80,4 +80,3 @@ func (r *Report) Summary() string {
 	}
 	return fmt.Sprintf("%s in %s (%s)", Plural(len(r.Errors), "error"), Plural(len(bad), "game"), where)
 }
-
