@@ -97,7 +97,7 @@ const (
 type Rated struct {
 	Date         string // YYYY.MM.DD; games are rated in date order
 	Family       string
-	South, North string // the players' one names
+	South, North string  // the players' one names
 	Score        float64 // South's: 1, 1/2 or 0
 }
 

@@ -21,7 +21,9 @@ by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South
 Result tags. A game with Result "*" counts for nothing yet; Termination "forfeit" (or a
 result with no moves) is a forfeit, "bye" a bye, "replayed" a game voided for a replay.`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return usagef("event needs a subcommand: new, pair or standings") },
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usagef("event needs a subcommand: new, pair or standings")
+		},
 	}
 	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventStandingsCmd(e))
 	for _, s := range c.Commands() {
