@@ -46,7 +46,7 @@ func (f fileStore) Path() string { return string(f) }
 type Session struct {
 	store Store
 	rec   *notation.Record
-	game *engine.Game
+	game  *engine.Game
 	// ended is why the game stopped off the board (a Termination value), "" otherwise.
 	ended string
 }
