@@ -81,6 +81,24 @@ func (a Aliases) Name(spelling string) string {
 	return strings.Join(strings.Fields(spelling), " ")
 }
 
+// Keys are the keys of every spelling of the player that spelling names: its own, and with
+// an alias table those of the player's name and other aliases.
+func (a Aliases) Keys(spelling string) []string {
+	k := Key(spelling)
+	keys := []string{k}
+	name, ok := a[k]
+	if !ok {
+		return keys
+	}
+	for other, n := range a {
+		if n == name && other != k {
+			keys = append(keys, other)
+		}
+	}
+	slices.Sort(keys[1:])
+	return keys
+}
+
 // Family is the rating pool of a variant: games on the same board share one (Bao la Kiswahili
 // and Bao la Kete are both played on 4x8).
 func Family(v *engine.Variant) string {
