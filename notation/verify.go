@@ -11,7 +11,7 @@ import (
 
 // Terminations are the Termination tag values that explain a result the board does not show
 // (spec 5, Results).
-var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned"}
+var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned", "forfeit", "bye"}
 
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
