@@ -347,3 +347,18 @@ func TestJSONExport(t *testing.T) {
 		}
 	}
 }
+
+func TestFileFor(t *testing.T) {
+	r := &notation.Record{}
+	if got := FileFor("d", "in/My Games.json", r); got != filepath.Join("d", "my-games.bgn") {
+		t.Error(got)
+	}
+	r.SetTag("Event", "Zanzibar Open / 1998: final")
+	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "zanzibar-open-1998-final.bgn") {
+		t.Error(got)
+	}
+	r.SetTag("Event", "../..")
+	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "games.bgn") {
+		t.Error(got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/bao-archive/bao/notation"
 )
@@ -98,4 +99,42 @@ func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added in
 		return 0, dups, err
 	}
 	return added, dups, notation.WriteFile(path, b.Bytes())
+}
+
+// FileFor is where an imported game goes in a folder: the file of its event when the source
+// names one (so that an event's games stay together), else the file named after its input.
+func FileFor(dir, input string, r *notation.Record) string {
+	name := strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
+	if input == "-" {
+		name = "stdin"
+	}
+	if ev := r.Tag("Event"); ev != "" && ev != "?" {
+		name = ev
+	}
+	return filepath.Join(dir, fileName(name)+".bgn")
+}
+
+// fileName keeps letters and digits of s, lower case, the rest as single hyphens: a name that
+// is safe on every file system and in a URL.
+func fileName(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+		if b.Len() > 80 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "games"
+	}
+	return b.String()
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -29,7 +28,8 @@ func newImportCmd(e *env) *cobra.Command {
 		Short: "Read games of other programs and notations as BGN, checking every move",
 		Long: `Read game records written by other programs or in other notations, check every game
 through the rules engine and write them as canonical BGN: to standard output, to one --out
-FILE, or with --out DIR (an existing folder, or a name ending in /) one FILE.bgn per INPUT.
+FILE, or with --out DIR (an existing folder, or a name ending in /) one file per INPUT, or per
+event for games whose source names their event.
 An INPUT of - is standard input.
 
 Formats (docs/import.md says what each keeps and loses):
@@ -98,18 +98,29 @@ games are added after the old ones, unless --force writes the file anew.`,
 				case sink == nil:
 					all = append(all, recs...)
 				case len(recs) > 0:
-					path := o.out
-					if toDir {
-						path = filepath.Join(o.out, stem(in)+".bgn")
+					// One file per input, or per event when the input names one.
+					byFile := map[string][]*notation.Record{}
+					var order []string
+					for _, r := range recs {
+						path := o.out
+						if toDir {
+							path = exchange.FileFor(o.out, in, r)
+						}
+						if byFile[path] == nil {
+							order = append(order, path)
+						}
+						byFile[path] = append(byFile[path], r)
 					}
-					added, dups, err := sink.Add(path, recs, o.force)
-					for _, d := range dups {
-						fmt.Fprintf(e.err, "%s: game %d is already stored (%s): not added\n", in, d.Game.Number, d.Where)
+					for _, path := range order {
+						added, dups, err := sink.Add(path, byFile[path], o.force)
+						for _, d := range dups {
+							fmt.Fprintf(e.err, "%s: game %d is already stored (%s): not added\n", in, d.Game.Number, d.Where)
+						}
+						if err != nil {
+							return err
+						}
+						fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(byFile[path]), added, path)
 					}
-					if err != nil {
-						return err
-					}
-					fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(recs), added, path)
 				}
 			}
 			if sink == nil {
@@ -203,12 +214,4 @@ func readInput(e *env, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w: more than %d MiB", name, notation.ErrTooLarge, maxImport>>20)
 	}
 	return data, nil
-}
-
-func stem(path string) string {
-	if path == "-" {
-		return "stdin"
-	}
-	b := filepath.Base(path)
-	return strings.TrimSuffix(b, filepath.Ext(b))
 }
