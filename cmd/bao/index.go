@@ -80,14 +80,17 @@ func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
 }
 
 func openIndex(root, dir string) (*archive.Index, error) {
+	build := "bao index " + root
 	if dir == "" {
 		dir = archive.DefaultIndexDir(root)
+	} else {
+		build += " --index " + dir
 	}
 	ix, err := archive.Open(dir)
 	if errors.Is(err, archive.ErrBusy) {
 		return nil, err
 	} else if err != nil {
-		return nil, fmt.Errorf("%w (run 'bao index %s' to build it)", err, root)
+		return nil, fmt.Errorf("%w (run '%s' to build it)", err, build)
 	}
 	return ix, nil
 }

@@ -56,7 +56,7 @@ update it while the site is served.`,
 			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
-				return usageError{err}
+				return err // a port in use is found at run time, not a usage error
 			}
 			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)

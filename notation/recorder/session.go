@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -23,10 +24,12 @@ var (
 	ErrExists         = errors.New("file already exists")
 )
 
-// Session is one game being recorded into one file.
+// Session is one game being recorded into a file: the file's last game. The games before it
+// (an event file that gathers a day's games) are kept as they were read.
 type Session struct {
-	path string
-	rec  *notation.Record
+	path   string
+	before []*notation.Record
+	rec    *notation.Record
 	game *engine.Game
 	// ended is why the game stopped off the board (a Termination value), "" otherwise.
 	ended string
@@ -38,7 +41,26 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
 	}
-	s := &Session{path: path, game: engine.NewGame(start)}
+	return start1(path, nil, tags, start)
+}
+
+// Append starts a new game at the end of the record file in path, which must exist and read
+// without errors: its games are kept as they are, and the new game is recorded after them.
+func Append(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
+	before, err := readAll(path)
+	if err != nil {
+		return nil, err
+	}
+	return start1(path, before, tags, start)
+}
+
+func start1(path string, before []*notation.Record, tags []notation.Tag, start engine.Position) (*Session, error) {
+	for _, t := range tags {
+		if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadArgument, t.Name, err)
+		}
+	}
+	s := &Session{path: path, before: before, game: engine.NewGame(start)}
 	s.rec = notation.FromGame(tags, s.game)
 	if err := s.save(); err != nil {
 		return nil, err
@@ -46,15 +68,20 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	return s, nil
 }
 
-// Resume continues the last game of the record in path: every move is replayed through the
-// engine, comments and annotations kept.
-func Resume(path string) (*Session, error) {
+// readAll reads every record of a file that must read without errors.
+func readAll(path string) ([]*notation.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := notation.Parse(path, f)
+	return notation.Parse(path, f)
+}
+
+// Resume continues the last game of the record in path: every move is replayed through the
+// engine, comments and annotations kept. The games before it are kept as they are.
+func Resume(path string) (*Session, error) {
+	recs, err := readAll(path)
 	if err != nil {
 		return nil, err
 	}
@@ -62,14 +89,11 @@ func Resume(path string) (*Session, error) {
 		return nil, fmt.Errorf("%s: no game to resume", path)
 	}
 	rec := recs[len(recs)-1]
-	if len(recs) > 1 {
-		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
-	}
 	rp, err := rec.Replay()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{path: path, rec: rec, game: engine.NewGame(rp.Start)}
+	s := &Session{path: path, before: recs[:len(recs)-1], rec: rec, game: engine.NewGame(rp.Start)}
 	for _, p := range rp.Plies {
 		if err := s.game.Play(p.Move); err != nil {
 			return nil, err
@@ -208,7 +232,13 @@ func (s *Session) commit(undo func()) error {
 
 // save writes the whole record anew; after a crash the file holds the record before the
 // change or after it (notation.WriteFile).
-func (s *Session) save() error { return notation.WriteFile(s.path, []byte(notation.Format(s.rec))) }
+func (s *Session) save() error {
+	var b bytes.Buffer
+	if err := notation.Write(&b, append(slices.Clip(s.before), s.rec)...); err != nil {
+		return err
+	}
+	return notation.WriteFile(s.path, b.Bytes())
+}
 
 // lastNode is the last move, where comments, NAGs and clock readings go.
 func (s *Session) lastNode() (*notation.Node, error) {
