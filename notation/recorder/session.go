@@ -30,7 +30,7 @@ type Session struct {
 	path   string
 	before []*notation.Record
 	rec    *notation.Record
-	game *engine.Game
+	game   *engine.Game
 	// ended is why the game stopped off the board (a Termination value), "" otherwise.
 	ended string
 }
