@@ -72,5 +72,7 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 	c.Flags().StringVar(&o.after, "after", "", `or: the position after these moves from the start ("A6<* a4>")`)
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
+	completeVariants(c)
+	completeFolders(c)
 	return c
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/notation"
 )
 
 // stdinName is the file argument that means standard input, and the name it goes by in
@@ -43,4 +44,33 @@ func openRecords(e *env, path string) (io.ReadCloser, string, error) {
 	}
 	f, err := os.Open(path)
 	return f, path, err
+}
+
+// eachRecord reads every record of the files (expanded by recordFiles) in order and passes it
+// to f with its syntax errors. A file that cannot be read is reported to bad and skipped, as
+// one bad record never stops the rest.
+func eachRecord(e *env, args []string, f func(*notation.Record, notation.ErrorList) error, bad func(error)) error {
+	paths, err := recordFiles(args)
+	if err != nil {
+		return err
+	}
+	for _, path := range paths {
+		r, name, err := openRecords(e, path)
+		if err != nil {
+			bad(err)
+			continue
+		}
+		sc := notation.NewScanner(r, name)
+		for sc.Scan() {
+			if err := f(sc.Record(), sc.Errors()); err != nil {
+				r.Close()
+				return err
+			}
+		}
+		r.Close()
+		if err := sc.Err(); err != nil {
+			bad(err)
+		}
+	}
+	return nil
 }

@@ -61,6 +61,7 @@ them alone unless --drop-escapes says they may go. A folder stands for the .bgn 
 	}
 	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
 	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
+	completeRecords(c)
 	return c
 }
 

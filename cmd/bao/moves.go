@@ -100,6 +100,7 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
 	c.Flags().StringVar(&o.position, "position", "", "position as BPN (default: the start); - reads one per line from stdin")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	completeVariants(c)
 	return c
 }
 

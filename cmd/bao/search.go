@@ -110,6 +110,7 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
 	f.StringVar(&o.export, "export", "", "write every matching game to this BGN file")
 	completeVariants(c)
+	completeFolders(c)
 	return c
 }
 

@@ -68,5 +68,6 @@ update it while the site is served.`,
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
+	completeFolders(c)
 	return c
 }

@@ -77,6 +77,7 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 	c.Flags().IntVar(&o.ply, "ply", 0, "plies to play before showing the board (default: the whole main line)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON: file, game, ply, plies, move, variant, position, to_move")
 	c.Flags().Lookup("ply").DefValue = "" // the default is "all", which an int cannot say
+	completeRecords(c)
 	return c
 }
 

@@ -64,6 +64,7 @@ shown in place on the pages and listed on standard error; the command then exits
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
+	completeFolders(c)
 	return c
 }
 

@@ -68,6 +68,7 @@ Exit code 1 when any game has a problem.`,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&board, "board", false, "print the board before each wrong move (default on a terminal)")
+	completeRecords(c)
 	return c
 }
 
