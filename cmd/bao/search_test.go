@@ -51,8 +51,8 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 		{[]string{"explore", root}, 2, "--variant is required"},
 		{[]string{"explore", root, "--variant", "chess"}, 2, "unknown variant"},
 		{[]string{"search", root, "x", "--limit", "0"}, 2, "--limit"},
-		{[]string{"index", filepath.Join(root, "g.bgn")}, 2, "not a folder"},
-		{[]string{"search", root, "q", "--index", filepath.Join(root, "none")}, 1, "no index"},
+		{[]string{"index", filepath.Join(root, "g.bgn")}, 1, "not a folder"},
+		{[]string{"search", root, "q", "--index", filepath.Join(root, "none")}, 1, "run 'bao index " + root + " --index " + filepath.Join(root, "none") + "'"},
 	} {
 		code, _, errOut := runBao(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {

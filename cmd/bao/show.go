@@ -58,12 +58,12 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, len(rp.Plies), k)
 			}
 			d := showDoc{File: name, Game: o.game, Ply: k, Plies: len(rp.Plies), Variant: rp.Variant.ID,
-				Position: rp.Start.String(), ToMove: rp.Start.ToMove().String()}
+				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
 			title := "start"
 			pos := rp.Start
 			if k > 0 {
 				pos, d.Move = rp.Plies[k-1].After, rp.Label(k-1)
-				d.Position, d.ToMove = pos.String(), pos.ToMove().String()
+				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
 				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
 			}
 			if o.json {
