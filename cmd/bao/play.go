@@ -33,9 +33,9 @@ and a file pattern (unquoted, A6>* would create or empty a file). One quoted arg
 several moves separated by spaces. Without moves (or with -) the moves are read from standard
 input, separated by spaces or line breaks, and move numbers such as 12. or 12... are skipped,
 so BGN movetext can be piped in as it is.`,
-		Example: `  bao play --variant kiswahili 'A6<* a4>'
+		Example: `  bao play --variant kiswahili 'A6<* a5>'
   bao play --variant kingulu --trace 'A3' 'a1'
-  echo '1. A6<* a4> 2. B5<' | bao play --variant kiswahili`,
+  echo '1. A6<* a5>' | bao play --variant kiswahili`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variantFlag(o.variant)
 			if err != nil {

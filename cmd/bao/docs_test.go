@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files and the CLI reference in docs/")
+
+// The CLI reference in docs/cli (Markdown) and docs/man (man pages) is generated from the
+// commands' own help; `make docs` regenerates it, and this test fails when it is stale.
+const (
+	cliDocs = "../../docs/cli"
+	manDocs = "../../docs/man"
+)
+
+func TestCLIReference(t *testing.T) {
+	gen := t.TempDir()
+	md, man := filepath.Join(gen, "cli"), filepath.Join(gen, "man")
+	for _, d := range []string{md, man} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := referenceRoot()
+	if err := doc.GenMarkdownTree(root, md); err != nil {
+		t.Fatal(err)
+	}
+	// A fixed date keeps the pages byte-stable: they change only when the help does.
+	date := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := doc.GenManTree(root, &doc.GenManHeader{Title: "BAO", Section: "1", Date: &date,
+		Source: "bao", Manual: "bao manual"}, man); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []struct{ gen, repo string }{{md, cliDocs}, {man, manDocs}} {
+		if *update {
+			os.RemoveAll(d.repo)
+			if err := os.CopyFS(d.repo, os.DirFS(d.gen)); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		compareTrees(t, d.gen, d.repo)
+	}
+}
+
+// referenceRoot is the command tree as documented: without the version, which changes with
+// every build, and without cobra's auto-generated date lines.
+func referenceRoot() *cobra.Command {
+	root := newRootCmd(&env{in: new(bytes.Buffer), out: new(bytes.Buffer), err: new(bytes.Buffer)})
+	root.Version = "" // --version is described by `bao version`'s page
+	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.DisableAutoGenTag = true
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(root)
+	return root
+}
+
+// compareTrees fails for every file of want missing from, or different in, got, and for every
+// file of got that want lacks.
+func compareTrees(t *testing.T, want, got string) {
+	t.Helper()
+	wantFiles, _ := filepath.Glob(filepath.Join(want, "*"))
+	gotFiles, _ := filepath.Glob(filepath.Join(got, "*"))
+	seen := map[string]bool{}
+	for _, w := range wantFiles {
+		name := filepath.Base(w)
+		seen[name] = true
+		a, _ := os.ReadFile(w)
+		b, err := os.ReadFile(filepath.Join(got, name))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s/%s is stale: run make docs", got, name)
+		}
+	}
+	for _, g := range gotFiles {
+		if !seen[filepath.Base(g)] {
+			t.Errorf("%s is no longer generated: run make docs", g)
+		}
+	}
+}
