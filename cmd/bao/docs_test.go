@@ -91,3 +91,22 @@ func compareTrees(t *testing.T, want, got string) {
 		}
 	}
 }
+
+// TestDocsStayInTheRepository: the docs the project carries (README, docs/, doc comments) never
+// send readers to files outside the repository, such as a sibling spec folder.
+func TestDocsStayInTheRepository(t *testing.T) {
+	outside := "shared" + "/" // spelled apart so that this file does not match itself
+	for _, root := range []string{"../../README.md", "../../docs", "../../engine", "../../notation",
+		"../../archive", "../../site", "../../cmd"} {
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err == nil && bytes.Contains(data, []byte(outside)) {
+				t.Errorf("%s mentions %s", path, outside)
+			}
+			return err
+		})
+	}
+}

@@ -30,7 +30,8 @@ file (an event's games, one after another) with --append FILE.bgn. Tag values ar
 they are given (--date 1998.03.14, not 14/03/1998): a wrong one is a usage error, before any
 file is written.
 
-When standard input is not a terminal the same lines are read one by one, so a game can be
+Moves typed at the prompt need no quotes (the shell does not read them). When standard input is
+not a terminal the same lines are read one by one, so a game can be
 recorded from a pipe; rejected lines are reported as stdin:LINE: message and give exit code 1.
 
 Commands:

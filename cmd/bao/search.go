@@ -124,6 +124,10 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 	if err != nil {
 		return err
 	}
+	if len(recs) == 0 { // an empty file would be a finding for bao validate: write none
+		fmt.Fprintf(e.out, "no game matches: %s not written\n", path)
+		return nil
+	}
 	var b bytes.Buffer
 	if err := notation.Write(&b, recs...); err != nil {
 		return err
