@@ -33,19 +33,24 @@ func unknownFields(text string) []string {
 	if err != nil {
 		return nil // compile reports the syntax error
 	}
-	var warnings []string
-	seen := map[string]bool{}
+	var unknown []string
 	eachField(parsed, func(f string) {
-		if f == "" || seen[f] || slices.Contains(fieldNames, f) {
-			return
+		if f != "" && !slices.Contains(unknown, f) && !slices.Contains(fieldNames, f) {
+			unknown = append(unknown, f)
 		}
-		seen[f] = true
+	})
+	// in the order the user wrote them, not bleve's (musts, shoulds, then must-nots)
+	slices.SortStableFunc(unknown, func(a, b string) int {
+		return strings.Index(text, a+":") - strings.Index(text, b+":")
+	})
+	var warnings []string
+	for _, f := range unknown {
 		w := fmt.Sprintf("the index has no field %q, so no game matches %s:…", f, f)
 		if near := nearestField(f); near != "" {
 			w += fmt.Sprintf("; did you mean %s?", near)
 		}
 		warnings = append(warnings, w)
-	})
+	}
 	return warnings
 }
 

@@ -10,7 +10,7 @@ import (
 
 // The everyday tools of a collection of records, as pgn-extract offers them for chess: telling
 // the same game stored twice, and counting what a collection holds. Both read only the
-// record's main line, through one Replay each.
+// record's main line, in one walk each (Walk).
 
 // Played is what a record says was played, whatever its tags: the variant, the start position
 // and the main line's moves in canonical form. Two records with the same Played are the same
@@ -23,16 +23,20 @@ type Played struct {
 	Plies   int      // moves of the main line that could be played
 }
 
-// PlayedOf replays the record's main line once.
+// PlayedOf walks the record's main line once (Walk).
 func PlayedOf(r *Record) Played {
 	p := Played{Variant: r.Tag("Variant")}
-	rp, _ := r.Replay()
-	if rp != nil {
-		p.Variant, p.Start, p.Plies = rp.Variant.ID, rp.Start.String(), len(rp.Plies)
-		for _, ply := range rp.Plies {
-			p.Moves = append(p.Moves, ply.Token)
-		}
+	if start, err := r.Start(); err == nil {
+		p.Variant, p.Start = start.Variant().ID, start.String()
 	}
+	Walk(r, WalkOptions{}, func(s *Step) error {
+		if s.Err != nil {
+			return ErrStop // this move and the rest are kept as written, below
+		}
+		p.Moves = append(p.Moves, s.Token())
+		p.Plies++
+		return nil
+	})
 	for _, n := range r.Moves[p.Plies:] {
 		p.Moves = append(p.Moves, n.Token)
 	}

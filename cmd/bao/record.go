@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
@@ -17,6 +20,7 @@ func newRecordCmd(e *env) *cobra.Command {
 		variant, south, north, event, site, round, date, position string
 		resume, append                                            bool
 		tags                                                      []string
+		board                                                     int
 	}
 	c := &cobra.Command{
 		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
@@ -29,6 +33,10 @@ Continue an unfinished game with --resume FILE.bgn; start a new game at the end 
 file (an event's games, one after another) with --append FILE.bgn. Tag values are checked as
 they are given (--date 1998.03.14, not 14/03/1998): a wrong one is a usage error, before any
 file is written.
+
+In a tournament, --event DIR --round N --board B records the game that 'bao event pair'
+wrote for that board into the round's file, with its tags; recorders of the other boards can
+write the same file at the same time.
 
 Moves typed at the prompt need no quotes (the shell does not read them). When standard input is
 not a terminal the same lines are read one by one, so a game can be
@@ -44,6 +52,16 @@ Commands:
 			}
 			var s *recorder.Session
 			var err error
+			if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
+				round, rerr := strconv.Atoi(o.round)
+				if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
+					return usagef("an event's game is named by --event DIR --round N --board B alone")
+				}
+				if s, err = event.Record(o.event, round, o.board); err != nil {
+					return err
+				}
+				return recordLoop(e, s, isTerminal(e.in))
+			}
 			if o.resume && o.append {
 				return usagef("--resume continues the last game, --append starts a new one: choose one")
 			}
@@ -103,9 +121,10 @@ Commands:
 	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
 	f.StringVar(&o.south, "south", "", "South's player")
 	f.StringVar(&o.north, "north", "", "North's player")
-	f.StringVar(&o.event, "event", "", "event")
+	f.StringVar(&o.event, "event", "", "event name, or an event folder (with --round and --board)")
 	f.StringVar(&o.site, "site", "", "site")
 	f.StringVar(&o.round, "round", "", "round")
+	f.IntVar(&o.board, "board", 0, "board of the event's round (with --event DIR)")
 	f.StringVar(&o.date, "date", "", "date as YYYY.MM.DD (default: today)")
 	f.StringVar(&o.position, "position", "", "set-up start position as BPN")
 	f.BoolVar(&o.resume, "resume", false, "continue the unfinished (last) game in FILE.bgn")

@@ -65,6 +65,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newExploreCmd(e),
 		newValidateCmd(e), newFmtCmd(e), newShowCmd(e),
 		newRecordCmd(e),
+		newEventCmd(e), newPlayersCmd(e),
 		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
 		newVersionCmd(e),
 	)

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -63,6 +64,11 @@ archive's files, as pgn-extract writes the games a filter selects.
 				return usagef("--position and --after need --variant")
 			}
 			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+			aliases, err := event.LoadAliases(filepath.Join(root, "players.toml"))
+			if err != nil {
+				return err
+			}
+			o.q.Aliases = aliases
 			if o.limit < 1 || o.offset < 0 {
 				return usagef("--limit must be >= 1 and --offset >= 0")
 			}
@@ -70,7 +76,7 @@ archive's files, as pgn-extract writes the games a filter selects.
 				return exportHits(cmd.Context(), e, root, o.index, o.q, o.export)
 			}
 			var res *archive.Result
-			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+			err = queryIndex(root, o.index, func(ix *archive.Index) (err error) {
 				res, err = ix.Search(cmd.Context(), o.q)
 				return err
 			})
@@ -198,4 +204,9 @@ func joinInts(ns []int) string {
 func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
