@@ -54,6 +54,9 @@ A record with syntax errors is counted from what could be read, and reported.`, 
 					cs   []notation.Count
 				}{{"variant", s.Variant}, {"result", s.Result}, {"year", s.Year}, {"player", s.Player},
 					{"opening", s.Opening}, {"length", s.Length}} {
+					if len(l.cs) == 0 {
+						continue // no games
+					}
 					parts := make([]string, len(l.cs))
 					for i, c := range l.cs {
 						parts[i] = fmt.Sprintf("%s %d", c.Value, c.Games)
