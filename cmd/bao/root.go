@@ -33,8 +33,14 @@ var errFound = errors.New("problems found")
 
 const exitHelp = `Exit codes:
   0  success
-  1  the command ran and found a problem (an illegal move, an invalid record)
-  2  usage error (unknown flag, missing argument, unknown variant)`
+  1  the command ran and found a problem (an illegal move, an invalid record, an empty
+     file), or could not do its job (a missing file or folder, a port in use)
+  2  usage error, and only that (unknown command or flag, missing argument, unknown
+     variant); only usage errors point to the command's --help
+
+Quote move tokens: they hold < > *, which the shell reads as redirections and file
+patterns ('A6<*'). Files: - is standard input, a folder stands for its .bgn files.
+Documentation: docs/ in the repository, and 'man bao' after 'make install'.`
 
 func newRootCmd(e *env) *cobra.Command {
 	root := &cobra.Command{
