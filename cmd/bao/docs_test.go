@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
+
+	"github.com/bao-archive/bao/site"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files and the CLI reference in docs/")
@@ -108,5 +112,23 @@ func TestDocsStayInTheRepository(t *testing.T) {
 			}
 			return err
 		})
+	}
+}
+
+// TestDocsBuild: docs/ publishes as a site (bao site build docs): every page renders and every
+// board diagram draws. The one record that does not replay is the practice transcript, whose
+// mistakes are the point of its guide.
+func TestDocsBuild(t *testing.T) {
+	rep, err := site.Build(context.Background(), os.DirFS("../../docs"), t.TempDir(), site.Options{Source: "docs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pages < 20 {
+		t.Errorf("only %d pages", rep.Pages)
+	}
+	for _, w := range rep.Warnings {
+		if !strings.HasPrefix(w, "docs/examples/transcript.bgn:") {
+			t.Errorf("docs do not build cleanly: %s", w)
+		}
 	}
 }
