@@ -10,6 +10,6 @@
 //	err = exchange.Export("json", os.Stdout, recs)
 //
 // Every game read is verified through the engine (notation.Verify); a game with a problem is
-// kept, never dropped, with its problem in an ImportProblem tag. Fingerprint tells the same
-// game stored twice.
+// kept, never dropped, with its problem in an ImportProblem tag. A Sink never stores one game
+// twice (notation.Duplicates tells).
 package exchange

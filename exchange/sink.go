@@ -16,19 +16,19 @@ import (
 // fingerprint of every game already in its folder (or file), adds only games it has not
 // seen, and keeps what the files held.
 type Sink struct {
-	seen map[string]string // fingerprint -> where the game is, "file: game N"
+	seen notation.Duplicates
 }
 
-// Duplicate is a game that was not added because it is stored already.
+// Duplicate is a game that was not added because it is stored already, at Where.
 type Duplicate struct {
 	Game  *notation.Record
-	Where string
+	Where notation.GameRef
 }
 
 // NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
 // skipped) or one file; a root that does not exist yet holds none.
 func NewSink(root string) (*Sink, error) {
-	s := &Sink{seen: map[string]string{}}
+	s := &Sink{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == root {
@@ -46,8 +46,8 @@ func NewSink(root string) (*Sink, error) {
 		if err != nil {
 			return err
 		}
-		for i, r := range recs {
-			s.seen[Fingerprint(r)] = fmt.Sprintf("%s: game %d", path, i+1)
+		for _, r := range recs {
+			s.seen.Add(r)
 		}
 		return nil
 	})
@@ -82,13 +82,11 @@ func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added in
 	}
 	out := keep
 	for _, r := range recs {
-		fp := Fingerprint(r)
-		if where, ok := s.seen[fp]; ok && !replace {
+		if where, dup := s.seen.Add(r); dup && !replace {
 			dups = append(dups, Duplicate{r, where})
 			continue
 		}
 		out = append(out, r)
-		s.seen[fp] = fmt.Sprintf("%s: game %d", path, len(out))
 		added++
 	}
 	if added == 0 {

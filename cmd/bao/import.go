@@ -114,7 +114,7 @@ games are added after the old ones, unless --force writes the file anew.`,
 					for _, path := range order {
 						added, dups, err := sink.Add(path, byFile[path], o.force)
 						for _, d := range dups {
-							fmt.Fprintf(e.err, "%s: game %d is already stored (%s): not added\n", in, d.Game.Number, d.Where)
+							fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
 						}
 						if err != nil {
 							return err
