@@ -3,7 +3,6 @@ package site
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
@@ -61,7 +60,7 @@ func (b *build) collectFacets() {
 				if key == "" {
 					return
 				}
-				slug := slugify(key)
+				slug := notation.Slug(key)
 				fv := f[kind][slug]
 				if fv == nil {
 					fv = &facetValue{label: label}
@@ -85,34 +84,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// slugify makes a file name of a value: lower-case ASCII letters and digits joined by dashes.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	if b.Len() == 0 {
-		return "x"
-	}
-	return b.String()
-}
-
 // facetHref is the list page of one facet value, "" for an unknown value. It depends on the
 // value alone, so a game's page needs no other game to link to its lists.
 func (b *build) facetHref(kind, key string) string {
 	if key == "" {
 		return ""
 	}
-	return listHref(kind, slugify(key), 1)
+	return listHref(kind, notation.Slug(key), 1)
 }
 
 // gameRow is a game in a table of games.
@@ -219,8 +197,8 @@ func (b *build) facetOrder(kind string) []string {
 	case "variant":
 		var out []string
 		for _, v := range engine.Variants() {
-			if _, ok := b.facets[kind][slugify(v.ID)]; ok {
-				out = append(out, slugify(v.ID))
+			if _, ok := b.facets[kind][notation.Slug(v.ID)]; ok {
+				out = append(out, notation.Slug(v.ID))
 			}
 		}
 		return out
