@@ -28,6 +28,7 @@ type build struct {
 	folders map[string]*folder    // by archive-relative directory; "." is the root
 	records []string              // record files, sorted
 	pages   map[string]string     // archive-relative .md or .bgn path -> site-relative page
+	places  map[string]link       // a folder of the site -> its page, for breadcrumbs
 	entries map[string]*fileEntry // the catalog, by record file
 	facets  facets
 	search  *searchCache
@@ -94,14 +95,15 @@ func (b *build) report() *Report {
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
 	return &build{s: s, ctx: ctx, src: src, out: out, folders: map[string]*folder{},
-		pages: map[string]string{}, entries: map[string]*fileEntry{}, search: &searchCache{}}
+		pages: map[string]string{}, places: map[string]link{}, entries: map[string]*fileEntry{},
+		search: &searchCache{}}
 }
 
 // view is a build over the same archive and catalog for one request of bao serve: its own
 // context, index and output, and its own warnings (shown on the pages, not reported).
 func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build {
 	return &build{s: b.s, ctx: ctx, src: b.src, out: out, folders: b.folders, records: b.records,
-		pages: b.pages, entries: b.entries, facets: b.facets, search: b.search, ix: ix}
+		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix}
 }
 
 // scan walks the archive and assigns every folder, page and record file its page. It reads no
@@ -186,6 +188,7 @@ func (b *build) assignPages() error {
 		if err := claim(folderHref(f.dir), f.dir); err != nil {
 			return err
 		}
+		b.places[path.Dir(folderHref(f.dir))] = link{Href: folderHref(f.dir), Text: f.title}
 		for _, p := range f.pages {
 			b.pages[p] = markdownHref(p)
 			if err := claim(b.pages[p], p); err != nil {
@@ -197,6 +200,7 @@ func (b *build) assignPages() error {
 			if err := claim(b.pages[r], r); err != nil {
 				return err
 			}
+			b.places[outStem(r)] = link{Href: b.pages[r], Text: path.Base(r)}
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -90,4 +91,35 @@ func BenchmarkRebuild(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games*b.N)/time.Since(start).Seconds(), "games/s")
+}
+
+// TestHostileFileNames builds records whose file names would be links of their own: the pages
+// are named by slugs, and no link carries a scheme, a % or a #.
+func TestHostileFileNames(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	game := src["club/games.bgn"]
+	for _, name := range []string{"club/javascript:alert(document.domain)\u2028-->.bgn", "club/50% draw.bgn", "club/#1 ?x.bgn"} {
+		src[name] = game
+	}
+	files, _ := buildMem(t, src)
+	for _, page := range []string{"club/javascript-alert-document-domain/1.html", "club/50-draw/2.html", "club/1-x/index.html"} {
+		if _, ok := files[page]; !ok {
+			t.Errorf("%s not built", page)
+		}
+	}
+	bad := regexp.MustCompile(`href="[^"]*(javascript:|%|#1|\?x)`)
+	for name, data := range files {
+		if m := bad.Find(data); m != nil {
+			t.Errorf("%s links %s", name, m)
+		}
+	}
+	// Two files whose names slug alike would share pages: the build says so.
+	src["club/Games.bgn"] = game
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.build(t.Context(), src, &memOutput{files: map[string][]byte{}}); err == nil || !strings.Contains(err.Error(), "rename one") {
+		t.Errorf("club/games.bgn and club/Games.bgn: %v, want a clash", err)
+	}
 }

@@ -170,30 +170,14 @@ func (b *build) newPage(name, kind, title string) pageData {
 		}
 	}
 	for d := dir; ; d = path.Dir(d) {
-		if f, ok := b.folders[d]; ok {
-			p.Crumbs = append([]link{{Href: f.href(), Text: f.title}}, p.Crumbs...)
-		} else if r, ok := b.recordOf(d); ok {
-			p.Crumbs = append([]link{{Href: recordHref(r, 1), Text: path.Base(r)}}, p.Crumbs...)
+		if l, ok := b.places[d]; ok {
+			p.Crumbs = append([]link{l}, p.Crumbs...)
 		}
 		if d == "." || d == "/" {
 			break
 		}
 	}
 	return p
-}
-
-// recordOf finds the record file whose games' pages are in the site folder dir.
-func (b *build) recordOf(dir string) (string, bool) {
-	f, ok := b.folders[path.Dir(dir)]
-	if !ok {
-		return "", false
-	}
-	for _, r := range f.records {
-		if outStem(r) == dir {
-			return r, true
-		}
-	}
-	return "", false
 }
 
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and

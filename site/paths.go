@@ -4,6 +4,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // Every output name of the site is made here, from archive-relative, slash-separated source
@@ -16,16 +18,26 @@ import (
 // its folder, later ones in sub-folders of a thousand each.
 const gamesPerFolder = 1000
 
-// outStem is the output name of a source path without its extension.
-func outStem(src string) string { return strings.TrimSuffix(src, path.Ext(src)) }
+// outStem is the output name of a source path without its extension: every folder and the
+// file's name slugged (notation.Slug), so that no name of the archive, however hostile
+// ("javascript:…", "50%.bgn", "#1.bgn"), reaches a link as anything but letters, digits and
+// hyphens. Two sources that slug alike are caught when pages are assigned.
+func outStem(src string) string { return outDir(strings.TrimSuffix(src, path.Ext(src))) }
+
+// outDir is the output name of an archive folder, "." for the root.
+func outDir(dir string) string {
+	if dir == "." {
+		return "."
+	}
+	segs := strings.Split(dir, "/")
+	for i, s := range segs {
+		segs[i] = notation.Slug(s)
+	}
+	return strings.Join(segs, "/")
+}
 
 // folderHref is the page of an archive folder, "." for the root.
-func folderHref(dir string) string {
-	if dir == "." {
-		return "index.html"
-	}
-	return dir + "/index.html"
-}
+func folderHref(dir string) string { return path.Join(outDir(dir), "index.html") }
 
 // markdownHref is the page of a Markdown file.
 func markdownHref(md string) string { return outStem(md) + ".html" }
