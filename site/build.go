@@ -64,21 +64,28 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 	}
 	old := loadManifest(out)
 	b.ixStamp = treeStamp(s.opts.IndexDir)
+	var (
+		lists   []string
+		catalog string
+	)
+	write := func() (err error) {
+		if err := b.writeRecords(old); err != nil {
+			return err
+		}
+		b.collectFacets()
+		lists, catalog, err = b.writeCatalogPages(old)
+		return err
+	}
 	open, err := s.ix.use(func(ix *archive.Index) error {
-		b.ix = ix // for "also reached in" links; held for the writing of games only
+		b.ix = ix // for "also reached in" links; held while pages are written
 		defer func() { b.ix = nil }()
-		return b.writeRecords(old)
+		return write()
 	})
 	if open != nil { // build without the index's links rather than not at all
 		b.warn(fmt.Sprintf("the index was not used: %v", open))
 		b.ixStamp = ""
-		err = b.writeRecords(old)
+		err = write()
 	}
-	if err != nil {
-		return nil, err
-	}
-	b.collectFacets()
-	lists, catalog, err := b.writeCatalogPages(old)
 	if err != nil {
 		return nil, err
 	}

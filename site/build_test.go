@@ -1,10 +1,13 @@
 package site
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bao-archive/bao/archive"
 )
 
 // TestIncrementalBuild builds the fixture twice into one output, then changes a record file:
@@ -121,5 +124,47 @@ func TestHostileFileNames(t *testing.T) {
 	}
 	if _, err := s.build(t.Context(), src, &memOutput{files: map[string][]byte{}}); err == nil || !strings.Contains(err.Error(), "rename one") {
 		t.Errorf("club/games.bgn and club/Games.bgn: %v, want a clash", err)
+	}
+}
+
+// TestIncrementalIndex: the pages whose diagrams asked the index are written again when the
+// index changes, and only those.
+func TestIncrementalIndex(t *testing.T) {
+	dir := writeArchive(t)
+	update := func(rebuild bool) {
+		if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{Rebuild: rebuild}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	update(false)
+	s, err := New(Options{IndexDir: archive.DefaultIndexDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := os.DirFS(dir)
+	out := &memOutput{files: map[string][]byte{}}
+	var b0warn []string
+	for _, want := range []int{-1, 0} {
+		b, err := s.build(t.Context(), src, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want < 0 {
+			b0warn = b.warnings
+		}
+		if want >= 0 && b.written != want {
+			t.Errorf("unchanged archive and index: %d pages written, want %d", b.written, want)
+		}
+	}
+	if !strings.Contains(string(out.files["club/notes.html"]), "Also reached in") {
+		t.Errorf("the notes' diagram has no links from the index: %v", b0warn)
+	}
+	update(true)
+	b, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.unchanged != 0 || b.written == 0 {
+		t.Errorf("after the index changed: %d files kept, %d pages written; want club/games.bgn, whose diagram asked the index, written again", b.unchanged, b.written)
 	}
 }
