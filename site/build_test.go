@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/bao-archive/bao/archive"
@@ -166,5 +167,30 @@ func TestIncrementalIndex(t *testing.T) {
 	}
 	if b.unchanged != 0 || b.written == 0 {
 		t.Errorf("after the index changed: %d files kept, %d pages written; want club/games.bgn, whose diagram asked the index, written again", b.unchanged, b.written)
+	}
+}
+
+// TestPaginatedLists builds a record file of 250 games: its list and the lists of its players
+// are split into pages of 100 linked to each other.
+func TestPaginatedLists(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	data := string(src["club/games.bgn"].Data)
+	first := data[:strings.Index(data, "\n[Event")+1]
+	src["big.bgn"] = &fstest.MapFile{Data: []byte(strings.Repeat(first+"\n", 250))}
+	files, _ := buildMem(t, src)
+	for page, want := range map[string]string{
+		"big/index.html":             `<a href="../big/index.p2.html" rel="next">`,
+		"big/index.p2.html":          `<a href="../big/index.html" rel="prev">`,
+		"big/index.p3.html":          `<a href="../big/250.html">`,
+		"lists/player/asha.p3.html":  "page 3 of 3, 252 games",
+		"lists/variant/kingulu.html": `<a href="../../lists/variant/kingulu.p2.html" rel="next">`,
+		"index.html":                 `<a href="big/index.html">big.bgn</a>`,
+	} {
+		if !strings.Contains(string(files[page]), want) {
+			t.Errorf("%s lacks %s:\n%s", page, want, files[page])
+		}
+	}
+	if _, ok := files["big/index.p4.html"]; ok {
+		t.Error("a fourth page of 250 games")
 	}
 }
