@@ -14,7 +14,6 @@
   });
   var caption = document.getElementById('board-caption');
   var info = document.getElementById('board-info');
-  var others = document.getElementById('board-others');
   var cur = -1;
 
   function show(i, scroll) {
@@ -27,17 +26,6 @@
     });
     caption.textContent = n.m;
     info.textContent = n.i;
-    others.textContent = '';
-    if (n.o && n.o.length) {
-      others.appendChild(document.createTextNode('Also reached in: '));
-      n.o.forEach(function (o, j) {
-        if (j) others.appendChild(document.createTextNode(', '));
-        var a = document.createElement('a');
-        a.href = o.h;
-        a.textContent = o.t;
-        others.appendChild(a);
-      });
-    }
     var old = document.querySelector('a.mv.current');
     if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
     var mv = document.getElementById('p' + i);
