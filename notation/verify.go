@@ -103,34 +103,15 @@ func (vf *verifier) step(s *Step) {
 
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
 func (vf *verifier) checkpoints(cs []Comment, at engine.Position, ply int, token, where string) {
-	for _, c := range cs {
-		for k := 0; ; {
-			i := strings.Index(c.Text[k:], "[%pos")
-			if i < 0 {
-				break
-			}
-			k += i
-			body, _, closed := strings.Cut(c.Text[k+len("[%pos"):], "]")
-			pos := advance(Pos{c.Pos.Line, c.Pos.Col + 1}, []byte(c.Text[:k]))
-			k += len("[%pos")
-			if body != "" && body[0] != ' ' { // another command, such as [%position …]
-				continue
-			}
-			e := &Error{File: vf.rec.File, Pos: pos, Game: vf.rec.Number, Ply: ply, Move: token, Board: at}
-			want, err := engine.ParsePosition(vf.v, body)
-			switch {
-			case !closed:
-				e.Err = fmt.Errorf("%w: [%%pos has no closing ']'", ErrSyntax)
-			case err != nil:
-				e.Err = fmt.Errorf("[%%pos] %s: %w", where, err)
-			case want.String() != at.String():
-				e.Err = fmt.Errorf("%w %s: %s", ErrPositionMismatch, where, positionDiff(want, at))
-			default:
-				continue
-			}
-			vf.errs.Add(e)
+	posCommands(cs, func(body string, pos Pos, closed bool) {
+		e := &Error{File: vf.rec.File, Pos: pos, Game: vf.rec.Number, Ply: ply, Move: token, Board: at}
+		if !closed {
+			e.Err = fmt.Errorf("%w: [%%pos has no closing ']'", ErrSyntax)
+		} else if e.Err = checkPos(body, at, where); e.Err == nil {
+			return
 		}
-	}
+		vf.errs.Add(e)
+	})
 }
 
 // positionDiff names the first difference between the asserted and the actual position: the
@@ -175,32 +156,32 @@ func bpnPits(v *engine.Variant) []engine.Pit {
 // result checks the claimed result (the marker, else the Result tag) against the final
 // position of the main line.
 func (vf *verifier) result(final engine.Position, st engine.Status) {
-	r := vf.rec
+	if at, err := vf.rec.resultError(st); err != nil {
+		vf.errs.Add(&Error{File: vf.rec.File, Pos: at, Err: err, Game: vf.rec.Number, Board: final})
+	}
+}
+
+// resultError says what is wrong with the claimed result of a game that ends in status st, and
+// where the claim is written; nil when nothing is.
+func (r *Record) resultError(st engine.Status) (Pos, error) {
 	claim, at := r.Result, r.ResultPos
 	if claim == "" {
 		t := r.tag("Result")
 		if t == nil || !isResult(t.Value) {
-			return
+			return at, nil
 		}
 		claim, at = t.Value, t.ValuePos
 	}
-	if claim == "*" {
-		return
+	switch {
+	case claim == "*", st != engine.Ongoing && claim == st.Result():
+		return at, nil
+	case st != engine.Ongoing:
+		return at, fmt.Errorf("%w: %s, but the game ended on the board in %s (%s)", ErrResultMismatch, claim, outcome(st), st.Result())
+	case slices.Contains(Terminations, strings.ToLower(r.Tag("Termination"))):
+		return at, nil
 	}
-	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: final}
-	if st != engine.Ongoing {
-		if claim == st.Result() {
-			return
-		}
-		e.Err = fmt.Errorf("%w: %s, but the game ended on the board in %s (%s)", ErrResultMismatch, claim, outcome(st), st.Result())
-	} else {
-		if slices.Contains(Terminations, strings.ToLower(r.Tag("Termination"))) {
-			return
-		}
-		e.Err = fmt.Errorf("%w: %s, but the game has not ended on the board; a Termination tag must say why (%s)",
-			ErrResultMismatch, claim, strings.Join(Terminations, ", "))
-	}
-	vf.errs.Add(e)
+	return at, fmt.Errorf("%w: %s, but the game has not ended on the board; a Termination tag must say why (%s)",
+		ErrResultMismatch, claim, strings.Join(Terminations, ", "))
 }
 
 func outcome(s engine.Status) string {
