@@ -61,6 +61,8 @@ func readShape(s string) (sh shape, ok bool) {
 			i = j + 1
 		case j == len(s)-1 && s[j] == '?':
 			i = j // "A?": the rest is open
+		case j == len(s) && s[0] != '?':
+			i = j // "A": a row letter alone, an incomplete token
 		default:
 			return sh, false
 		}

@@ -184,3 +184,40 @@ func TestRepairRanking(t *testing.T) {
 		t.Errorf("%d cases, first %d, top 3 %d: below 80%% / 95%%", cases, first, top3)
 	}
 }
+
+// TestIllegibleReading: '?' is an unknown move standing alone, the unread rest of an
+// incomplete token right after it, and a glyph after a complete token; the writer gives back
+// what was read.
+func TestIllegibleReading(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`[Variant "kiswahili"] 1. A6< ? 2. A?< a3? 3. ?6> A6<? b2?< ?< B4<! a1?? *`,
+			"A6< | ? | A?< | a3? | ?6> | A6< $2 | b2?< | ?< | B4< $1 | a1 $4"},
+		{`[Variant "kingulu"] A3? a1 ?? A? ? *`, "A3 $2 | a1 $4 | A? | ?"},
+		{`[Variant "kimasai"] B12? ?12 b? *`, "B12 $2 | ?12 | b?"},
+		{`A3? a1 *`, "A3 $2 | a1"}, // no variant: a glyph, as before
+	}
+	for _, tc := range tests {
+		recs, err := Parse("t.bgn", strings.NewReader(tc.src))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		show := func(r *Record) string {
+			var out []string
+			for _, n := range r.Moves {
+				s := n.Token
+				for _, g := range n.NAGs {
+					s += " $" + strconv.Itoa(g)
+				}
+				out = append(out, s)
+			}
+			return strings.Join(out, " | ")
+		}
+		if got := show(recs[0]); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+		again, err := Parse("t.bgn", strings.NewReader(Format(recs[0])))
+		if err != nil || show(again[0]) != tc.want {
+			t.Errorf("%s: written and read again: %s, %v", tc.src, show(again[0]), err)
+		}
+	}
+}

@@ -16,8 +16,12 @@ var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
 // [%pos] checkpoint, the result against the final position, PlyCount, and the tag values bao
-// understands. It never guesses: a line stops at its first move that cannot be played, and the
-// error says how many moves after it went unchecked. It returns the problems sorted by
+// understands. After a main-line move that cannot be played it keeps going: it fills an
+// illegible move that the rest of the game allows one way (and lists the completions when it
+// allows several), and otherwise resynchronises with the best one-edit repair, says so, and
+// checks on, so that one run lists every problem; a variation, or a main line no one edit
+// mends, stops at its first such move, and the error says how many moves after it went
+// unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
 	_, errs := check(r, false)
@@ -46,24 +50,45 @@ func check(r *Record, replay bool) (*Replay, ErrorList) {
 	if len(r.Moves) == 0 {
 		vf.checkpoints(r.Comments, start, 0, "", "at the start")
 	}
-	Walk(r, WalkOptions{Variations: true}, func(s *Step) error {
-		vf.step(s)
-		switch {
-		case s.Depth > 0:
-		case s.Err != nil:
-			if rp != nil {
-				rp.Status = s.Status()
+	// Each round walks the record as repaired so far and reports what it has not reported yet:
+	// the moves from index from of the main line on, and their variations.
+	cur, from, build := r, 0, rp
+	for round := 0; cur != nil && round < maxErrors; round++ {
+		var stop *Step
+		main := -1
+		Walk(cur, WalkOptions{Variations: true}, func(s *Step) error {
+			if s.Depth == 0 {
+				main = s.Index
 			}
-		default:
-			if rp != nil {
-				rp.add(s)
+			if main < from {
+				return nil
 			}
-			if s.Last() {
-				vf.result(s.After, s.Status())
+			vf.step(s)
+			switch {
+			case s.Depth > 0:
+			case s.Err != nil:
+				st := *s
+				stop = &st
+				if build != nil {
+					build.Status = s.Status()
+				}
+			default:
+				if build != nil {
+					build.add(s)
+				}
+				if s.Last() {
+					vf.result(s.After, s.Status())
+				}
 			}
+			return nil
+		})
+		build = nil
+		if stop == nil {
+			break
 		}
-		return nil
-	})
+		lo := from
+		cur, from = vf.keepGoing(cur, stop, lo)
+	}
 	if len(r.Moves) == 0 {
 		vf.result(start, start.Status())
 	}
@@ -85,20 +110,28 @@ func (vf *verifier) step(s *Step) {
 		vf.checkpoints(n.Before, s.Before, s.Ply-1, "", "before "+n.Token)
 	}
 	if e := s.Err; e != nil {
-		switch s.Rest {
-		case 0:
-		case 1:
-			e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
-		default:
-			e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, s.Rest)
+		if s.Depth > 0 { // the main line's are reported by keepGoing
+			vf.moveError(e, s.Rest)
 		}
-		vf.errs.Add(e)
 		return
 	}
 	vf.checkpoints(n.After, s.After, s.Ply, n.Token, "after "+n.Token)
 	for _, v := range n.Variations {
 		vf.checkpoints(v.After, s.After, s.Ply, n.Token, "after "+n.Token)
 	}
+}
+
+// moveError reports a move that cannot be played, and how many later moves of its line go
+// unchecked.
+func (vf *verifier) moveError(e *Error, rest int) {
+	switch rest {
+	case 0:
+	case 1:
+		e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
+	default:
+		e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, rest)
+	}
+	vf.errs.Add(e)
 }
 
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
