@@ -80,6 +80,9 @@ type RepairOptions struct {
 	Budget   time.Duration // time the search may take; 20 s if 0
 }
 
+// ErrNoRepair: no set of edits within the limit makes the main line legal.
+var ErrNoRepair = errors.New("no repair")
+
 // ErrBudget: a repair search stopped at its time budget; the repairs found so far are returned.
 var ErrBudget = errors.New("repair search budget exceeded")
 
@@ -91,8 +94,8 @@ var ErrBudget = errors.New("repair search budget exceeded")
 // The search walks the main line with the engine and corrects a move only where the line
 // cannot go on: a correction must make the game legal at least as far as the next one, so a
 // one-error game of 150 plies costs a few thousand plies. It stops at opts.Budget with
-// ErrBudget and the repairs found until then. A record without a usable start gives its
-// *Error.
+// ErrBudget and the repairs found until then, and with ErrNoRepair when no repair is within
+// opts.MaxEdits. A record without a usable start gives its *Error.
 func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 	if opts.MaxEdits == 0 {
 		opts.MaxEdits = 2
@@ -108,7 +111,7 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 		return nil, e
 	}
 	s.max = opts.MaxEdits
-	s.from(0, 0, noEdit)
+	clean := s.from(0, 0, noEdit)
 	reps := s.ranked()
 	if len(reps) > opts.Top {
 		reps = reps[:opts.Top]
@@ -116,6 +119,9 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 	if s.over {
 		return reps, fmt.Errorf("%w: stopped after %s (%d plies played); the repairs found so far are listed (a smaller --max-edits searches less)",
 			ErrBudget, opts.Budget, s.plies)
+	}
+	if len(reps) == 0 && !clean {
+		return nil, fmt.Errorf("%w with at most %d edits", ErrNoRepair, opts.MaxEdits)
 	}
 	return reps, nil
 }
