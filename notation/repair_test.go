@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -219,5 +220,193 @@ func TestIllegibleReading(t *testing.T) {
 		if err != nil || show(again[0]) != tc.want {
 			t.Errorf("%s: written and read again: %s, %v", tc.src, show(again[0]), err)
 		}
+	}
+}
+
+// longGame is an engine-played game of v with at least plies moves (cut there), and its
+// tokens; for Bao Kingulu, whose random games are short, the longest of a few hundred.
+func longGame(t testing.TB, v *engine.Variant, plies int) (*Record, []string) {
+	var longest *engine.Game
+	for seed := uint64(0); seed < 300; seed++ {
+		g := engine.RandomGame(v.Start(), engine.NewRand(seed, 14), plies)
+		if longest == nil || len(g.Moves()) > len(longest.Moves()) {
+			longest = g
+		}
+	}
+	if g := longest; len(g.Moves()) >= min(plies, 40) {
+		rec := FromGame(nil, g)
+		rec.File, rec.Number = "t.bgn", 1
+		var toks []string
+		for _, n := range rec.Moves {
+			toks = append(toks, n.Token)
+		}
+		return rec, toks
+	}
+	t.Fatalf("no %s game of %d plies", v.ID, plies)
+	return nil, nil
+}
+
+// withTokens is a copy of the record with another main line.
+func withTokens(r *Record, toks []string) *Record {
+	c := *r
+	c.Moves = nil
+	for i, tok := range toks {
+		c.Moves = append(c.Moves, &Node{Token: tok, Pos: Pos{1, 1 + 10*i}})
+	}
+	return &c
+}
+
+// TestValidateThreeErrors: validate reports all three errors of a transcript, each after
+// resynchronising with the true repair of the one before.
+func TestValidateThreeErrors(t *testing.T) {
+	for _, v := range engine.Variants() {
+		rec, toks := longGame(t, v, 60)
+		rnd := rand.New(rand.NewPCG(3, 3))
+		var bad *Record
+		for try := 0; try < 50 && bad == nil; try++ {
+			n := len(toks)
+			at := []int{n/6 + rnd.IntN(3), n/2 + rnd.IntN(3), 5*n/6 + rnd.IntN(3)}
+			kinds := []string{"neighbour", "left-out", "twice"}
+			w := toks
+			ok := true
+			for k := 2; k >= 0 && ok; k-- {
+				w, ok = slip(kinds[k], w, at[k], rnd, v.Start())
+			}
+			if ok {
+				bad = withTokens(rec, w)
+			}
+		}
+		errs := Verify(bad)
+		if len(errs) != 3 {
+			t.Errorf("%s: %d errors, want 3:\n%v", v.ID, len(errs), errs)
+			continue
+		}
+		for _, e := range errs {
+			if !strings.Contains(e.Error(), "resynchronised") {
+				t.Errorf("%s: %v", v.ID, e)
+			}
+		}
+	}
+}
+
+// TestGaps: an illegible move the rest of the game allows one way validates and is what
+// Repairs fills in; one it allows several ways (the last move of an unfinished game) is an
+// error listing every completion.
+func TestGaps(t *testing.T) {
+	unique := 0
+	for _, v := range engine.Variants() {
+		rec, toks := longGame(t, v, 60)
+		for _, i := range []int{5, 20, 30, 45} {
+			w := slices.Clone(toks)
+			w[i] = "?"
+			r := withTokens(rec, w)
+			errs := Verify(r)
+			reps, err := Repairs(r, RepairOptions{})
+			switch {
+			case err != nil || len(reps) == 0 || reps[0].Corrections() > 0:
+				t.Errorf("%s ? at %d: repairs %v, %v", v.ID, i, reps, err)
+			case len(errs) == 0:
+				if len(reps) != 1 || reps[0].Edits[0].Now != toks[i] {
+					t.Errorf("%s ? at %d validates, but the fill is %v, not %s", v.ID, i, reps, toks[i])
+				}
+				unique++
+			case !errors.Is(errs, ErrIllegible) || !slices.Contains(errs[0].Legal, toks[i]) || len(errs[0].Legal) != len(reps):
+				t.Errorf("%s ? at %d: %v (completions %v, %d repairs)", v.ID, i, errs, errs[0].Legal, len(reps))
+			}
+		}
+		// The last move of an unfinished game can be any legal move.
+		w := slices.Clone(toks)
+		w[len(w)-1] = "?"
+		r := withTokens(rec, w)
+		g := engine.NewGame(v.Start())
+		for _, tok := range toks[:len(toks)-1] {
+			g.PlayToken(tok)
+		}
+		var want []string
+		for _, m := range g.Position().Moves() {
+			want = append(want, v.FormatMove(m))
+		}
+		slices.Sort(want)
+		errs := Verify(r)
+		if len(want) > 1 && (len(errs) != 1 || !errors.Is(errs, ErrIllegible) || !slices.Equal(slices.Sorted(slices.Values(errs[0].Legal)), want)) {
+			t.Errorf("%s last move ?: %v (completions %v), want %v", v.ID, errs, errs, want)
+		}
+	}
+	if unique == 0 {
+		t.Error("no gap had a unique completion")
+	}
+}
+
+// TestPartialTokens: a partial token is filled only with the moves that fit what is known.
+func TestPartialTokens(t *testing.T) {
+	tests := []struct {
+		pat  string
+		fits []string
+		not  []string
+	}{
+		{"A?<", []string{"A1<", "A12<", "A6<*"}, []string{"A1>", "B1<", "a1<", "A4<+"}},
+		{"?6>", []string{"A6>", "b6>*"}, []string{"A6<", "A5>", "B6>+"}},
+		{"a3?", []string{"a3<", "a3>+*", "a3"}, []string{"a4<", "A3<"}},
+		{"?", []string{"A1", "b12<**#"}, nil},
+		{"A?", []string{"A1", "A5", "A3<"}, []string{"a5", "B5"}},
+		{"A?<*", []string{"A3<*", "A3<**"}, []string{"A3<"}},
+	}
+	for _, tc := range tests {
+		sh, ok := readShape(tc.pat)
+		if !ok {
+			t.Fatalf("%q is not read", tc.pat)
+		}
+		for _, tok := range tc.fits {
+			if !fits(sh, tok) {
+				t.Errorf("%q does not fit %q", tok, tc.pat)
+			}
+		}
+		for _, tok := range tc.not {
+			if fits(sh, tok) {
+				t.Errorf("%q fits %q", tok, tc.pat)
+			}
+		}
+	}
+}
+
+// TestPosPattern: x in a [%pos] checkpoint matches any count; the rest must agree.
+func TestPosPattern(t *testing.T) {
+	p := engine.Kingulu.Start()
+	tests := []struct {
+		body string
+		ok   bool
+	}{
+		{"4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", true},
+		{"x,4,x,4,4,4/4,4,4,4,4,x S x-0 -", true},
+		{"x,x,x,x,x,x/x,x,x,x,x,x S x-x -", true},
+		{"x,5,4,4,4,4/4,4,4,4,4,4 S 0-0 -", false},
+		{"x,4,4,4,4,4/4,4,4,4,4,4 N 0-0 -", false},
+		{"x,4,4,4,4/4,4,4,4,4,4 S 0-0 -", false},
+	}
+	for _, tc := range tests {
+		if err := checkPos(tc.body, p, "here"); (err == nil) != tc.ok {
+			t.Errorf("%q: %v", tc.body, err)
+		}
+	}
+}
+
+// TestRepairedWas: an applied repair keeps what was written in [%was], and the written record
+// reads back to the same moves.
+func TestRepairedWas(t *testing.T) {
+	recs, _ := Parse("t.bgn", strings.NewReader("[Variant \"Bao Kingulu\"]\n1. A3 a2 {c} 2. A2 A2 a1 3. A1 *"))
+	r := recs[0]
+	rep := Repair{Edits: []Edit{{Ply: 2, Op: Replace, Was: "a2", Now: "a1"}, {Ply: 4, Op: Delete, Was: "A2"}, {Ply: 5, Op: Insert, Now: "a3"}}}
+	out := Format(r.Repaired(rep, true))
+	for _, want := range []string{"1. A3 a1 {c} {[%was a2]} 2. A2 {[%was A2 A2]}", "2... a3 {[%was]} 3. a1 A1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	again, err := Parse("t.bgn", strings.NewReader(out))
+	if err != nil || Format(again[0]) != out {
+		t.Errorf("not a fixed point: %v\n%s", err, out)
+	}
+	if was, ok := again[0].Moves[1].Was(); !ok || was != "a2" {
+		t.Errorf("Was: %q %v", was, ok)
 	}
 }
