@@ -10,8 +10,9 @@ import (
 // when the rest of the game allows one completion, and otherwise resynchronises with the best
 // one-edit repair, so that one run lists every problem of a transcript.
 
-// resyncBudget bounds the search for one resynchronisation.
-const resyncBudget = 5 * time.Second
+// resyncBudget bounds the searches of one record's resynchronisations, all together: a
+// transcript with runs of illegible moves must not hold up a validation.
+const resyncBudget = 2 * time.Second
 
 // reach plays on from written move i without corrections, filling illegible moves every way
 // that fits, and says how far the line gets: the index of the first written move that cannot
@@ -135,7 +136,11 @@ func (e Edit) describe() string {
 // when the line cannot go on; lo is the first move a repair may change.
 func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	e, f := st.Err, st.Index
-	s, _ := newSearch(cur, resyncBudget) // cur has a usable start: Walk played it
+	if vf.deadline.IsZero() {
+		vf.deadline = time.Now().Add(resyncBudget)
+	}
+	budget := time.Until(vf.deadline)
+	s, _ := newSearch(cur, budget) // cur has a usable start: Walk played it
 	if s.pats[f] != nil {
 		toks, _ := s.completions(f)
 		switch len(toks) {
@@ -151,13 +156,16 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 			fill := Edit{Ply: f + 1, Op: Replace, Was: st.Node.Token, Now: toks[0], Fill: true}
 			return cur.Repaired(Repair{Edits: []Edit{fill}}, false), f + 1
 		}
-		s, _ = newSearch(cur, resyncBudget)
+		s, _ = newSearch(cur, budget)
 	}
 	fix, ok := Edit{}, false
 	if st.Rest > 0 { // with no move after it there is nothing to check on
 		fix, ok = s.resync(lo, f)
 	}
 	if !ok {
+		if s.over {
+			e.Err = fmt.Errorf("%w (no resynchronisation found within %s)", e.Err, resyncBudget)
+		}
 		vf.moveError(e, st.Rest)
 		return nil, 0
 	}

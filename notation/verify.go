@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -100,6 +101,8 @@ type verifier struct {
 	rec  *Record
 	v    *engine.Variant
 	errs ErrorList
+	// deadline ends the record's resynchronisations (see resyncBudget); zero until the first.
+	deadline time.Time
 }
 
 // step checks what the record asserts about one move: that it can be played, and the [%pos]
