@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,7 +48,7 @@ func newRepairCmd(e *env) *cobra.Command {
 	var asJSON, apply bool
 	var opts notation.RepairOptions
 	c := &cobra.Command{
-		Use:   "repair [--json] [--max-edits N] [--top K] [--apply] FILE...",
+		Use:   "repair [--json] [--max-edits N] [--top K] [--apply] FILE|FOLDER|-...",
 		Short: "Find the most plausible repairs of games that do not replay, and fill illegible moves",
 		Long: `For every game whose main line does not replay, list the smallest sets of edits
 (replace a move, insert a move left out, delete a move written twice or by mistake) that
@@ -59,16 +59,24 @@ With --apply the best repair is written into the file, each changed move keeping
 scribe wrote in a [%was …] comment command, unless the next repair ranks as high: bao
 never chooses between equals. With --json the result is one JSON document:
 {"games":[{"file","game","line","repairs":[{"edits":[{"ply","op","was","now"}]}]}]}.
+A folder stands for the .bgn files under it; - reads standard input (not with --apply).
 Exit code 1 when a game does not validate and is not repaired in place.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.MaxEdits < 1 || opts.Top < 1 {
 				return usagef("--max-edits and --top must be at least 1")
 			}
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
+			if apply && slices.Contains(paths, stdinName) {
+				return usagef("--apply rewrites files: it cannot take standard input (-)")
+			}
 			doc := repairDoc{Games: []repairGame{}}
 			found := false
-			for _, path := range args {
-				games, err := repairFile(path, opts, apply)
+			for _, path := range paths {
+				games, err := repairFile(e, path, opts, apply)
 				if err != nil {
 					fmt.Fprintln(e.err, err)
 					found = true
@@ -99,6 +107,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 	c.Flags().IntVar(&opts.MaxEdits, "max-edits", 2, "corrections per repair (fills of illegible moves do not count)")
 	c.Flags().IntVar(&opts.Top, "top", 5, "repairs listed per game")
 	c.Flags().DurationVar(&opts.Budget, "budget", 20*time.Second, "time the search of one game may take")
+	completeRecords(c)
 	return c
 }
 
@@ -112,12 +121,13 @@ type repairedGame struct {
 // repairFile searches repairs for every game of a file that needs one and, with apply,
 // rewrites the file with the best repairs made. The error is one that stopped reading the
 // file, or a game's syntax errors.
-func repairFile(path string, opts notation.RepairOptions, apply bool) ([]repairedGame, error) {
-	src, err := os.ReadFile(path)
+func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([]repairedGame, error) {
+	f, name, err := openRecords(e, path)
 	if err != nil {
 		return nil, err
 	}
-	sc := notation.NewScanner(bytes.NewReader(src), path)
+	defer f.Close()
+	sc := notation.NewScanner(f, name)
 	var recs []*notation.Record
 	var out []repairedGame
 	var problems notation.ErrorList
@@ -133,7 +143,7 @@ func repairFile(path string, opts notation.RepairOptions, apply bool) ([]repaire
 		if err == nil && len(reps) == 0 {
 			continue // it replays as written
 		}
-		g := repairedGame{repairGame{File: path, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
+		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
 		if err != nil {
 			g.Error = err.Error()
 		}
