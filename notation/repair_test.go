@@ -425,3 +425,40 @@ func TestRepairedWas(t *testing.T) {
 		t.Errorf("Was: %q %v", was, ok)
 	}
 }
+
+// TestRepairCheckpoints: a [%pos] checkpoint, with x for the counts a diagram leaves out,
+// decides between completions the moves alone allow.
+func TestRepairCheckpoints(t *testing.T) {
+	tested := 0
+	for _, v := range engine.Variants() {
+		rec, toks := longGame(t, v, 40)
+		g := engine.NewGame(v.Start())
+		for _, tok := range toks {
+			g.PlayToken(tok)
+		}
+		if len(g.Positions()[len(toks)-1].Moves()) < 2 || g.Status() != engine.Ongoing {
+			continue // the last move was forced, or it ended the game: nothing to decide
+		}
+		w := slices.Clone(toks)
+		w[len(w)-1] = "?"
+		r := withTokens(rec, w)
+		if errs := Verify(r); !errors.Is(errs, ErrIllegible) {
+			t.Fatalf("%s: without a checkpoint the last ? is ambiguous: %v", v.ID, errs)
+		}
+		// The diagram after the last move, with its first count unread.
+		f := strings.SplitN(g.Position().String(), ",", 2)
+		last := r.Moves[len(r.Moves)-1]
+		last.After = []Comment{{Text: "[%pos x," + f[1] + "]"}}
+		if errs := Verify(r); errs != nil {
+			t.Errorf("%s: %v", v.ID, errs)
+		}
+		reps, err := Repairs(r, RepairOptions{})
+		if err != nil || len(reps) != 1 || reps[0].Edits[0].Now != toks[len(toks)-1] {
+			t.Errorf("%s: repairs %+v, %v; want the fill %s", v.ID, reps, err, toks[len(toks)-1])
+		}
+		tested++
+	}
+	if tested < 2 {
+		t.Errorf("only %d variants had an open last move", tested)
+	}
+}
