@@ -45,17 +45,9 @@ func (s *search) reach(i int) int {
 	return r
 }
 
-// replayTo plays the written moves before f, which Walk has played.
-func (s *search) replayTo(f int) {
-	for _, n := range s.nodes[:f] {
-		s.g.PlayToken(n.Token)
-	}
-}
-
-// completions lists the completions of illegible move f that let the line go furthest, and
-// how far that is.
+// completions lists the completions of illegible move f, with the game before it, that let
+// the line go furthest, and how far that is.
 func (s *search) completions(f int) ([]string, int) {
-	s.replayTo(f)
 	var best []string
 	far := f
 	for _, c := range s.children() {
@@ -78,9 +70,9 @@ func (s *search) completions(f int) ([]string, int) {
 
 // resync finds the one edit, at a written move from lo to f, that lets the line go furthest
 // past f, where it stops: of those, the most plausible, then the latest. It reports false when
-// no edit gets the line past the move after f.
+// no edit gets the line past the move after f. The game is the one before f; resync takes it
+// back move by move to lo.
 func (s *search) resync(lo, f int) (Edit, bool) {
-	s.replayTo(f)
 	var best Edit
 	far, cost := f+1, 0
 	consider := func(e Edit, r int) {
@@ -140,7 +132,9 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 		vf.deadline = time.Now().Add(resyncBudget)
 	}
 	budget := time.Until(vf.deadline)
-	s, _ := newSearch(cur, budget) // cur has a usable start: Walk played it
+	// The search goes on with Walk's game, which stands before move f: cur has a usable start.
+	s, _ := newSearch(cur, budget)
+	s.g = st.game
 	if s.pats[f] != nil {
 		toks, _ := s.completions(f)
 		switch len(toks) {
@@ -157,6 +151,7 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 			return cur.Repaired(Repair{Edits: []Edit{fill}}, false), f + 1
 		}
 		s, _ = newSearch(cur, budget)
+		s.g = st.game
 	}
 	fix, ok := Edit{}, false
 	if st.Rest > 0 { // with no move after it there is nothing to check on
