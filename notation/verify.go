@@ -114,6 +114,9 @@ func (vf *verifier) step(s *Step) {
 	}
 	if e := s.Err; e != nil {
 		if s.Depth > 0 { // the main line's are reported by keepGoing
+			if Illegible(n.Token) {
+				e.Err = fmt.Errorf("%w %s: illegible moves are filled on the main line only", ErrIllegible, n.Token)
+			}
 			vf.moveError(e, s.Rest)
 		}
 		return
