@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -144,7 +145,10 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 			continue // it replays as written
 		}
 		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
-		if err != nil {
+		switch {
+		case errors.Is(err, notation.ErrNoRepair):
+			g.Error = err.Error() + " (bao validate lists each problem; a larger --max-edits searches further)"
+		case err != nil:
 			g.Error = err.Error()
 		}
 		for _, r := range reps {
