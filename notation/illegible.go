@@ -32,41 +32,8 @@ func readShape(s string) (sh shape, ok bool) {
 	if s == "?" {
 		return shape{open: true}, true
 	}
-	i := 0
-	switch {
-	case s == "":
-		return sh, false
-	case s[0] == '?':
-		i = 1
-		if i == len(s) || s[i] < '0' || s[i] > '9' {
-			break // "?<": the whole pit is unknown
-		}
-		fallthrough
-	case isLetter(s[0]):
-		if s[0] != '?' {
-			sh.row, i = s[0], 1
-		}
-		j := i
-		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
-			j++
-		}
-		switch {
-		case j > i:
-			n, err := strconv.Atoi(s[i:j])
-			if err != nil || n == 0 {
-				return sh, false
-			}
-			sh.num, i = n, j
-		case j < len(s) && s[j] == '?' && j+1 < len(s): // "A?<": the number is unknown
-			i = j + 1
-		case j == len(s)-1 && s[j] == '?':
-			i = j // "A?": the rest is open
-		case j == len(s) && s[0] != '?':
-			i = j // "A": a row letter alone, an incomplete token
-		default:
-			return sh, false
-		}
-	default:
+	var i int
+	if sh.row, sh.num, i, ok = readPit(s); !ok {
 		return sh, false
 	}
 	if i < len(s) && (s[i] == '<' || s[i] == '>') {
@@ -76,11 +43,38 @@ func readShape(s string) (sh shape, ok bool) {
 	if strings.HasSuffix(sh.rest, "?") {
 		sh.rest, sh.open = sh.rest[:len(sh.rest)-1], true
 	}
-	if strings.IndexByte(sh.rest, '?') >= 0 {
-		return sh, false
-	}
-	return sh, true
+	return sh, strings.IndexByte(sh.rest, '?') < 0
 }
+
+// readPit reads the pit at the start of a token: a row letter or '?', then a number or '?'
+// ("A5", "?5", "A?<"); a '?' not followed by a number stands for the whole pit ("?<"). n is
+// how many bytes it took; a '?' that ends the token is left as its open end ("A?").
+func readPit(s string) (row byte, num, n int, ok bool) {
+	switch {
+	case s == "":
+		return 0, 0, 0, false
+	case s[0] == '?' && (len(s) == 1 || !isDigit(s[1])):
+		return 0, 0, 1, true
+	case isLetter(s[0]):
+		row = s[0]
+	case s[0] != '?':
+		return 0, 0, 0, false
+	}
+	j := 1
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	switch {
+	case j > 1:
+		num, err := strconv.Atoi(s[1:j])
+		return row, num, j, err == nil && num > 0
+	case j+1 < len(s) && s[j] == '?': // "A?<": the number is unknown
+		return row, 0, j + 1, true
+	}
+	return row, 0, 1, true // "A", "A?": a row letter alone, an incomplete token
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
