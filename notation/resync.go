@@ -131,9 +131,8 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	if vf.deadline.IsZero() {
 		vf.deadline = time.Now().Add(resyncBudget)
 	}
-	budget := time.Until(vf.deadline)
 	// The search goes on with Walk's game, which stands before move f: cur has a usable start.
-	s, _ := newSearch(cur, budget)
+	s, _ := newSearch(cur, time.Until(vf.deadline))
 	s.g = st.game
 	if s.pats[f] != nil {
 		toks, _ := s.completions(f)
@@ -150,8 +149,6 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 			fill := Edit{Ply: f + 1, Op: Replace, Was: st.Node.Token, Now: toks[0], Fill: true}
 			return cur.Repaired(Repair{Edits: []Edit{fill}}, false), f + 1
 		}
-		s, _ = newSearch(cur, budget)
-		s.g = st.game
 	}
 	fix, ok := Edit{}, false
 	if st.Rest > 0 { // with no move after it there is nothing to check on
