@@ -63,7 +63,7 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (*Tree, error) {
 			return nil, err
 		}
 	}
-	t := &Tree{Variant: p.Variant().ID, Position: p.String(), Moves: []MoveStats{}}
+	t := &Tree{Variant: p.Variant().ID(), Position: p.String(), Moves: []MoveStats{}}
 	pq := bleve.NewPrefixQuery(prefix)
 	pq.SetField("pos")
 	res, err := ix.alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(pq, 0, 0, false))

@@ -60,7 +60,7 @@ func TestExplore(t *testing.T) {
 		}
 		for _, ply := range []int{0, 1, len(g.moves)} {
 			target := g.path[ply]
-			tree, err := ix.Explore(context.Background(), ExploreQuery{Variant: g.variant.ID, Position: target})
+			tree, err := ix.Explore(context.Background(), ExploreQuery{Variant: g.variant.ID(), Position: target})
 			if err != nil {
 				t.Fatal(err)
 			}

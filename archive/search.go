@@ -169,7 +169,7 @@ func (q Query) compile() (query.Query, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		term("variant", v.ID)
+		term("variant", v.ID())
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
 		term("players_lc", strings.ToLower(p))

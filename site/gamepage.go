@@ -88,7 +88,7 @@ func (g *game) subtitle() string {
 		parts = append(parts, "round "+r)
 	}
 	if v := g.variant(); v != nil {
-		parts = append(parts, v.Name)
+		parts = append(parts, v.Name())
 	} else if v := g.tag("Variant"); v != "" {
 		parts = append(parts, v)
 	}
@@ -124,7 +124,7 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 			}
 		case "Variant":
 			if v := g.variant(); v != nil {
-				tv.Href = b.facetHref("variant", v.ID)
+				tv.Href = b.facetHref("variant", v.ID())
 			}
 		}
 		roster = append(roster, tv)

@@ -45,7 +45,7 @@ func (b *build) collectFacets() {
 	}
 	for _, g := range b.games {
 		if v := g.variant(); v != nil {
-			add("variant", v.ID, v.Name, g)
+			add("variant", v.ID(), v.Name(), g)
 		}
 		add("event", g.tag("Event"), g.tag("Event"), g)
 		s, n := g.players()
@@ -120,7 +120,7 @@ func newGameRow(g *game) gameRow {
 		r.Result = "*"
 	}
 	if v := g.variant(); v != nil {
-		r.Variant = v.Name
+		r.Variant = v.Name()
 	}
 	return r
 }
@@ -169,8 +169,8 @@ func (b *build) facetOrder(kind string) []string {
 	case "variant":
 		var out []string
 		for _, v := range engine.Variants() {
-			if _, ok := b.facets[kind][v.ID]; ok {
-				out = append(out, v.ID)
+			if _, ok := b.facets[kind][v.ID()]; ok {
+				out = append(out, v.ID())
 			}
 		}
 		return out

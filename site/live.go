@@ -131,7 +131,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		if v, err := engine.LookupVariant(form["variant"]); err == nil {
 			if p, err := engine.ParsePosition(v, res.Position); err == nil {
 				pg.Board = newBoard(p, nil)
-				pg.Explore = "explore?" + url.Values{"variant": {v.ID}, "position": {res.Position}}.Encode()
+				pg.Explore = "explore?" + url.Values{"variant": {v.ID()}, "position": {res.Position}}.Encode()
 			}
 		}
 	}

@@ -127,19 +127,19 @@ type movesDocForTest struct {
 func TestSelfplayWritesValidBGN(t *testing.T) {
 	dir := t.TempDir()
 	for _, v := range engine.Variants() {
-		code, out, errOut := runBao(t, "", "selfplay", "--variant", v.ID, "--games", "3", "--seed", "9", "--max-plies", "150")
+		code, out, errOut := runBao(t, "", "selfplay", "--variant", v.ID(), "--games", "3", "--seed", "9", "--max-plies", "150")
 		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", v.ID, code, errOut)
+			t.Fatalf("%s: exit %d: %s", v.ID(), code, errOut)
 		}
-		if !strings.Contains(out, `[Annotator "bao selfplay --variant `+v.ID+` --seed 9 (game 1)"]`) {
-			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID, out)
+		if !strings.Contains(out, `[Annotator "bao selfplay --variant `+v.ID()+` --seed 9 (game 1)"]`) {
+			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID(), out)
 		}
-		path := filepath.Join(dir, v.ID+".bgn")
+		path := filepath.Join(dir, v.ID()+".bgn")
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if code, vout, verr := runBao(t, "", "validate", path); code != 0 {
-			t.Errorf("%s: selfplay records do not validate (exit %d):\n%s%s", v.ID, code, vout, verr)
+			t.Errorf("%s: selfplay records do not validate (exit %d):\n%s%s", v.ID(), code, vout, verr)
 		}
 	}
 }

@@ -49,7 +49,7 @@ An illegal move stops with exit code 1, naming the move's index and the legal mo
 					}
 				}
 			}
-			d := playDoc{v.ID, g.Position().String(), g.Status().String()}
+			d := playDoc{v.ID(), g.Position().String(), g.Status().String()}
 			if o.json {
 				return writeJSON(e.out, d)
 			}

@@ -54,7 +54,7 @@ player" and the Annotator tag names the command and seed that reproduce the game
 					}
 					continue
 				}
-				d := selfplayDoc{Variant: v.ID, Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
+				d := selfplayDoc{Variant: v.ID(), Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
 					Status: g.Status().String(), Result: g.Status().Result(), Final: g.Position().String()}
 				for _, m := range g.Moves() {
 					d.Moves = append(d.Moves, v.FormatMove(m))
@@ -82,6 +82,6 @@ func selfplayRecord(v *engine.Variant, seed uint64, round int, g *engine.Game) *
 		{Name: "Round", Value: strconv.Itoa(round)},
 		{Name: "South", Value: "bao random player"},
 		{Name: "North", Value: "bao random player"},
-		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d (game %d)", v.ID, seed, round)},
+		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d (game %d)", v.ID(), seed, round)},
 	}, g)
 }

@@ -24,7 +24,7 @@ func newVariantsCmd(e *env) *cobra.Command {
 			}
 			var rows []row
 			for _, v := range engine.Variants() {
-				rows = append(rows, row{v.ID, v.Name, v.Summary, v.Aliases, v.Start().String()})
+				rows = append(rows, row{v.ID(), v.Name(), v.Summary(), v.Aliases(), v.Start().String()})
 			}
 			if asJSON {
 				return writeJSON(e.out, rows)
