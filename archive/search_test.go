@@ -193,7 +193,7 @@ func TestPositionSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Position != target {
+			if res.Position.String() != target {
 				t.Errorf("%s: searched for %q, want %q", g.id, res.Position, target)
 			}
 			got := map[string][]int{}

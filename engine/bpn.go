@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,35 @@ func (p Position) String() string {
 		return ""
 	}
 	return string(p.AppendBPN(make([]byte, 0, 160)))
+}
+
+// MarshalText writes the position's canonical BPN, so that JSON and flags carry positions as
+// BPN strings. The zero Position (no variant) writes the empty string.
+func (p Position) MarshalText() ([]byte, error) {
+	if p.v == nil {
+		return []byte{}, nil
+	}
+	return p.AppendBPN(make([]byte, 0, 160)), nil
+}
+
+// UnmarshalText reads a BPN into p. A BPN does not name its game (Bao la Kiswahili's and Bao
+// la Kete's look alike), so p must hold a position of the game already, e.g. its Start: the
+// text is read as a position of p's variant, and p is left as it was if the text is not one.
+// The empty text gives the zero Position, as MarshalText writes it.
+func (p *Position) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Position{}
+		return nil
+	}
+	if p.v == nil {
+		return fmt.Errorf("%w: a BPN does not name its game; read it into a position of the game", ErrUnknownVariant)
+	}
+	q, err := ParsePosition(p.v, string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
 }
 
 // AppendBPN appends the position's canonical BPN to b; writers of many positions use it to

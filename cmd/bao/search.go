@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
 )
 
 func newSearchCmd(e *env) *cobra.Command {
@@ -98,7 +99,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	for _, h := range res.Hits {
 		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", h.File, h.Line, h.Game, h.Variant,
 			orUnknown(h.South), orUnknown(h.North), h.Result, orUnknown(h.Date), orUnknown(h.Event))
-		if res.Position != "" {
+		if res.Position != (engine.Position{}) {
 			fmt.Fprintf(w, "\tply %s", joinInts(h.Reached))
 		}
 		if len(h.Errors) > 0 {
