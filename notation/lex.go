@@ -308,7 +308,7 @@ func (lx *lexer) glyph(t *token) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 		return
 	}
-	n, ok := glyphs[string(lx.text)]
+	n, ok := ParseNAG(string(lx.text))
 	if !ok {
 		lx.errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", lx.text)
 		return

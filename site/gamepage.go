@@ -132,17 +132,12 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 	return roster, prov
 }
 
-var nagSymbols = map[int][2]string{
-	1: {"!", "good move"}, 2: {"?", "mistake"}, 3: {"!!", "brilliant move"},
-	4: {"??", "blunder"}, 5: {"!?", "interesting move"}, 6: {"?!", "dubious move"},
-}
-
 // nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings.
 func nags(ns []int) (sym, title string) {
 	var s, t []string
 	for _, n := range ns {
-		if x, ok := nagSymbols[n]; ok {
-			s, t = append(s, x[0]), append(t, x[1])
+		if glyph, meaning, ok := notation.Glyph(n); ok {
+			s, t = append(s, glyph), append(t, meaning)
 		} else {
 			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, fmt.Sprintf("NAG %d", n))
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/english"
 )
 
 // Facets group the games for the lists and the search page.
@@ -146,7 +147,7 @@ func (b *build) writeLists() error {
 		for _, key := range b.facetOrder(fk.kind) {
 			fv := values[key]
 			href := b.facetHref(fk.kind, key)
-			fview.Items = append(fview.Items, link{Href: href, Text: fv.label, Note: plural(len(fv.games), "game")})
+			fview.Items = append(fview.Items, link{Href: href, Text: fv.label, Note: english.Count(len(fv.games), "game")})
 			pg := listPage{pageData: b.newPage(href, "list", fk.name[:len(fk.name)-1]+": "+fv.label)}
 			pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
 			for _, g := range fv.games {

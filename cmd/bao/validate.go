@@ -24,7 +24,7 @@ With --json the report is one JSON document on standard output:
 Exit code 1 when any game has a problem.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var rep notation.Report
+			var rep Report
 			board = board || isTerminal(e.err)
 			report := func(err *notation.Error) {
 				rep.Add(err)

@@ -65,16 +65,22 @@ func Resume(path string) (*Session, error) {
 	if len(recs) > 1 {
 		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
 	}
-	rp, err := rec.Replay()
+	start, err := rec.Start()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{path: path, rec: rec, game: engine.NewGame(rp.Start)}
-	for _, p := range rp.Plies {
-		if err := s.game.Play(p.Move); err != nil {
-			return nil, err
+	s := &Session{path: path, rec: rec, game: engine.NewGame(start)}
+	// The walk plays the main line on the session's game, which keeps the history for undo
+	// and Kimasai's repetition; each move is written back canonically.
+	err = notation.Walk(rec, notation.WalkOptions{Game: s.game}, func(st *notation.Step) error {
+		if st.Err != nil {
+			return st.Err
 		}
-		p.Node.Token = p.Token
+		st.Node.Token = st.Token()
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if rec.Result != "*" && rec.Result != "" && s.game.Status() == engine.Ongoing {
 		s.ended = rec.Tag("Termination")
@@ -220,11 +226,7 @@ func (s *Session) lastNode() (*notation.Node, error) {
 
 // parseNAG reads a glyph (! ? !! ?? !? ?!) or $n.
 func parseNAG(arg string) (int, error) {
-	glyphs := map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-	if n, ok := glyphs[arg]; ok {
-		return n, nil
-	}
-	if n, err := strconv.Atoi(strings.TrimPrefix(arg, "$")); err == nil && strings.HasPrefix(arg, "$") && n >= 0 && n <= 255 {
+	if n, ok := notation.ParseNAG(arg); ok {
 		return n, nil
 	}
 	return 0, fmt.Errorf("%w: %q is not a NAG (! ? !! ?? !? ?! or $0..$255)", ErrBadArgument, arg)
