@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,9 +24,13 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// update rewrites the golden files of the scripts: with -update, a cmp whose file is in the
+// script's archive writes what the command printed into it (make golden).
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/script")
+
 // TestScripts runs the end-to-end scripts in testdata/script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *update})
 }
 
 // runBao runs the CLI in-process.
