@@ -12,8 +12,8 @@ type Pit uint8
 // NoPit stands for "no pit" (no block, no capture kichwa).
 const NoPit Pit = 255
 
-// Rows, per side: row 0 is the front row (A, a), row 1 the back row (B, b).
-// Layout: South's rows first, then North's; each row numbered from its owner's left.
+// pit is side s's pit in row (0 front: A, a; 1 back: B, b) numbered n from the owner's left.
+// Pits are laid out South's rows first, then North's, each row from its owner's left.
 func (v *Variant) pit(s Side, row, n int) Pit {
 	return Pit((int(s)*v.rows+row)*v.width + n - 1)
 }

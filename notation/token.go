@@ -94,7 +94,7 @@ func ParseNAG(s string) (int, bool) {
 	return n, true
 }
 
-// results are the game termination markers.
+// isResult reports whether s is a game termination marker.
 func isResult(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }

@@ -62,7 +62,6 @@ A summary goes to standard output: files, games, positions and seconds.`,
 	return c
 }
 
-// openIndex opens an archive's index for reading, saying how to build it if that fails.
 // queryIndex opens the archive's index read-only for f and closes it after; a query the
 // index rejects is a usage error.
 func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
@@ -79,6 +78,7 @@ func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
 	return nil
 }
 
+// openIndex opens an archive's index for reading, saying how to build it if that fails.
 func openIndex(root, dir string) (*archive.Index, error) {
 	if dir == "" {
 		dir = archive.DefaultIndexDir(root)
