@@ -35,6 +35,6 @@
 //
 // Verify walks the main line and every variation and checks the moves,
 // the [%pos BPN] checkpoints, the result and PlyCount. Replay gives the main line's moves and
-// positions; FromGame makes a record of a game played through the engine; Validate and Report
-// are what `bao validate` prints; Diagram draws a position as text.
+// positions; FromGame makes a record of a game played through the engine; Validate verifies
+// every record of a file, as `bao validate` does; Diagram draws a position as text.
 package notation
