@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,11 +23,8 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// update rewrites the golden files of the scripts: with -update, a cmp whose file is in the
-// script's archive writes what the command printed into it (make golden).
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/script")
-
-// TestScripts runs the end-to-end scripts in testdata/script.
+// TestScripts runs the end-to-end scripts in testdata/script. With -update, a cmp whose
+// file is in the script's archive writes what the command printed into it (make golden).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *update})
 }
@@ -94,6 +90,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"play", "--variant", "kingulu", "A3", "a2"}, 1, "move 2 (a2): illegal move"},
 		{[]string{"play", "--variant", "kimasai", "A2", "Z9"}, 1, "bad move token"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"site", "buld"}, 2, "(see 'bao site --help')"},
+		{[]string{"show", "nonexistent.bgn"}, 1, "no such file"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)
@@ -136,8 +134,14 @@ func TestSelfplayWritesValidBGN(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", v.ID(), code, errOut)
 		}
-		if !strings.Contains(out, `[Annotator "bao selfplay --variant `+v.ID()+` --seed 9 (game 1)"]`) {
+		annotator := "bao selfplay --variant " + v.ID() + " --seed 9 --game 2 --max-plies 150"
+		if !strings.Contains(out, `[Annotator "`+annotator+`"]`) {
 			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID(), out)
+		}
+		// The Annotator tag is the command that prints that game again, alone.
+		_, again, _ := runBao(t, "", strings.Fields(annotator)[1:]...)
+		if games := strings.Split(out, "\n\n["); len(games) != 3 || "["+games[1]+"\n" != again {
+			t.Errorf("%s: %s does not reproduce game 2 (or games are not a blank line apart):\n%s", v.ID(), annotator, again)
 		}
 		path := filepath.Join(dir, v.ID()+".bgn")
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
