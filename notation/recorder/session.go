@@ -72,7 +72,7 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 // Append starts a new game at the end of the record file in path, which must exist and read
 // without errors: its games are kept as they are, and the new game is recorded after them.
 func Append(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
-	before, err := readAll(path)
+	before, err := notation.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -95,20 +95,10 @@ func start1(store Store, tags []notation.Tag, start engine.Position) (*Session, 
 	return s, nil
 }
 
-// readAll reads every record of a file that must read without errors.
-func readAll(path string) ([]*notation.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return notation.Parse(path, f)
-}
-
 // Resume continues the last game of the record in path: every move is replayed through the
 // engine, comments and annotations kept. The games before it are kept as they are.
 func Resume(path string) (*Session, error) {
-	recs, err := readAll(path)
+	recs, err := notation.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
