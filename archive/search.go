@@ -73,11 +73,11 @@ const QuerySyntax = `Query syntax (bleve query strings):
 
 // Result is one page of hits.
 type Result struct {
-	Total    int     `json:"total"`
-	Position string  `json:"position,omitempty"` // the BPN searched for
-	Hits     []Hit   `json:"hits"`
-	Facets   []Facet `json:"facets,omitempty"`
-	Took     float64 `json:"took_ms"`
+	Total    int             `json:"total"`
+	Position engine.Position `json:"position,omitzero"` // the position searched for
+	Hits     []Hit           `json:"hits"`
+	Facets   []Facet         `json:"facets,omitempty"`
+	Took     float64         `json:"took_ms"`
 	// Warnings name what in the query cannot match, such as a misspelled field.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -135,7 +135,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if q.Text != "" {
 		req.SortBy([]string{"-_score", "file", "game"})
 	}
-	req.IncludeLocations = pos != ""
+	req.IncludeLocations = pos != engine.Position{}
 	if q.Facets {
 		addFacets(req)
 	}
@@ -145,9 +145,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
-	if pos != "" {
-		out.Position = pos
-	}
+	out.Position = pos
 	for _, h := range res.Hits {
 		out.Hits = append(out.Hits, hitOf(h))
 	}
@@ -155,13 +153,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	return out, nil
 }
 
-// compile turns q into one bleve query, and gives the canonical BPN of a position searched for.
-func (q Query) compile() (query.Query, string, error) {
+// compile turns q into one bleve query, and gives the position searched for, if any.
+func (q Query) compile() (query.Query, engine.Position, error) {
+	var none engine.Position
 	var must []query.Query
 	if q.Text != "" {
 		qs := bleve.NewQueryStringQuery(q.Text)
 		if _, err := qs.Parse(); err != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrBadQuery, err)
+			return nil, none, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
 		must = append(must, qs)
 	}
@@ -173,9 +172,9 @@ func (q Query) compile() (query.Query, string, error) {
 	if q.Variant != "" {
 		v, err := engine.LookupVariant(q.Variant)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
-		term("variant", v.ID)
+		term("variant", v.ID())
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
 		var any []query.Query
@@ -201,35 +200,35 @@ func (q Query) compile() (query.Query, string, error) {
 		}
 		c, err := dateBound(b.s, b.since)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
 		must = append(must, c)
 	}
 	if q.Result != "" {
 		r, err := resultToken(q.Result)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
 		term("result", r)
 	}
-	var bpn string
+	var pos engine.Position
 	if q.Position != "" || len(q.After) > 0 {
 		p, err := resolvePosition(q.Variant, q.Position, q.After)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
-		bpn = p.String()
+		pos = p
 		pq := bleve.NewPrefixQuery(positionKey(p) + "|")
 		pq.SetField("pos")
 		must = append(must, pq)
 	}
 	switch len(must) {
 	case 0:
-		return bleve.NewMatchAllQuery(), "", nil
+		return bleve.NewMatchAllQuery(), none, nil
 	case 1:
-		return must[0], bpn, nil
+		return must[0], pos, nil
 	}
-	return bleve.NewConjunctionQuery(must...), bpn, nil
+	return bleve.NewConjunctionQuery(must...), pos, nil
 }
 
 // dateBound reads --since or --until: a year bounds the year field (so games with an unknown

@@ -117,7 +117,7 @@ func TestSearchFacets(t *testing.T) {
 	wantMissing := map[string]int{}
 	for _, g := range f.games {
 		if g.variant != nil {
-			want["variant"][g.variant.ID]++
+			want["variant"][g.variant.ID()]++
 		}
 		r := g.tags["Result"]
 		if r == "" {
@@ -189,15 +189,15 @@ func TestPositionSearch(t *testing.T) {
 			}
 		}
 		for _, q := range []Query{
-			{Variant: g.variant.ID, Position: target},
-			{Variant: g.variant.Name, After: append([]string{"1."}, g.moves[:2]...)},
+			{Variant: g.variant.ID(), Position: target},
+			{Variant: g.variant.Name(), After: append([]string{"1."}, g.moves[:2]...)},
 		} {
 			q.Limit = 100
 			res, err := ix.Search(context.Background(), q)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Position != target {
+			if res.Position.String() != target {
 				t.Errorf("%s: searched for %q, want %q", g.id, res.Position, target)
 			}
 			got := map[string][]int{}

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
@@ -56,7 +57,7 @@ func checkPos(body string, at engine.Position, where string) error {
 			case w[k] == "x" || w[k] == g[k]:
 			case i == 0:
 				v := at.Variant()
-				return fmt.Errorf("%w %s: pit %s holds %s, [%%pos] says %s", ErrPositionMismatch, where, v.PitName(bpnPits(v)[k]), g[k], w[k])
+				return fmt.Errorf("%w %s: pit %s holds %s, [%%pos] says %s", ErrPositionMismatch, where, v.PitName(slices.Concat(v.BPNOrder()...)[k]), g[k], w[k])
 			default:
 				return fmt.Errorf("%w %s: %s, [%%pos] says %s", ErrPositionMismatch, where, gf[i], wf[i])
 			}

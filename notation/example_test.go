@@ -1,7 +1,6 @@
 package notation_test
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -115,13 +114,15 @@ func ExampleFromGame() {
 }
 
 func ExampleValidate() {
-	var report notation.Report
-	report.Files = 1
-	report.Games, _ = notation.Validate("bad.bgn", strings.NewReader(strings.Replace(game, "a1", "a2", 1)), report.Add)
-	out, _ := json.Marshal(report)
-	fmt.Println(string(out))
+	games, _ := notation.Validate("bad.bgn", strings.NewReader(strings.Replace(game, "a1", "a2", 1)), func(e *notation.Error) {
+		fmt.Println(e)
+		fmt.Println(e.Legal)
+	})
+	fmt.Println(games, "game")
 	// Output:
-	// {"files":1,"games":1,"errors":[{"file":"bad.bgn","line":4,"col":64,"game":1,"ply":2,"move":"a2","message":"illegal move a2: pit a2 is empty (legal: a1 a3 a4 a6)","legal":["a1","a3","a4","a6"]}]}
+	// bad.bgn:4:64: game 1, ply 2: illegal move a2: pit a2 is empty (legal: a1 a3 a4 a6)
+	// [a1 a3 a4 a6]
+	// 1 game
 }
 
 func ExampleDiagram() {

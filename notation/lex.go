@@ -339,7 +339,7 @@ func (lx *lexer) readGlyph(t *token) {
 }
 
 func (lx *lexer) glyphToken(t *token, text []byte) {
-	n, ok := glyphs[string(text)]
+	n, ok := ParseNAG(string(text))
 	if !ok {
 		lx.errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", text)
 		return

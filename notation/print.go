@@ -57,7 +57,7 @@ func appendRecord(b []byte, r *Record) []byte {
 	}
 	if v, ok := r.lookup("Variant"); ok {
 		if vr, err := engine.LookupVariant(v); err == nil {
-			v = vr.Name
+			v = vr.Name()
 		}
 		b = appendTag(b, "Variant", v)
 	}

@@ -31,7 +31,7 @@ func BenchmarkRepair(b *testing.B) {
 				w, _ = slip(tc.kinds[k], w, tc.at[k], rand.New(rand.NewPCG(1, 1)), v.Start())
 			}
 			r := withTokens(rec, w)
-			b.Run(fmt.Sprintf("%s/%d-plies/%d-errors", v.ID, n, tc.errs), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%d-plies/%d-errors", v.ID(), n, tc.errs), func(b *testing.B) {
 				for b.Loop() {
 					if reps, err := Repairs(r, RepairOptions{}); err != nil || len(reps) == 0 {
 						b.Fatal(reps, err)

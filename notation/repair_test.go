@@ -94,7 +94,7 @@ func corrupted(v *engine.Variant, tokens []string, result string, kinds []string
 			return nil, false
 		}
 	}
-	r := &Record{File: "t.bgn", Number: 1, Tags: []Tag{{Name: "Variant", Value: v.Name}}, Result: result}
+	r := &Record{File: "t.bgn", Number: 1, Tags: []Tag{{Name: "Variant", Value: v.Name()}}, Result: result}
 	for _, t := range w {
 		r.Moves = append(r.Moves, &Node{Token: t})
 	}
@@ -180,7 +180,7 @@ func TestRepairRanking(t *testing.T) {
 							top3++
 							fallthrough
 						default:
-							m := fmt.Sprintf("%s seed %d %v at %v (%s): rank %d of %d", v.ID, seed, kinds, at, where, k, len(reps))
+							m := fmt.Sprintf("%s seed %d %v at %v (%s): rank %d of %d", v.ID(), seed, kinds, at, where, k, len(reps))
 							for _, rep := range reps {
 								m += fmt.Sprintf("\n\t%d: %+v", rep.Cost, rep.Edits)
 							}
@@ -257,7 +257,7 @@ func longGame(t testing.TB, v *engine.Variant, plies int) (*Record, []string) {
 		}
 		return rec, toks
 	}
-	t.Fatalf("no %s game of %d plies", v.ID, plies)
+	t.Fatalf("no %s game of %d plies", v.ID(), plies)
 	return nil, nil
 }
 
@@ -293,12 +293,12 @@ func TestValidateThreeErrors(t *testing.T) {
 		}
 		errs := Verify(bad)
 		if len(errs) != 3 {
-			t.Errorf("%s: %d errors, want 3:\n%v", v.ID, len(errs), errs)
+			t.Errorf("%s: %d errors, want 3:\n%v", v.ID(), len(errs), errs)
 			continue
 		}
 		for _, e := range errs {
 			if !strings.Contains(e.Error(), "resynchronised") {
-				t.Errorf("%s: %v", v.ID, e)
+				t.Errorf("%s: %v", v.ID(), e)
 			}
 		}
 	}
@@ -319,14 +319,14 @@ func TestGaps(t *testing.T) {
 			reps, err := Repairs(r, RepairOptions{})
 			switch {
 			case err != nil || len(reps) == 0 || reps[0].Corrections() > 0:
-				t.Errorf("%s ? at %d: repairs %v, %v", v.ID, i, reps, err)
+				t.Errorf("%s ? at %d: repairs %v, %v", v.ID(), i, reps, err)
 			case len(errs) == 0:
 				if len(reps) != 1 || reps[0].Edits[0].Now != toks[i] {
-					t.Errorf("%s ? at %d validates, but the fill is %v, not %s", v.ID, i, reps, toks[i])
+					t.Errorf("%s ? at %d validates, but the fill is %v, not %s", v.ID(), i, reps, toks[i])
 				}
 				unique++
 			case !errors.Is(errs, ErrIllegible) || !slices.Contains(errs[0].Legal, toks[i]) || len(errs[0].Legal) != len(reps):
-				t.Errorf("%s ? at %d: %v (completions %v, %d repairs)", v.ID, i, errs, errs[0].Legal, len(reps))
+				t.Errorf("%s ? at %d: %v (completions %v, %d repairs)", v.ID(), i, errs, errs[0].Legal, len(reps))
 			}
 		}
 		// The last move of an unfinished game can be any legal move.
@@ -344,7 +344,7 @@ func TestGaps(t *testing.T) {
 		slices.Sort(want)
 		errs := Verify(r)
 		if len(want) > 1 && (len(errs) != 1 || !errors.Is(errs, ErrIllegible) || !slices.Equal(slices.Sorted(slices.Values(errs[0].Legal)), want)) {
-			t.Errorf("%s last move ?: %v (completions %v), want %v", v.ID, errs, errs, want)
+			t.Errorf("%s last move ?: %v (completions %v), want %v", v.ID(), errs, errs, want)
 		}
 	}
 	if unique == 0 {
@@ -443,18 +443,18 @@ func TestRepairCheckpoints(t *testing.T) {
 		w[len(w)-1] = "?"
 		r := withTokens(rec, w)
 		if errs := Verify(r); !errors.Is(errs, ErrIllegible) {
-			t.Fatalf("%s: without a checkpoint the last ? is ambiguous: %v", v.ID, errs)
+			t.Fatalf("%s: without a checkpoint the last ? is ambiguous: %v", v.ID(), errs)
 		}
 		// The diagram after the last move, with its first count unread.
 		f := strings.SplitN(g.Position().String(), ",", 2)
 		last := r.Moves[len(r.Moves)-1]
 		last.After = []Comment{{Text: "[%pos x," + f[1] + "]"}}
 		if errs := Verify(r); errs != nil {
-			t.Errorf("%s: %v", v.ID, errs)
+			t.Errorf("%s: %v", v.ID(), errs)
 		}
 		reps, err := Repairs(r, RepairOptions{})
 		if err != nil || len(reps) != 1 || reps[0].Edits[0].Now != toks[len(toks)-1] {
-			t.Errorf("%s: repairs %+v, %v; want the fill %s", v.ID, reps, err, toks[len(toks)-1])
+			t.Errorf("%s: repairs %+v, %v; want the fill %s", v.ID(), reps, err, toks[len(toks)-1])
 		}
 		tested++
 	}

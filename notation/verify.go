@@ -157,39 +157,21 @@ func (vf *verifier) checkpoints(cs []Comment, at engine.Position, ply int, token
 // first pit in BPN order, else the first other BPN field.
 func positionDiff(want, got engine.Position) string {
 	v := got.Variant()
-	for _, x := range bpnPits(v) {
-		if w, g := want.Seeds(x), got.Seeds(x); w != g {
-			return fmt.Sprintf("pit %s holds %d, [%%pos] says %d", v.PitName(x), g, w)
+	for _, row := range v.BPNOrder() {
+		for _, x := range row {
+			if w, g := want.Seeds(x), got.Seeds(x); w != g {
+				return fmt.Sprintf("pit %s holds %d, [%%pos] says %d", v.PitName(x), g, w)
+			}
 		}
 	}
-	names := map[int][]string{
-		2: {"board", "side to move"},
-		4: {"board", "side to move", "stores", "reserved pits"},
-		5: {"board", "side to move", "reserves", "houses", "block"},
-	}
+	names := v.BPNFields()
 	fw, fg := strings.Fields(want.String()), strings.Fields(got.String())
 	for i := range fg {
 		if fw[i] != fg[i] {
-			return fmt.Sprintf("%s is %s, [%%pos] says %s", names[len(fg)][i], fg[i], fw[i])
+			return fmt.Sprintf("%s is %s, [%%pos] says %s", names[i], fg[i], fw[i])
 		}
 	}
 	return "the positions differ"
-}
-
-// bpnPits lists the pits in the order BPN writes them.
-func bpnPits(v *engine.Variant) []engine.Pit {
-	var ps []engine.Pit
-	for r := v.Rows - 1; r >= 0; r-- {
-		for n := v.Width; n >= 1; n-- {
-			ps = append(ps, v.PitAt(engine.North, r, n))
-		}
-	}
-	for r := 0; r < v.Rows; r++ {
-		for n := 1; n <= v.Width; n++ {
-			ps = append(ps, v.PitAt(engine.South, r, n))
-		}
-	}
-	return ps
 }
 
 // result checks the claimed result (the marker, else the Result tag) against the final

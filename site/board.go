@@ -95,62 +95,47 @@ func (p pitView) Class() string {
 	return p.Base + " " + p.Dyn
 }
 
-// displayRow is the row from the top of the diagram (drawn from South's seat: North's back
-// row on top).
-func displayRow(v *engine.Variant, p engine.Pit) int {
-	if v.Owner(p) == engine.North {
-		return v.Rows - 1 - v.Row(p)
-	}
-	return v.Rows + v.Row(p)
-}
-
-// hasHouse says whether the variant has a nyumba / kuu and kichwa (the 4x8 games).
-func hasHouse(v *engine.Variant) bool { return v.Width == 8 && v.Rows == 2 }
-
 // isHouse and isKichwa name the special pits of the 4x8 games.
 func isHouse(v *engine.Variant, p engine.Pit) bool {
-	return hasHouse(v) && v.Row(p) == 0 && v.Number(p) == 5
+	return v.HasHouse() && v.Row(p) == 0 && v.Number(p) == 5
 }
 
 func isKichwa(v *engine.Variant, p engine.Pit) bool {
 	n := v.Number(p)
-	return hasHouse(v) && v.Row(p) == 0 && (n == 1 || n == v.Width)
+	return v.HasHouse() && v.Row(p) == 0 && (n == 1 || n == v.Width())
 }
 
 // newBoard lays out position p with the last move's marks h (nil: none).
 func newBoard(p engine.Position, h highlight) *boardView {
 	v := p.Variant()
-	rows := 2 * v.Rows
+	rows := 2 * v.Rows()
 	b := &boardView{
-		W:     marginL + v.Width*cell + marginR,
+		W:     marginL + v.Width()*cell + marginR,
 		H:     2*marginV + rows*cell + midGap,
-		MidY:  marginV + v.Rows*cell + midGap/2,
-		Label: v.Name + ": " + p.String(),
+		MidY:  marginV + v.Rows()*cell + midGap/2,
+		Label: v.Name() + ": " + p.String(),
 		Pits:  make([]pitView, v.Pits()),
 		Info:  positionInfo(p),
-		Cols:  v.Width,
+		Cols:  v.Width(),
 	}
-	for r := range rows {
-		letter := rowLetter(v, r)
-		b.Labels = append(b.Labels, svgText{marginL / 2, rowY(v, r), letter})
+	for r, row := range v.BPNOrder() { // as seen from South's seat, North's back row on top
+		b.Labels = append(b.Labels, svgText{marginL / 2, rowY(v, r), v.PitName(row[0])[:1]})
+		for _, pit := range row {
+			b.Pits[pit] = pitView{
+				I:      int(pit),
+				X:      marginL + (v.Column(pit)-1)*cell + cell/2,
+				Y:      rowY(v, r),
+				Name:   v.PitName(pit),
+				Base:   baseClass(v, pit),
+				Square: isHouse(v, pit),
+			}
+		}
 	}
-	for c := 1; c <= v.Width; c++ {
+	for c := 1; c <= v.Width(); c++ {
 		x := marginL + (c-1)*cell + cell/2
 		b.Labels = append(b.Labels,
-			svgText{x, marginV / 2, fmt.Sprint(v.Width + 1 - c)},
+			svgText{x, marginV / 2, fmt.Sprint(v.Width() + 1 - c)},
 			svgText{x, b.H - marginV/2, fmt.Sprint(c)})
-	}
-	for i := range b.Pits {
-		pit := engine.Pit(i)
-		pv := pitView{
-			I:    i,
-			X:    marginL + (v.Column(pit)-1)*cell + cell/2,
-			Y:    rowY(v, displayRow(v, pit)),
-			Name: v.PitName(pit),
-			Base: baseClass(v, pit),
-		}
-		pv.Square = isHouse(v, pit)
-		b.Pits[i] = pv
 	}
 	b.setPosition(p, h)
 	return b
@@ -170,18 +155,10 @@ func (b *boardView) setPosition(p engine.Position, h highlight) {
 
 func rowY(v *engine.Variant, r int) int {
 	y := marginV + r*cell + cell/2
-	if r >= v.Rows {
+	if r >= v.Rows() {
 		y += midGap
 	}
 	return y
-}
-
-// rowLetter names display row r: b, a, A, B (or a, A for Kingulu).
-func rowLetter(v *engine.Variant, r int) string {
-	if v.Rows == 1 {
-		return [...]string{"a", "A"}[r]
-	}
-	return [...]string{"b", "a", "A", "B"}[r]
 }
 
 func baseClass(v *engine.Variant, p engine.Pit) string {
@@ -189,7 +166,7 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 	if v.Owner(p) == engine.North {
 		c = "pit n"
 	}
-	if v == engine.Kimasai {
+	if v.Stones() {
 		c += " stone"
 	}
 	if isHouse(v, p) {
@@ -205,7 +182,7 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 	v := p.Variant()
 	var cs []string
-	if v == engine.Kimasai && p.Seeds(pit) > 0 {
+	if v.Stones() && p.Seeds(pit) > 0 {
 		cs = append(cs, "has") // a stone is drawn, not counted
 	}
 	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
@@ -246,12 +223,12 @@ func positionInfo(p engine.Position) string {
 		parts = append(parts, s)
 	}
 	switch {
-	case hasHouse(v):
+	case v.HasHouse():
 		parts = append(parts, fmt.Sprintf("reserves S %d, N %d", p.Reserve(engine.South), p.Reserve(engine.North)))
 		if b, ok := p.Block(); ok {
 			parts = append(parts, "block "+v.PitName(b))
 		}
-	case v.Rows == 1:
+	case v.Bank() == engine.Stores:
 		parts = append(parts, fmt.Sprintf("stores S %d, N %d", p.Store(engine.South), p.Store(engine.North)))
 	default:
 		parts = append(parts, fmt.Sprintf("stones S %d, N %d", stones(p, engine.South), stones(p, engine.North)))

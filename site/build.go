@@ -267,7 +267,7 @@ func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
 // found adds the games that the archive's index knows to have reached pos to out, each game
 // once.
 func (b *build) found(ix *archive.Index, pos engine.Position, g *game, out []link) []link {
-	res, err := ix.Search(b.ctx, archive.Query{Variant: pos.Variant().ID, Position: pos.String(), Limit: 2 * maxOthers})
+	res, err := ix.Search(b.ctx, archive.Query{Variant: pos.Variant().ID(), Position: pos.String(), Limit: 2 * maxOthers})
 	if err != nil {
 		b.warn(fmt.Sprintf("position search: %v", err))
 		return out

@@ -88,7 +88,7 @@ func (g *game) subtitle() string {
 		parts = append(parts, "round "+r)
 	}
 	if v := g.variant(); v != nil {
-		parts = append(parts, v.Name)
+		parts = append(parts, v.Name())
 	} else if v := g.tag("Variant"); v != "" {
 		parts = append(parts, v)
 	}
@@ -124,7 +124,7 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 			}
 		case "Variant":
 			if v := g.variant(); v != nil {
-				tv.Href = b.facetHref("variant", v.ID)
+				tv.Href = b.facetHref("variant", v.ID())
 			}
 		}
 		roster = append(roster, tv)
@@ -132,17 +132,12 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 	return roster, prov
 }
 
-var nagSymbols = map[int][2]string{
-	1: {"!", "good move"}, 2: {"?", "mistake"}, 3: {"!!", "brilliant move"},
-	4: {"??", "blunder"}, 5: {"!?", "interesting move"}, 6: {"?!", "dubious move"},
-}
-
 // nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings.
 func nags(ns []int) (sym, title string) {
 	var s, t []string
 	for _, n := range ns {
-		if x, ok := nagSymbols[n]; ok {
-			s, t = append(s, x[0]), append(t, x[1])
+		if glyph, meaning, ok := notation.Glyph(n); ok {
+			s, t = append(s, glyph), append(t, meaning)
 		} else {
 			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, fmt.Sprintf("NAG %d", n))
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -45,7 +46,7 @@ func (b *build) collectFacets() {
 	}
 	for _, g := range b.games {
 		if v := g.variant(); v != nil {
-			add("variant", v.ID, v.Name, g)
+			add("variant", v.ID(), v.Name(), g)
 		}
 		add("event", g.tag("Event"), g.tag("Event"), g)
 		s, n := g.players()
@@ -99,7 +100,7 @@ func newGameRow(g *game) gameRow {
 		r.Result = "*"
 	}
 	if v := g.variant(); v != nil {
-		r.Variant = v.Name
+		r.Variant = v.Name()
 	}
 	return r
 }
@@ -125,7 +126,7 @@ func (b *build) writeLists() error {
 		for _, key := range b.facetOrder(fk.kind) {
 			fv := values[key]
 			href := b.facetHref(fk.kind, key)
-			fview.Items = append(fview.Items, link{Href: href, Text: fv.label, Note: plural(len(fv.games), "game")})
+			fview.Items = append(fview.Items, link{Href: href, Text: fv.label, Note: english.Count(len(fv.games), "game")})
 			pg := listPage{pageData: b.newPage(href, "list", fk.name[:len(fk.name)-1]+": "+fv.label)}
 			pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
 			for _, g := range fv.games {
@@ -148,8 +149,8 @@ func (b *build) facetOrder(kind string) []string {
 	case "variant":
 		var out []string
 		for _, v := range engine.Variants() {
-			if _, ok := b.facets[kind][v.ID]; ok {
-				out = append(out, v.ID)
+			if _, ok := b.facets[kind][v.ID()]; ok {
+				out = append(out, v.ID())
 			}
 		}
 		return out

@@ -127,13 +127,9 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
-	if res.Position != "" {
-		if v, err := engine.LookupVariant(form["variant"]); err == nil {
-			if p, err := engine.ParsePosition(v, res.Position); err == nil {
-				pg.Board = newBoard(p, nil)
-				pg.Explore = "explore?" + url.Values{"variant": {v.ID}, "position": {res.Position}}.Encode()
-			}
-		}
+	if p := res.Position; p != (engine.Position{}) {
+		pg.Board = newBoard(p, nil)
+		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -167,15 +163,11 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 		return pg, err
 	}
 	pg.Tree = tree
-	if v, err := engine.LookupVariant(tree.Variant); err == nil {
-		if p, err := engine.ParsePosition(v, tree.Position); err == nil {
-			pg.Board = newBoard(p, nil)
-		}
-	}
+	pg.Board = newBoard(tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
-			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position}}.Encode()})
+			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})
 	}
-	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position}}.Encode()
+	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}}.Encode()
 	return pg, nil
 }

@@ -1,13 +1,14 @@
 package site
 
 import (
-	"fmt"
 	"html/template"
 	"io/fs"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/bao-archive/bao/internal/english"
 )
 
 // pageData is what every page's layout needs.
@@ -139,22 +140,15 @@ func (b *build) readMarkdown(name, root string) (template.HTML, error) {
 func countNote(f *folder) string {
 	var parts []string
 	if n := len(f.games); n > 0 {
-		parts = append(parts, plural(n, "game"))
+		parts = append(parts, english.Count(n, "game"))
 	}
 	if n := len(f.pages); n > 0 {
-		parts = append(parts, plural(n, "page"))
+		parts = append(parts, english.Count(n, "page"))
 	}
 	if n := len(f.subs); n > 0 {
-		parts = append(parts, plural(n, "collection"))
+		parts = append(parts, english.Count(n, "collection"))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // folderTitle is the first heading of the folder's index page, or its name.

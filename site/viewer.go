@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/english"
 )
 
 // viewerData is the JSON array the viewer script steps through, one object per node of the
@@ -54,7 +55,7 @@ func (b *build) viewerData(g *game, root string) template.JS {
 		if i <= g.plies {
 			links, more := b.others(n.pos, g, false)
 			if more > 0 {
-				links = append(links, link{Href: "search.html", Text: "and " + plural(more, "more game")})
+				links = append(links, link{Href: "search.html", Text: "and " + english.Count(more, "more game")})
 			}
 			if len(links) > 0 {
 				w.WriteString(`,"o":[`)

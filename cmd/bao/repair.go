@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -222,14 +223,14 @@ func printRepairs(w io.Writer, g repairedGame) {
 	case g.Applied:
 		head += ": repaired in place with the first"
 	}
-	fmt.Fprintf(w, "%s: %s, most plausible first\n", head, count(len(g.reps), "repair"))
+	fmt.Fprintf(w, "%s: %s, most plausible first\n", head, english.Count(len(g.reps), "repair"))
 	if g.Error != "" {
 		fmt.Fprintf(w, "  (%s)\n", g.Error)
 	}
 	start, _ := g.rec.Start()
 	northFirst := start.ToMove() == engine.North
 	for k, r := range g.reps {
-		fmt.Fprintf(w, "  %d. cost %d, %s\n", k+1, r.Cost, count(r.Corrections(), "correction"))
+		fmt.Fprintf(w, "  %d. cost %d, %s\n", k+1, r.Cost, english.Count(r.Corrections(), "correction"))
 		for _, e := range r.Edits {
 			num, south := notation.MoveNumber(e.Ply-1, northFirst)
 			dots := "."
@@ -248,7 +249,7 @@ func printRepairs(w io.Writer, g repairedGame) {
 			if e.Pos.IsValid() {
 				at = fmt.Sprintf(" at %s:%d:%d", g.File, e.Pos.Line, e.Pos.Col)
 			}
-			fmt.Fprintf(w, "     ply %d (move %d%s): %s%s; then %s replay\n", e.Ply, num, dots, what, at, count(e.Then, "written move"))
+			fmt.Fprintf(w, "     ply %d (move %d%s): %s%s; then %s replay\n", e.Ply, num, dots, what, at, english.Count(e.Then, "written move"))
 			fmt.Fprintf(w, "       %s\n", movetextDiff(g.rec, e))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -57,7 +58,7 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s) to %s\n", count(rep.Pages, "page"), count(rep.Games, "game"), o.out)
+			fmt.Fprintf(e.out, "wrote %s (%s) to %s\n", english.Count(rep.Pages, "page"), english.Count(rep.Games, "game"), o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
@@ -99,14 +100,6 @@ func checkDir(dir string) error {
 		return fmt.Errorf("%s is not a folder", dir)
 	}
 	return nil
-}
-
-// count writes "1 game", "2 games".
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // reportWarnings lists the archive's problems on standard error.
