@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -76,27 +75,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// slugify makes a file name of a value: lower-case ASCII letters and digits joined by dashes.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	if b.Len() == 0 {
-		return "x"
-	}
-	return b.String()
-}
-
 // facetHref is the list page of one facet value, "" if there is none.
 func (b *build) facetHref(kind, key string) string {
 	fv := b.facets[kind][key]
@@ -108,13 +86,13 @@ func (b *build) facetHref(kind, key string) string {
 
 // gameRow is a game in a table of games.
 type gameRow struct {
-	Href, Date, South, North, Result, Event, Variant string
-	Plies                                            int
+	Href, Title, Date, South, North, Result, Event, Variant string
+	Plies                                                   int
 }
 
 func newGameRow(g *game) gameRow {
 	s, n := g.players()
-	r := gameRow{Href: g.href, Date: g.tag("Date"), South: orUnknown(s), North: orUnknown(n),
+	r := gameRow{Href: g.href, Title: g.title(), Date: g.tag("Date"), South: orUnknown(s), North: orUnknown(n),
 		Result: g.rec.Result, Event: g.tag("Event"), Plies: g.plies}
 	if r.Result == "" {
 		r.Result = "*"
