@@ -247,9 +247,11 @@ type legendItem struct {
 
 // legend is the key to every mark the variant's boards can show.
 func legend(v *engine.Variant) []legendItem {
-	items := []legendItem{{Class: "pit s from", Text: "the pit the move started from"}}
+	items := []legendItem{{Class: "pit s", Count: "4", Text: "a pit and its seeds"},
+		{Class: "pit s from", Text: "the pit the move started from"}}
 	switch {
 	case drawsStones(v):
+		items[0] = legendItem{Class: "pit s stone", Text: "an empty pit"}
 		items = append(items,
 			legendItem{Class: "pit s stone has", Text: "a stone of South (dark)"},
 			legendItem{Class: "pit n stone has", Text: "a stone of North (red-brown)"},
