@@ -42,7 +42,7 @@ func (ix *Index) Close() error { return ix.set.Close() }
 type Query struct {
 	Text     string   // bleve query-string syntax (see QuerySyntax)
 	Variant  string   // variant id, name or alias
-	Player   string   // either player's name, in any case
+	Player   string   // part of either player's name, in any case
 	Event    string   // words that the event's name contains, in any case
 	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
 	Until    string   // last year or day played
@@ -155,7 +155,7 @@ func (q Query) compile() (query.Query, string, error) {
 	if q.Text != "" {
 		qs := bleve.NewQueryStringQuery(q.Text)
 		if _, err := qs.Parse(); err != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrBadQuery, err)
+			return nil, "", fmt.Errorf("%w: %q cannot be read (%v); write words, or field:value such as south:asha or event:cup", ErrBadQuery, q.Text, err)
 		}
 		must = append(must, qs)
 	}
@@ -172,7 +172,10 @@ func (q Query) compile() (query.Query, string, error) {
 		term("variant", v.ID)
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
-		term("players_lc", strings.ToLower(p))
+		// Part of either name, in any case, as the static site's search matches.
+		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(strings.ToLower(p)) + "*")
+		w.SetField("players_lc")
+		must = append(must, w)
 	}
 	if e := strings.TrimSpace(q.Event); e != "" {
 		m := bleve.NewMatchQuery(e)
@@ -219,6 +222,9 @@ func (q Query) compile() (query.Query, string, error) {
 	}
 	return bleve.NewConjunctionQuery(must...), bpn, nil
 }
+
+// wildcardEscaper quotes the characters a wildcard query reads as operators.
+var wildcardEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`)
 
 // dateBound reads --since or --until: a year bounds the year field (so games with an unknown
 // month still count), a day bounds the played date.

@@ -71,7 +71,7 @@ result, date and event; a position search adds the plies at which the position s
 	}
 	f := c.Flags()
 	f.StringVar(&o.q.Variant, "variant", "", "only games of this variant")
-	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
+	f.StringVar(&o.q.Player, "player", "", "only games of a player whose name holds this (either side, any case)")
 	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
 	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
 	f.StringVar(&o.q.Until, "until", "", "only games played in or before this year or on or before this day")
