@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 )
 
@@ -44,7 +45,10 @@ func browserSite(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	s, err := New(Options{Title: "Test site"})
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Title: "Test site", IndexDir: archive.DefaultIndexDir(dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,6 +173,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
+	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
 		t.Run("screenshots", func(t *testing.T) { browserScreenshots(t, tab(t, ctx, dialogs), base, dir) })
 	}
@@ -452,6 +457,28 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 			do(t, ctx, chromedp.Click("#skip"))
 			check(ply)
 		}
+	}
+}
+
+// browserLive checks that under bao serve the header links to the live search and the
+// explorer, and that the live search finds a player as the static one does.
+func browserLive(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/index.html"))
+	poll(t, ctx, `!document.getElementById('nav-explore').hidden`)
+	if h := eval[string](t, ctx, `document.getElementById('nav-search').href`); h != base+"/search" {
+		t.Errorf("the header's Search link under bao serve: %q, want the live search", h)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/search.html?player=random"))
+	poll(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0`)
+	static := eval[int](t, ctx, `document.querySelectorAll('#search-results tbody tr').length`)
+	do(t, ctx, chromedp.Navigate(base+"/search?player=random"))
+	live := eval[string](t, ctx, `document.querySelector('main p').textContent`)
+	if live != fmt.Sprintf("%d games.", static) {
+		t.Errorf("player 'random': the live search says %q, the static one finds %d games", live, static)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/search?q=south:"))
+	if e := eval[string](t, ctx, `(document.querySelector('.bao-error') || {}).textContent || ''`); !strings.Contains(e, "such as south:") {
+		t.Errorf("live search for 'south:': error %q, want one that shows how to ask", e)
 	}
 }
 
