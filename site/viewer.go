@@ -180,7 +180,13 @@ func sowingSteps(before engine.Position, n *node) []sowStep {
 			counts[p]++
 			nums = append(nums, int(p))
 		}
-		steps = append(steps, sowStep{text: lines[li], op: 's', nums: nums})
+		// The reader sees where the seeds go: the words stop at "into …"; a capture lap
+		// keeps the words of its capture.
+		text, _, _ := strings.Cut(lines[li], " into ")
+		if l.Kind == engine.Captured {
+			text = ""
+		}
+		steps = append(steps, sowStep{text: text, op: 's', nums: nums})
 		var paid []int
 		for len(income) > 0 {
 			e := tr.Events[income[0]]
