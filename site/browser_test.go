@@ -418,6 +418,16 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 	for _, v := range engine.Variants() {
 		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID+"-1.html"), chromedp.WaitVisible("#controls"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`), chromedp.KeyEvent(keyOf("ArrowRight")))
+		// The key explains every mark the game's boards use.
+		missing := eval[[]string](t, ctx, `(() => {
+			const used = new Set(), key = new Set();
+			JSON.parse(document.getElementById('bao-plies').textContent).forEach(n => Object.values(n.k).forEach(c => c.split(' ').forEach(x => used.add(x))));
+			document.querySelectorAll('svg.board [data-pit]').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			document.querySelectorAll('ul.legend g').forEach(g => g.getAttribute('class').split(' ').forEach(x => key.add(x)));
+			return [...used].filter(x => x && !key.has(x)); })()`)
+		if len(missing) > 0 {
+			t.Errorf("%s: the key does not explain %v", v.ID, missing)
+		}
 		rs := eval[[]ratio](t, ctx, contrastJS)
 		if len(rs) < 10 {
 			t.Errorf("%s: only %d contrast measures", v.ID, len(rs))
@@ -436,6 +446,19 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 	for _, v := range engine.Variants() {
 		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID+"-1.html"), chromedp.WaitVisible("#controls"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '50'`))
+		// A reader who asks for less motion gets the jump.
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible("#controls"))
+		if sp := eval[string](t, ctx, `document.getElementById('speed').value`); sp != "0" {
+			t.Errorf("%s: with prefers-reduced-motion the sowing speed is %s, want 0 (jump)", v.ID, sp)
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '50'`))
 		// The first move runs at its own pace to the end.
 		do(t, ctx, chromedp.Click("[data-go=next]"))
 		if st := eval[map[string]any](t, ctx, `({skip: !document.getElementById('skip').hidden, step: document.getElementById('board-step').textContent})`); st["skip"] != true || st["step"] == "" {
@@ -451,7 +474,7 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 		}
 		check(1)
 		// The next moves are skipped to their end once they have started.
-		for ply := 2; ply <= 25; ply++ {
+		for ply := 2; ply <= 12; ply++ {
 			do(t, ctx, chromedp.Click("[data-go=next]"))
 			if eval[bool](t, ctx, `document.getElementById('skip').hidden`) {
 				break // the game is over
