@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 // ErrBadQuery marks a query that cannot be run as asked: bad syntax, a position without its
@@ -40,18 +41,23 @@ func (ix *Index) Close() error { return ix.set.Close() }
 
 // Query selects games. Its parts combine with AND; the zero Query matches every game.
 type Query struct {
-	Text     string   // bleve query-string syntax (see QuerySyntax)
-	Variant  string   // variant id, name or alias
-	Player   string   // part of either player's name, in any case
-	Event    string   // words that the event's name contains, in any case
-	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
-	Until    string   // last year or day played
-	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
-	Position string   // a position (BPN) reached on the main line; needs Variant
-	After    []string // or: the position after these moves from the variant's start
-	Facets   bool     // count games by variant, result, decade, player, event and length
-	Limit    int      // hits to return, default 20
-	Offset   int      // hits to skip
+	Text    string // bleve query-string syntax (see QuerySyntax)
+	Variant string // variant id, name or alias
+	Player  string // either player's name, in any case, spacing or "Surname, Given" order
+	// Aliases joins other spellings of a player's name (an archive's players.toml).
+	Aliases event.Aliases
+	// PlayerPart is part of either player's name, in any case: what a reader types into a
+	// search box (the site's live search matches as its static search does).
+	PlayerPart string
+	Event      string   // words that the event's name contains, in any case
+	Since      string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
+	Until      string   // last year or day played
+	Result     string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
+	Position   string   // a position (BPN) reached on the main line; needs Variant
+	After      []string // or: the position after these moves from the variant's start
+	Facets     bool     // count games by variant, result, decade, player, event and length
+	Limit      int      // hits to return, default 20
+	Offset     int      // hits to skip
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -172,7 +178,15 @@ func (q Query) compile() (query.Query, string, error) {
 		term("variant", v.ID)
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
-		// Part of either name, in any case, as the static site's search matches.
+		var any []query.Query
+		for _, k := range q.Aliases.Keys(p) {
+			t := bleve.NewTermQuery(k)
+			t.SetField("players_lc")
+			any = append(any, t)
+		}
+		must = append(must, bleve.NewDisjunctionQuery(any...))
+	}
+	if p := strings.TrimSpace(q.PlayerPart); p != "" {
 		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(strings.ToLower(p)) + "*")
 		w.SetField("players_lc")
 		must = append(must, w)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 func TestSearchFields(t *testing.T) {
@@ -31,10 +32,14 @@ func TestSearchFields(t *testing.T) {
 		{"all", Query{}, func(testGame) bool { return true }, false},
 		{"variant", Query{Variant: "zanzibar"}, func(g testGame) bool { return g.variant == engine.Kiswahili }, false},
 		{"player any case", Query{Player: "ALI JUMA"}, isPlayer("ali juma"), false},
-		{"player part of a name", Query{Player: "Juma"}, func(g testGame) bool {
+		{"player exact only", Query{Player: "Juma"}, isPlayer("juma"), true},
+		{"part of a player's name", Query{PlayerPart: "Juma"}, func(g testGame) bool {
 			return strings.Contains(strings.ToLower(g.tags["South"]+"\x00"+g.tags["North"]), "juma")
 		}, false},
-		{"player wildcard is literal", Query{Player: "j*a"}, isPlayer("j*a"), true},
+		{"part of a name: wildcards are literal", Query{PlayerPart: "j*a"}, isPlayer("j*a"), true},
+		{"player surname first", Query{Player: "Juma,  Ali"}, isPlayer("ali juma"), false},
+		{"player by alias", Query{Player: "A. Juma", Aliases: event.Aliases{"a juma": "Ali Juma", "ali juma": "Ali Juma"}},
+			isPlayer("ali juma"), false},
 		{"event words", Query{Event: "zanzibar"}, func(g testGame) bool { return g.tags["Event"] == "Zanzibar Open" }, false},
 		{"since year", Query{Since: "1998"}, func(g testGame) bool { y := year(g); return y != "" && y >= "1998" }, false},
 		{"until year", Query{Until: "1998"}, func(g testGame) bool { y := year(g); return y != "" && y <= "1998" }, false},

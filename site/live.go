@@ -107,7 +107,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		Variants: engine.Variants()}
 	offset, _ := strconv.Atoi(form["offset"])
 	offset = max(offset, 0)
-	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"],
+	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(r.Context(), query)

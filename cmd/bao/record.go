@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
@@ -16,6 +19,7 @@ func newRecordCmd(e *env) *cobra.Command {
 	var o struct {
 		variant, south, north, event, site, round, date, position string
 		resume                                                    bool
+		board                                                     int
 	}
 	c := &cobra.Command{
 		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
@@ -25,6 +29,10 @@ command; an illegal or ambiguous move is rejected with the reason and the candid
 nothing is written for it. Every accepted change is on disk (written to a temporary file,
 synced, renamed) before the next line is read: a crash loses at most the line being typed.
 Continue an unfinished game with --resume FILE.bgn.
+
+In a tournament, --event DIR --round N --board B records the game that 'bao event pair'
+wrote for that board into the round's file, with its tags; recorders of the other boards can
+write the same file at the same time.
 
 When standard input is not a terminal the same lines are read one by one, so a game can be
 recorded from a pipe; rejected lines are reported as stdin:LINE: message and give exit code 1.
@@ -39,6 +47,16 @@ Commands:
 			}
 			var s *recorder.Session
 			var err error
+			if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
+				round, rerr := strconv.Atoi(o.round)
+				if rerr != nil || o.board < 1 || path != "" || o.resume {
+					return usagef("an event's game is named by --event DIR --round N --board B alone")
+				}
+				if s, err = event.Record(o.event, round, o.board); err != nil {
+					return err
+				}
+				return recordLoop(e, s, isTerminal(e.in))
+			}
 			if o.resume {
 				if path == "" {
 					return usagef("--resume needs the FILE.bgn to continue")
@@ -75,9 +93,10 @@ Commands:
 	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
 	f.StringVar(&o.south, "south", "", "South's player")
 	f.StringVar(&o.north, "north", "", "North's player")
-	f.StringVar(&o.event, "event", "", "event")
+	f.StringVar(&o.event, "event", "", "event name, or an event folder (with --round and --board)")
 	f.StringVar(&o.site, "site", "", "site")
 	f.StringVar(&o.round, "round", "", "round")
+	f.IntVar(&o.board, "board", 0, "board of the event's round (with --event DIR)")
 	f.StringVar(&o.date, "date", "", "date as YYYY.MM.DD (default: today)")
 	f.StringVar(&o.position, "position", "", "set-up start position as BPN")
 	f.BoolVar(&o.resume, "resume", false, "continue the unfinished game in FILE.bgn")

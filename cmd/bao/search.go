@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
 )
 
 func newSearchCmd(e *env) *cobra.Command {
@@ -51,11 +53,16 @@ result, date and event; a position search adds the plies at which the position s
 				return usagef("--position and --after need --variant")
 			}
 			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+			aliases, err := event.LoadAliases(filepath.Join(root, "players.toml"))
+			if err != nil {
+				return err
+			}
+			o.q.Aliases = aliases
 			if o.limit < 1 || o.offset < 0 {
 				return usagef("--limit must be >= 1 and --offset >= 0")
 			}
 			var res *archive.Result
-			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+			err = queryIndex(root, o.index, func(ix *archive.Index) (err error) {
 				res, err = ix.Search(cmd.Context(), o.q)
 				return err
 			})
@@ -71,7 +78,7 @@ result, date and event; a position search adds the plies at which the position s
 	}
 	f := c.Flags()
 	f.StringVar(&o.q.Variant, "variant", "", "only games of this variant")
-	f.StringVar(&o.q.Player, "player", "", "only games of a player whose name holds this (either side, any case)")
+	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
 	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
 	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
 	f.StringVar(&o.q.Until, "until", "", "only games played in or before this year or on or before this day")
@@ -140,4 +147,9 @@ func joinInts(ns []int) string {
 func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

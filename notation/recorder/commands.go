@@ -52,7 +52,7 @@ func Commands() []string {
 // IsQuit reports whether the line asks to stop.
 func IsQuit(line string) bool { return strings.EqualFold(strings.TrimSpace(line), "quit") }
 
-func (s *Session) quit(string) (string, error) { return "saved in " + s.path, nil }
+func (s *Session) quit(string) (string, error) { return "saved in " + s.Path(), nil }
 
 func (s *Session) help() string {
 	return "enter a move token (e.g. " + s.example() + ") or a command:\n  " + strings.Join(Commands(), "\n  ")

@@ -23,11 +23,30 @@ var (
 	ErrExists         = errors.New("file already exists")
 )
 
-// Session is one game being recorded into one file.
+// Store keeps a session's record. The recorder's own file holds the one game; an event's
+// round file holds every board's game, and its store writes one board into it.
+type Store interface {
+	// Save writes the whole record; after a crash the store holds it before the change or
+	// after it.
+	Save(rec *notation.Record) error
+	// Path names where the record is kept.
+	Path() string
+}
+
+// fileStore keeps one game in its own file.
+type fileStore string
+
+func (f fileStore) Save(rec *notation.Record) error {
+	return notation.WriteFile(string(f), []byte(notation.Format(rec)))
+}
+
+func (f fileStore) Path() string { return string(f) }
+
+// Session is one game being recorded.
 type Session struct {
-	path string
-	rec  *notation.Record
-	game *engine.Game
+	store Store
+	rec   *notation.Record
+	game  *engine.Game
 	// ended is why the game stopped off the board (a Termination value), "" otherwise.
 	ended string
 }
@@ -38,7 +57,7 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
 	}
-	s := &Session{path: path, game: engine.NewGame(start)}
+	s := &Session{store: fileStore(path), game: engine.NewGame(start)}
 	s.rec = notation.FromGame(tags, s.game)
 	if err := s.save(); err != nil {
 		return nil, err
@@ -61,15 +80,20 @@ func Resume(path string) (*Session, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: no game to resume", path)
 	}
-	rec := recs[len(recs)-1]
 	if len(recs) > 1 {
 		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
 	}
+	return Continue(fileStore(path), recs[0])
+}
+
+// Continue goes on with rec, kept in store: every move is replayed through the engine,
+// comments and annotations kept.
+func Continue(store Store, rec *notation.Record) (*Session, error) {
 	rp, err := rec.Replay()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{path: path, rec: rec, game: engine.NewGame(rp.Start)}
+	s := &Session{store: store, rec: rec, game: engine.NewGame(rp.Start)}
 	for _, p := range rp.Plies {
 		if err := s.game.Play(p.Move); err != nil {
 			return nil, err
@@ -86,7 +110,7 @@ func Resume(path string) (*Session, error) {
 }
 
 // Path is the file the record is kept in.
-func (s *Session) Path() string { return s.path }
+func (s *Session) Path() string { return s.store.Path() }
 
 // Record is the record as it stands.
 func (s *Session) Record() *notation.Record { return s.rec }
@@ -206,9 +230,8 @@ func (s *Session) commit(undo func()) error {
 	return nil
 }
 
-// save writes the whole record anew; after a crash the file holds the record before the
-// change or after it (notation.WriteFile).
-func (s *Session) save() error { return notation.WriteFile(s.path, []byte(notation.Format(s.rec))) }
+// save writes the whole record anew.
+func (s *Session) save() error { return s.store.Save(s.rec) }
 
 // lastNode is the last move, where comments, NAGs and clock readings go.
 func (s *Session) lastNode() (*notation.Node, error) {
