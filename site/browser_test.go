@@ -139,6 +139,23 @@ func poll(t *testing.T, ctx context.Context, js string) {
 	}
 }
 
+// settle waits until the expression is true, across a navigation (which a poll does not
+// survive: its page goes away).
+func settle(t *testing.T, ctx context.Context, js string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](js))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("waiting for %s: timed out", js)
+}
+
 func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -166,6 +183,12 @@ type boardState struct {
 }
 
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if findChromium() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
 	base := browserSite(t)
 	ctx, dialogs := browser(t)
 	start := time.Now()
@@ -302,7 +325,8 @@ func browserHostile(t *testing.T, ctx context.Context, base string) {
 			}
 		}
 		if len(others) > 0 {
-			do(t, ctx, chromedp.Click("#board-others a"), chromedp.WaitVisible("#board"))
+			do(t, ctx, chromedp.Click("#board-others a"))
+			settle(t, ctx, `location.href !== `+strconv.Quote(l)+` && document.readyState === 'complete' && !!document.getElementById('controls') && !document.getElementById('controls').hidden`)
 			if ply := eval[string](t, ctx, `document.getElementById('board').getAttribute('data-ply')`); ply != "1" {
 				t.Errorf("%s: the 'also reached in' link opened node %s, want 1", l, ply)
 			}
@@ -473,7 +497,9 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 			}
 		}
 		check(1)
-		// The next moves are skipped to their end once they have started.
+		// The next moves are skipped to their end once they have started: slowly, so that
+		// they are still under way when Skip is pressed.
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '400'`))
 		for ply := 2; ply <= 12; ply++ {
 			do(t, ctx, chromedp.Click("[data-go=next]"))
 			if eval[bool](t, ctx, `document.getElementById('skip').hidden`) {
