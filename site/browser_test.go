@@ -560,4 +560,18 @@ func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
 			t.Logf("screenshot: %s", name)
 		}
 	}
+	// A move of Bao la Kiswahili half sown, at a phone's width.
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/demo/selfplay/kiswahili-3.html#p4"), chromedp.WaitVisible("#controls"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '400'`),
+		chromedp.Click("[data-go=next]"), chromedp.Sleep(2500*time.Millisecond))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "kiswahili-sowing-phone.png")
+	if err := os.WriteFile(name, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", name)
 }
