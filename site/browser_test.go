@@ -359,6 +359,7 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 		}
 	}
 	do(t, ctx, chromedp.Navigate(base+"/club/games-1.html"), chromedp.Click("#m2"))
+	settle(t, ctx, `location.hash === '#p2'`)
 	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
 		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
 			inView: b.top >= 0 && b.bottom <= innerHeight}; })()`)
