@@ -13,8 +13,7 @@
   // URLs, so any of those is refused too.
   function href(h) {
     if (typeof h !== 'string' || h === '') return null;
-    if (/[\u0000-\u0020\u007f\\\u2028\u2029]/.test(h.charAt(0) + h.charAt(h.length - 1)) ||
-        /[\u0000-\u001f\u007f\\\u2028\u2029]/.test(h)) return null;
+    if (/^\s|\s$/.test(h) || /[\u0000-\u001f\u007f\\\u2028\u2029]/.test(h)) return null;
     if (/^[a-z][a-z0-9+.\-]*:/i.test(h) || h.slice(0, 2) === '//') return null;
     return h;
   }
