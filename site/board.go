@@ -385,7 +385,7 @@ func endReason(p engine.Position) string {
 		}
 	}
 	if stones(p, me) == 0 {
-		return me.String() + " has nothing left on the board"
+		return me.String() + "'s side of the board is empty"
 	}
 	return me.String() + " has no legal move"
 }
