@@ -81,6 +81,8 @@ type Result struct {
 	Hits     []Hit   `json:"hits"`
 	Facets   []Facet `json:"facets,omitempty"`
 	Took     float64 `json:"took_ms"`
+	// Warnings name what in the query cannot match, such as a misspelled field.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Hit is one game.
@@ -144,7 +146,8 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets)}
+	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
+		Warnings: unknownFields(q.Text)}
 	if pos != "" {
 		out.Position = pos
 	}

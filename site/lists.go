@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Facets group the games for the lists and the search page.
@@ -55,9 +56,9 @@ func (b *build) collectFacets() {
 	for _, values := range f {
 		used := map[string]bool{}
 		for _, key := range sortedKeys(values) {
-			slug := slugify(key)
+			slug := notation.Slug(key)
 			for i := 2; used[slug]; i++ {
-				slug = fmt.Sprintf("%s-%d", slugify(key), i)
+				slug = fmt.Sprintf("%s-%d", notation.Slug(key), i)
 			}
 			used[slug] = true
 			values[key].slug = slug

@@ -9,29 +9,9 @@ import (
 // Output names. Every file the site writes is named from an archive's file names or tag
 // values, which may hold anything a file system allows: '#', '?' and '%' (which break links),
 // ':' (which turns "javascript:…" into a scheme), line separators (which end JavaScript
-// strings). The names below keep letters, digits and the marks '-', '_' and '.' only, so
-// that every link the site makes is a plain relative path.
-
-// slugify makes a file name of a value: lower-case ASCII letters and digits joined by dashes.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	if b.Len() == 0 {
-		return "x"
-	}
-	return b.String()
-}
+// strings). Values (players, events) are named by notation.Slug; the pages of files keep
+// their folders, letters of any script and case, digits and the marks '-', '_' and '.', so
+// that page names follow file names and every link the site makes is a plain relative path.
 
 // slugPath makes a safe site-relative path of an archive-relative one (slash-separated,
 // without its extension): each segment keeps its letters (in any script), digits, '-', '_'

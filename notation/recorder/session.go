@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -33,14 +34,22 @@ type Store interface {
 	Path() string
 }
 
-// fileStore keeps one game in its own file.
-type fileStore string
-
-func (f fileStore) Save(rec *notation.Record) error {
-	return notation.WriteFile(string(f), []byte(notation.Format(rec)))
+// fileStore keeps the game being recorded as the last game of a file. The games before it (an
+// event file that gathers a day's games, one after another) are kept as they were read.
+type fileStore struct {
+	path   string
+	before []*notation.Record
 }
 
-func (f fileStore) Path() string { return string(f) }
+func (f fileStore) Save(rec *notation.Record) error {
+	var b bytes.Buffer
+	if err := notation.Write(&b, append(slices.Clip(f.before), rec)...); err != nil {
+		return err
+	}
+	return notation.WriteFile(f.path, b.Bytes())
+}
+
+func (f fileStore) Path() string { return f.path }
 
 // Session is one game being recorded.
 type Session struct {
@@ -57,7 +66,28 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
 	}
-	s := &Session{store: fileStore(path), game: engine.NewGame(start)}
+	return start1(fileStore{path: path}, tags, start)
+}
+
+// Append starts a new game at the end of the record file in path, which must exist and read
+// without errors: its games are kept as they are, and the new game is recorded after them.
+func Append(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
+	before, err := readAll(path)
+	if err != nil {
+		return nil, err
+	}
+	return start1(fileStore{path, before}, tags, start)
+}
+
+// start1 starts a game in store, its tag values checked first (notation.CheckTagValue), so
+// that a record is never begun with a value the verifier would reject.
+func start1(store Store, tags []notation.Tag, start engine.Position) (*Session, error) {
+	for _, t := range tags {
+		if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadArgument, t.Name, err)
+		}
+	}
+	s := &Session{store: store, game: engine.NewGame(start)}
 	s.rec = notation.FromGame(tags, s.game)
 	if err := s.save(); err != nil {
 		return nil, err
@@ -65,25 +95,28 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	return s, nil
 }
 
-// Resume continues the last game of the record in path: every move is replayed through the
-// engine, comments and annotations kept.
-func Resume(path string) (*Session, error) {
+// readAll reads every record of a file that must read without errors.
+func readAll(path string) ([]*notation.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := notation.Parse(path, f)
+	return notation.Parse(path, f)
+}
+
+// Resume continues the last game of the record in path: every move is replayed through the
+// engine, comments and annotations kept. The games before it are kept as they are.
+func Resume(path string) (*Session, error) {
+	recs, err := readAll(path)
 	if err != nil {
 		return nil, err
 	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: no game to resume", path)
 	}
-	if len(recs) > 1 {
-		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
-	}
-	return Continue(fileStore(path), recs[0])
+	last := len(recs) - 1
+	return Continue(fileStore{path, recs[:last]}, recs[last])
 }
 
 // Continue goes on with rec, kept in store: every move is replayed through the engine,
