@@ -129,18 +129,8 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
-// poll waits until the expression is true.
-func poll(t *testing.T, ctx context.Context, js string) {
-	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](js)); err != nil {
-		t.Fatalf("waiting for %s: %v", js, err)
-	}
-}
-
-// settle waits until the expression is true, across a navigation (which a poll does not
-// survive: its page goes away).
+// settle waits until the expression is true, also across a navigation (which
+// chromedp.Poll does not survive: its page goes away).
 func settle(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
@@ -296,7 +286,7 @@ func keyOf(name string) string {
 // no script runs.
 func browserHostile(t *testing.T, ctx context.Context, base string) {
 	do(t, ctx, chromedp.Navigate(base+"/search.html?player=eve"))
-	poll(t, ctx, `document.querySelectorAll('#search-results tbody tr').length === 3`)
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length === 3`)
 	links := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results a')).map(a => a.href)`)
 	if len(links) != len(hostileNames) {
 		t.Fatalf("search for eve: %d links, want %d", len(links), len(hostileNames))
@@ -491,7 +481,7 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 			({skip: !document.getElementById('skip').hidden, step: document.getElementById('board-step').textContent})`); st["skip"] != true || st["step"] == "" {
 			t.Errorf("%s: no sowing under way after Next: %v", v.ID, st)
 		}
-		poll(t, ctx, `document.getElementById('skip').hidden`)
+		settle(t, ctx, `document.getElementById('skip').hidden`)
 		check := func(ply int) {
 			t.Helper()
 			got := eval[boardState](t, ctx, boardJS)
@@ -517,12 +507,12 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 // explorer, and that the live search finds a player as the static one does.
 func browserLive(t *testing.T, ctx context.Context, base string) {
 	do(t, ctx, chromedp.Navigate(base+"/index.html"))
-	poll(t, ctx, `!document.getElementById('nav-explore').hidden`)
+	settle(t, ctx, `!document.getElementById('nav-explore').hidden`)
 	if h := eval[string](t, ctx, `document.getElementById('nav-search').href`); h != base+"/search" {
 		t.Errorf("the header's Search link under bao serve: %q, want the live search", h)
 	}
 	do(t, ctx, chromedp.Navigate(base+"/search.html?player=random"))
-	poll(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0`)
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0`)
 	static := eval[int](t, ctx, `document.querySelectorAll('#search-results tbody tr').length`)
 	do(t, ctx, chromedp.Navigate(base+"/search?player=random"))
 	live := eval[string](t, ctx, `document.querySelector('main p').textContent`)
