@@ -45,16 +45,19 @@ type Query struct {
 	Variant string // variant id, name or alias
 	Player  string // either player's name, in any case, spacing or "Surname, Given" order
 	// Aliases joins other spellings of a player's name (an archive's players.toml).
-	Aliases  event.Aliases
-	Event    string   // words that the event's name contains, in any case
-	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
-	Until    string   // last year or day played
-	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
-	Position string   // a position (BPN) reached on the main line; needs Variant
-	After    []string // or: the position after these moves from the variant's start
-	Facets   bool     // count games by variant, result, decade, player, event and length
-	Limit    int      // hits to return, default 20
-	Offset   int      // hits to skip
+	Aliases event.Aliases
+	// PlayerPart is part of either player's name, in any case: what a reader types into a
+	// search box (the site's live search matches as its static search does).
+	PlayerPart string
+	Event      string   // words that the event's name contains, in any case
+	Since      string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
+	Until      string   // last year or day played
+	Result     string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
+	Position   string   // a position (BPN) reached on the main line; needs Variant
+	After      []string // or: the position after these moves from the variant's start
+	Facets     bool     // count games by variant, result, decade, player, event and length
+	Limit      int      // hits to return, default 20
+	Offset     int      // hits to skip
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -160,7 +163,7 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	if q.Text != "" {
 		qs := bleve.NewQueryStringQuery(q.Text)
 		if _, err := qs.Parse(); err != nil {
-			return nil, none, fmt.Errorf("%w: %v", ErrBadQuery, err)
+			return nil, none, fmt.Errorf("%w: %q cannot be read (%v); write words, or field:value such as south:asha or event:cup", ErrBadQuery, q.Text, err)
 		}
 		must = append(must, qs)
 	}
@@ -184,6 +187,11 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 			any = append(any, t)
 		}
 		must = append(must, bleve.NewDisjunctionQuery(any...))
+	}
+	if p := strings.TrimSpace(q.PlayerPart); p != "" {
+		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(strings.ToLower(p)) + "*")
+		w.SetField("players_lc")
+		must = append(must, w)
 	}
 	if e := strings.TrimSpace(q.Event); e != "" {
 		m := bleve.NewMatchQuery(e)
@@ -230,6 +238,9 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	}
 	return bleve.NewConjunctionQuery(must...), pos, nil
 }
+
+// wildcardEscaper quotes the characters a wildcard query reads as operators.
+var wildcardEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`)
 
 // dateBound reads --since or --until: a year bounds the year field (so games with an unknown
 // month still count), a day bounds the played date.

@@ -33,6 +33,10 @@ func TestSearchFields(t *testing.T) {
 		{"variant", Query{Variant: "zanzibar"}, func(g testGame) bool { return g.variant == engine.Kiswahili }, false},
 		{"player any case", Query{Player: "ALI JUMA"}, isPlayer("ali juma"), false},
 		{"player exact only", Query{Player: "Juma"}, isPlayer("juma"), true},
+		{"part of a player's name", Query{PlayerPart: "Juma"}, func(g testGame) bool {
+			return strings.Contains(strings.ToLower(g.tags["South"]+"\x00"+g.tags["North"]), "juma")
+		}, false},
+		{"part of a name: wildcards are literal", Query{PlayerPart: "j*a"}, isPlayer("j*a"), true},
 		{"player surname first", Query{Player: "Juma,  Ali"}, isPlayer("ali juma"), false},
 		{"player by alias", Query{Player: "A. Juma", Aliases: event.Aliases{"a juma": "Ali Juma", "ali juma": "Ali Juma"}},
 			isPlayer("ali juma"), false},

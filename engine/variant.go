@@ -92,6 +92,10 @@ func (v *Variant) HasHouse() bool { return v.house }
 // Stones tells whether the board holds single stones that step (drawn, not counted).
 func (v *Variant) Stones() bool { return v.stones }
 
+// Mtoto reports whether a pit can be reserved by kuweka mtoto ("putting a child"), so that the
+// seeds sown into it go to the player who reserved it (Bao Kingulu).
+func (v *Variant) Mtoto() bool { return v.mtoto }
+
 // BPNOrder lists the pits of each BPN row in writing order: North's rows from the back, each
 // written from North's right (W..1), then South's rows from the front, each 1..W. Diagrams
 // draw the board in this order, as seen from South's seat.

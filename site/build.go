@@ -185,7 +185,7 @@ func (b *build) assignPages() error {
 			return err
 		}
 		for _, p := range f.pages {
-			b.pages[p] = strings.TrimSuffix(p, ".md") + ".html"
+			b.pages[p] = slugPath(strings.TrimSuffix(p, ".md")) + ".html"
 			if err := claim(b.pages[p], p); err != nil {
 				return err
 			}
@@ -211,7 +211,7 @@ func (f *folder) href() string {
 	if f.dir == "." {
 		return "index.html"
 	}
-	return f.dir + "/index.html"
+	return slugPath(f.dir) + "/index.html"
 }
 
 // pageOf returns the page built from an archive-relative source path.

@@ -5,8 +5,9 @@
 //   - a page per folder, from its index.md or README.md (the root's is the home page), listing
 //     its collections, pages and games;
 //   - a page per other Markdown file and per game: tags, provenance, the moves with their
-//     annotations (Markdown, raw HTML off), NAGs as symbols, variations, board diagrams, and a
-//     move-by-move viewer whose positions the engine computed at build time;
+//     annotations (Markdown, raw HTML off), NAGs as symbols, variations, board diagrams, a
+//     table of every position (what readers without JavaScript use), and a move-by-move viewer
+//     that sows each move seed by seed from the engine's trace, all computed at build time;
 //   - lists of games by variant, event, player and year, and a search page that filters a JSON
 //     index in the browser.
 //

@@ -5,8 +5,10 @@ import (
 	"html/template"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -27,6 +29,15 @@ type gameView struct {
 	Number            int
 	Errors            []string
 	Plies             template.JS
+	Legend            []legendItem
+	Positions         []positionRow // for readers without JavaScript
+}
+
+// positionRow is one node of the game in the no-script table: the move links point at it.
+type positionRow struct {
+	ID            int
+	Caption, Info string
+	Rows          []string // the counts of each row, "2 2 0 …", top to bottom as drawn
 }
 
 type tagView struct {
@@ -58,6 +69,8 @@ func (b *build) writeGame(g *game) error {
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
 		gv.Plies = b.viewerData(g, pd.Root)
+		gv.Legend = legend(g.variant())
+		gv.Positions = positionRows(g, gv.Board)
 		if g.plies > 0 {
 			last := g.nodes[g.plies]
 			fb := newBoard(last.pos, last.marks)
@@ -69,6 +82,27 @@ func (b *build) writeGame(g *game) error {
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	gv.Movetext = template.HTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
+}
+
+// positionRows lists every node of the game, in the order of the tree, for the table that
+// readers without JavaScript get in place of the viewer.
+func positionRows(g *game, board *boardView) []positionRow {
+	rows := make([]positionRow, 0, len(g.nodes))
+	for _, n := range g.nodes {
+		pr := positionRow{ID: n.id, Caption: g.caption(n), Info: positionInfo(n.pos)}
+		for _, r := range board.Rows {
+			var w strings.Builder
+			for i, p := range r.Pits {
+				if i > 0 {
+					w.WriteByte(' ')
+				}
+				w.WriteString(strconv.Itoa(n.pos.Seeds(engine.Pit(p))))
+			}
+			pr.Rows = append(pr.Rows, w.String())
+		}
+		rows = append(rows, pr)
+	}
+	return rows
 }
 
 // gamesIn lists the games read from one record file.

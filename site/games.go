@@ -17,6 +17,7 @@ type game struct {
 	file   string // archive-relative path of the record file
 	where  string // the file as problem reports name it (Options.Source)
 	number int    // 1-based number of the game in its file
+	of     int    // the number of games in its file
 	href   string // site-relative path of its page
 	rec    *notation.Record
 	start  engine.Position // zero if the record names no playable variant or start
@@ -57,8 +58,9 @@ func loadGames(src fs.FS, name, where string) ([]*game, error) {
 	if err := sc.Err(); err != nil {
 		return gs, err
 	}
-	stem := strings.TrimSuffix(name, path.Ext(name))
+	stem := slugPath(strings.TrimSuffix(name, path.Ext(name)))
 	for _, g := range gs {
+		g.of = len(gs)
 		g.href = stem + ".html"
 		if len(gs) > 1 {
 			g.href = fmt.Sprintf("%s-%d.html", stem, g.number)
@@ -169,6 +171,13 @@ func (g *game) title() string {
 	}
 	if y := g.year(); y != "" {
 		t += " " + y
+	}
+	// Games between the same players at the same event differ by round, or else by their
+	// place in the file.
+	if r := g.tag("Round"); r != "" {
+		t += ", round " + r
+	} else if g.of > 1 {
+		t += ", game " + strconv.Itoa(g.number)
 	}
 	return t
 }

@@ -88,13 +88,13 @@ func (b *build) facetHref(kind, key string) string {
 
 // gameRow is a game in a table of games.
 type gameRow struct {
-	Href, Date, South, North, Result, Event, Variant string
-	Plies                                            int
+	Href, Title, Date, South, North, Result, Event, Variant string
+	Plies                                                   int
 }
 
 func newGameRow(g *game) gameRow {
 	s, n := g.players()
-	r := gameRow{Href: g.href, Date: g.tag("Date"), South: orUnknown(s), North: orUnknown(n),
+	r := gameRow{Href: g.href, Title: g.title(), Date: g.tag("Date"), South: orUnknown(s), North: orUnknown(n),
 		Result: g.rec.Result, Event: g.tag("Event"), Plies: g.plies}
 	if r.Result == "" {
 		r.Result = "*"

@@ -107,7 +107,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		Variants: engine.Variants()}
 	offset, _ := strconv.Atoi(form["offset"])
 	offset = max(offset, 0)
-	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"],
+	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(r.Context(), query)
@@ -117,7 +117,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	}
 	pg.Total = res.Total
 	for _, h := range res.Hits {
-		row := hitRow{gameRow: gameRow{Date: h.Date, South: h.South, North: h.North, Result: h.Result,
+		row := hitRow{gameRow: gameRow{Title: hitTitle(h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
 		row.Href, _ = snap.b.gameHref(h.File, h.Game)
 		for _, ply := range h.Reached {

@@ -36,7 +36,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a class="mv` + wasAttrs(mv) + `" id="p` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
+		w.WriteString(`<a class="mv` + wasAttrs(mv) + `" id="m` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
 		if sym, title := nags(mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
 		}
