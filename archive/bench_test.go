@@ -118,7 +118,7 @@ func writeBenchFile(b *testing.B, root string, i, n int) []Query {
 			for _, m := range g.Moves()[:6] {
 				p, _ = p.Apply(m)
 			}
-			qs = append(qs, Query{Variant: v.ID, Position: p.String()})
+			qs = append(qs, Query{Variant: v.ID(), Position: p.String()})
 		}
 	}
 	f, err := os.Create(filepath.Join(root, fmt.Sprintf("f%05d.bgn", i)))
@@ -234,7 +234,7 @@ func BenchmarkArchiveSearchFacets(b *testing.B) {
 func BenchmarkArchiveExploreStart(b *testing.B) {
 	_, ix := searchIndex(b)
 	latencies(b, func(i int) error {
-		_, err := ix.Explore(context.Background(), ExploreQuery{Variant: engine.Variants()[i%4].ID})
+		_, err := ix.Explore(context.Background(), ExploreQuery{Variant: engine.Variants()[i%4].ID()})
 		return err
 	})
 }

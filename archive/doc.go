@@ -29,10 +29,11 @@
 // 100,000 random games of the four variants (1,000 files, about 100 positions a game):
 //
 //   - Building the index: 167 games/s wall-clock, 335 games per CPU-second, for the whole
-//     pipeline (read, verify, replay, index). Far below the 5,000 games/s aimed at: about 80%
-//     of the CPU goes to replaying the records (notation.Verify and Record.Replay each play the
-//     main line through the engine, and 4x8 move generation dominates); bleve alone
-//     (BenchmarkIndexBatch) indexes 1,500 to 2,000 games a second with all their positions.
+//     pipeline (read, verify, replay, index), when each record was played through the engine
+//     twice (verified, then replayed) and that took about 80% of the CPU. notation.Check now
+//     verifies and replays in one walk (notation.Walk), which brought the build to about 1,300
+//     games/s on the same archive; bleve alone (BenchmarkIndexBatch) indexes 1,500 to 2,000
+//     games a second with all their positions.
 //   - Index size: about 6 KB a game (606 MB for 100,000 games), most of it the position terms
 //     and their term vectors.
 //   - Queries on that index (2 shards), p50 / p99: position search 11 / 32 ms, player search

@@ -2,9 +2,11 @@ package archive
 
 import (
 	"context"
+	"encoding/json"
 	"sort"
 	"strings"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -18,22 +20,54 @@ type ExploreQuery struct {
 
 // Tree is the opening tree of one position: the moves the archive's games played from it.
 type Tree struct {
-	Variant  string      `json:"variant"`
-	Position string      `json:"position"`
-	Games    int         `json:"games"` // games that reached the position
-	Ended    int         `json:"ended"` // games whose main line ends there
-	Moves    []MoveStats `json:"moves"`
+	Variant  string          `json:"variant"`
+	Position engine.Position `json:"position"`
+	Games    int             `json:"games"` // games that reached the position
+	Ended    int             `json:"ended"` // games whose main line ends there
+	Moves    []MoveStats     `json:"moves"`
+}
+
+// UnmarshalJSON reads a tree as its JSON is written. A BPN does not name its game, so the
+// positions are read as positions of the tree's variant.
+func (t *Tree) UnmarshalJSON(b []byte) error {
+	var head struct {
+		Variant string `json:"variant"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return err
+	}
+	v, err := engine.LookupVariant(head.Variant)
+	if err != nil {
+		return err
+	}
+	type plain Tree // Tree's fields, without this method
+	in := struct {
+		plain
+		Moves []json.RawMessage `json:"moves"`
+	}{plain: plain{Position: v.Start()}}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	in.plain.Moves = make([]MoveStats, len(in.Moves))
+	for i, raw := range in.Moves {
+		in.plain.Moves[i].Position = v.Start()
+		if err := json.Unmarshal(raw, &in.plain.Moves[i]); err != nil {
+			return err
+		}
+	}
+	*t = Tree(in.plain)
+	return nil
 }
 
 // MoveStats counts the games that played one move from the position, by result.
 type MoveStats struct {
-	Move      string `json:"move"`
-	Position  string `json:"position"` // the position after the move
-	Games     int    `json:"games"`
-	SouthWins int    `json:"south_wins"`
-	NorthWins int    `json:"north_wins"`
-	Draws     int    `json:"draws"`
-	Unknown   int    `json:"unknown"`
+	Move      string          `json:"move"`
+	Position  engine.Position `json:"position"` // the position after the move; zero if the move is not legal there
+	Games     int             `json:"games"`
+	SouthWins int             `json:"south_wins"`
+	NorthWins int             `json:"north_wins"`
+	Draws     int             `json:"draws"`
+	Unknown   int             `json:"unknown"`
 }
 
 // Explore lists the moves played from a position across the archive, most played first. It
@@ -63,7 +97,7 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (*Tree, error) {
 			return nil, err
 		}
 	}
-	t := &Tree{Variant: p.Variant().ID, Position: p.String(), Moves: []MoveStats{}}
+	t := &Tree{Variant: p.Variant().ID(), Position: p, Moves: []MoveStats{}}
 	pq := bleve.NewPrefixQuery(prefix)
 	pq.SetField("pos")
 	res, err := ix.alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(pq, 0, 0, false))
@@ -83,7 +117,7 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (*Tree, error) {
 			t.Ended = m.Games
 		default:
 			if c, err := p.ParseChild(m.Move, nil); err == nil {
-				m.Position = c.Position.String()
+				m.Position = c.Position
 			}
 			t.Moves = append(t.Moves, m)
 		}

@@ -2,7 +2,10 @@ package archive
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
@@ -60,7 +63,7 @@ func TestExplore(t *testing.T) {
 		}
 		for _, ply := range []int{0, 1, len(g.moves)} {
 			target := g.path[ply]
-			tree, err := ix.Explore(context.Background(), ExploreQuery{Variant: g.variant.ID, Position: target})
+			tree, err := ix.Explore(context.Background(), ExploreQuery{Variant: g.variant.ID(), Position: target})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +82,7 @@ func TestExplore(t *testing.T) {
 					t.Errorf("moves not sorted by games: %+v", tree.Moves)
 				}
 				p, _ := engine.ParsePosition(g.variant, target)
-				if c, err := p.ParseChild(m.Move, nil); err != nil || c.Position.String() != m.Position {
+				if c, err := p.ParseChild(m.Move, nil); err != nil || c.Position != m.Position {
 					t.Errorf("move %s leads to %s, not %s (%v)", m.Move, c.Position, m.Position, err)
 				}
 			}
@@ -98,7 +101,7 @@ func TestExploreStartAndAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tree.Position != engine.Kingulu.Start().String() || tree.Games != 5 {
+	if tree.Position != engine.Kingulu.Start() || tree.Games != 5 {
 		t.Errorf("start: %+v (want the 4 games of kingulu.bgn and the broken one)", tree)
 	}
 	var g testGame
@@ -111,10 +114,38 @@ func TestExploreStartAndAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tree.Position != g.path[3] || tree.Games < 1 {
+	if tree.Position.String() != g.path[3] || tree.Games < 1 {
 		t.Errorf("after %v: %+v", g.moves[:3], tree)
 	}
 	if _, err := ix.Explore(context.Background(), ExploreQuery{Position: g.path[3]}); !errors.Is(err, ErrBadQuery) {
 		t.Errorf("a position without its variant: %v", err)
+	}
+}
+
+// A tree's JSON reads back into the same tree: its positions are read in its variant.
+func TestTreeJSONRoundTrip(t *testing.T) {
+	p := engine.Kete.Start()
+	c := p.Children(nil)[0]
+	want := Tree{Variant: "kete", Position: p, Games: 3, Ended: 1, Moves: []MoveStats{
+		{Move: engine.Kete.FormatMove(c.Move), Position: c.Position, Games: 2, SouthWins: 1, Unknown: 1},
+		{Move: "A9", Games: 1}, // not legal there: no position
+	}}
+	b, err := json.Marshal(&want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Tree
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	if got.Position.Variant() != engine.Kete {
+		t.Errorf("read as %s, want kete", got.Position.Variant())
+	}
+	bad := strings.Replace(string(b), `"kete"`, `"chess"`, 1)
+	if err := json.Unmarshal([]byte(bad), &got); !errors.Is(err, engine.ErrUnknownVariant) {
+		t.Errorf("unknown variant: %v", err)
 	}
 }

@@ -105,7 +105,7 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 		d.Round = &r
 	}
 	if s.variant != nil {
-		d.Variant = s.variant.ID
+		d.Variant = s.variant.ID()
 		if s.setUp && len(s.path) > 0 {
 			d.Start = s.path[0].String()
 		}
@@ -139,7 +139,7 @@ func positionTerms(path []engine.Position, moves []string) []string {
 // chance of any collision is below 1e-7, and a collision can only add a hit, never lose one.
 func positionKey(p engine.Position) string {
 	h := fnv.New64a()
-	h.Write([]byte(p.Variant().ID))
+	h.Write([]byte(p.Variant().ID()))
 	h.Write([]byte{' '})
 	h.Write([]byte(p.String()))
 	var b [8]byte

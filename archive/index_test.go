@@ -27,7 +27,7 @@ func snapshot(t testing.TB, ix *Index) string {
 	res.Took = 0
 	var trees []*Tree
 	for _, v := range engine.Variants() {
-		tree, err := ix.Explore(ctx, ExploreQuery{Variant: v.ID})
+		tree, err := ix.Explore(ctx, ExploreQuery{Variant: v.ID()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,7 +82,7 @@ func gameMapping() *mapping.DocumentMapping {
 	msgs.Store = true
 	game.AddFieldMappingsAt("messages", msgs)
 
-	// pos holds one term per main-line position, "KEY|MOVE" (see posTerm). It is the largest
+	// pos holds one term per main-line position, "KEY|MOVE" (see positionTerms). It is the largest
 	// field by far: no doc values, not stored, not in _all; term vectors give the array
 	// position of a match, which is the ply at which the position was reached.
 	pos := hidden(bleve.NewKeywordFieldMapping())

@@ -45,16 +45,19 @@ type Query struct {
 	Variant string // variant id, name or alias
 	Player  string // either player's name, in any case, spacing or "Surname, Given" order
 	// Aliases joins other spellings of a player's name (an archive's players.toml).
-	Aliases  event.Aliases
-	Event    string   // words that the event's name contains, in any case
-	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
-	Until    string   // last year or day played
-	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
-	Position string   // a position (BPN) reached on the main line; needs Variant
-	After    []string // or: the position after these moves from the variant's start
-	Facets   bool     // count games by variant, result, decade, player, event and length
-	Limit    int      // hits to return, default 20
-	Offset   int      // hits to skip
+	Aliases event.Aliases
+	// PlayerPart is part of either player's name, in any case: what a reader types into a
+	// search box (the site's live search matches as its static search does).
+	PlayerPart string
+	Event      string   // words that the event's name contains, in any case
+	Since      string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
+	Until      string   // last year or day played
+	Result     string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
+	Position   string   // a position (BPN) reached on the main line; needs Variant
+	After      []string // or: the position after these moves from the variant's start
+	Facets     bool     // count games by variant, result, decade, player, event and length
+	Limit      int      // hits to return, default 20
+	Offset     int      // hits to skip
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -73,11 +76,11 @@ const QuerySyntax = `Query syntax (bleve query strings):
 
 // Result is one page of hits.
 type Result struct {
-	Total    int     `json:"total"`
-	Position string  `json:"position,omitempty"` // the BPN searched for
-	Hits     []Hit   `json:"hits"`
-	Facets   []Facet `json:"facets,omitempty"`
-	Took     float64 `json:"took_ms"`
+	Total    int             `json:"total"`
+	Position engine.Position `json:"position,omitzero"` // the position searched for
+	Hits     []Hit           `json:"hits"`
+	Facets   []Facet         `json:"facets,omitempty"`
+	Took     float64         `json:"took_ms"`
 	// Warnings name what in the query cannot match, such as a misspelled field.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -135,7 +138,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if q.Text != "" {
 		req.SortBy([]string{"-_score", "file", "game"})
 	}
-	req.IncludeLocations = pos != ""
+	req.IncludeLocations = pos != engine.Position{}
 	if q.Facets {
 		addFacets(req)
 	}
@@ -145,9 +148,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
-	if pos != "" {
-		out.Position = pos
-	}
+	out.Position = pos
 	for _, h := range res.Hits {
 		out.Hits = append(out.Hits, hitOf(h))
 	}
@@ -155,13 +156,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	return out, nil
 }
 
-// compile turns q into one bleve query, and gives the canonical BPN of a position searched for.
-func (q Query) compile() (query.Query, string, error) {
+// compile turns q into one bleve query, and gives the position searched for, if any.
+func (q Query) compile() (query.Query, engine.Position, error) {
+	var none engine.Position
 	var must []query.Query
 	if q.Text != "" {
 		qs := bleve.NewQueryStringQuery(q.Text)
 		if _, err := qs.Parse(); err != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrBadQuery, err)
+			return nil, none, fmt.Errorf("%w: %q cannot be read (%v); write words, or field:value such as south:asha or event:cup", ErrBadQuery, q.Text, err)
 		}
 		must = append(must, qs)
 	}
@@ -173,9 +175,9 @@ func (q Query) compile() (query.Query, string, error) {
 	if q.Variant != "" {
 		v, err := engine.LookupVariant(q.Variant)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
-		term("variant", v.ID)
+		term("variant", v.ID())
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
 		var any []query.Query
@@ -185,6 +187,11 @@ func (q Query) compile() (query.Query, string, error) {
 			any = append(any, t)
 		}
 		must = append(must, bleve.NewDisjunctionQuery(any...))
+	}
+	if p := strings.TrimSpace(q.PlayerPart); p != "" {
+		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(strings.ToLower(p)) + "*")
+		w.SetField("players_lc")
+		must = append(must, w)
 	}
 	if e := strings.TrimSpace(q.Event); e != "" {
 		m := bleve.NewMatchQuery(e)
@@ -201,36 +208,39 @@ func (q Query) compile() (query.Query, string, error) {
 		}
 		c, err := dateBound(b.s, b.since)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
 		must = append(must, c)
 	}
 	if q.Result != "" {
 		r, err := resultToken(q.Result)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
 		term("result", r)
 	}
-	var bpn string
+	var pos engine.Position
 	if q.Position != "" || len(q.After) > 0 {
 		p, err := resolvePosition(q.Variant, q.Position, q.After)
 		if err != nil {
-			return nil, "", err
+			return nil, none, err
 		}
-		bpn = p.String()
+		pos = p
 		pq := bleve.NewPrefixQuery(positionKey(p) + "|")
 		pq.SetField("pos")
 		must = append(must, pq)
 	}
 	switch len(must) {
 	case 0:
-		return bleve.NewMatchAllQuery(), "", nil
+		return bleve.NewMatchAllQuery(), none, nil
 	case 1:
-		return must[0], bpn, nil
+		return must[0], pos, nil
 	}
-	return bleve.NewConjunctionQuery(must...), bpn, nil
+	return bleve.NewConjunctionQuery(must...), pos, nil
 }
+
+// wildcardEscaper quotes the characters a wildcard query reads as operators.
+var wildcardEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`)
 
 // dateBound reads --since or --until: a year bounds the year field (so games with an unknown
 // month still count), a day bounds the played date.

@@ -33,6 +33,10 @@ func TestSearchFields(t *testing.T) {
 		{"variant", Query{Variant: "zanzibar"}, func(g testGame) bool { return g.variant == engine.Kiswahili }, false},
 		{"player any case", Query{Player: "ALI JUMA"}, isPlayer("ali juma"), false},
 		{"player exact only", Query{Player: "Juma"}, isPlayer("juma"), true},
+		{"part of a player's name", Query{PlayerPart: "Juma"}, func(g testGame) bool {
+			return strings.Contains(strings.ToLower(g.tags["South"]+"\x00"+g.tags["North"]), "juma")
+		}, false},
+		{"part of a name: wildcards are literal", Query{PlayerPart: "j*a"}, isPlayer("j*a"), true},
 		{"player surname first", Query{Player: "Juma,  Ali"}, isPlayer("ali juma"), false},
 		{"player by alias", Query{Player: "A. Juma", Aliases: event.Aliases{"a juma": "Ali Juma", "ali juma": "Ali Juma"}},
 			isPlayer("ali juma"), false},
@@ -117,7 +121,7 @@ func TestSearchFacets(t *testing.T) {
 	wantMissing := map[string]int{}
 	for _, g := range f.games {
 		if g.variant != nil {
-			want["variant"][g.variant.ID]++
+			want["variant"][g.variant.ID()]++
 		}
 		r := g.tags["Result"]
 		if r == "" {
@@ -189,15 +193,15 @@ func TestPositionSearch(t *testing.T) {
 			}
 		}
 		for _, q := range []Query{
-			{Variant: g.variant.ID, Position: target},
-			{Variant: g.variant.Name, After: append([]string{"1."}, g.moves[:2]...)},
+			{Variant: g.variant.ID(), Position: target},
+			{Variant: g.variant.Name(), After: append([]string{"1."}, g.moves[:2]...)},
 		} {
 			q.Limit = 100
 			res, err := ix.Search(context.Background(), q)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Position != target {
+			if res.Position.String() != target {
 				t.Errorf("%s: searched for %q, want %q", g.id, res.Position, target)
 			}
 			got := map[string][]int{}

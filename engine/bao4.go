@@ -3,12 +3,15 @@ package engine
 // Kiswahili is Bao la Kiswahili (Zanzibar Bao), 4x8, the game of Zanzibar's tournaments.
 // Rules: docs/rules/bao-la-kiswahili.md.
 var Kiswahili = newVariant(&Variant{
-	ID:      "kiswahili",
-	Name:    "Bao la Kiswahili",
-	Summary: "4x8, Zanzibar: namua and mtaji stages, relay sowing, the nyumba, takasia",
-	Width:   8,
-	Rows:    2,
-	Aliases: []string{"bao-la-kiswahili", "zanzibar"},
+	id:      "kiswahili",
+	name:    "Bao la Kiswahili",
+	summary: "4x8, Zanzibar: namua and mtaji stages, relay sowing, the nyumba, takasia",
+	width:   8,
+	rows:    2,
+	aliases: []string{"bao-la-kiswahili", "zanzibar"},
+	bank:    Reserves,
+	house:   true,
+	syntax:  syntax{dir: true},
 	start:   bao4Start,
 	rules:   bao4{},
 })
@@ -16,12 +19,15 @@ var Kiswahili = newVariant(&Variant{
 // Kete is Bao la Kete (Lamu Bao), 4x8: Zanzibar's rules with the Lamu differences D1-D4 of
 // docs/rules/bao-la-kete.md (kuu floor, kuu-first takata, hizi zetu obligation).
 var Kete = newVariant(&Variant{
-	ID:      "kete",
-	Name:    "Bao la Kete",
-	Summary: "4x8, Lamu: Zanzibar's game with the kuu floor, kuu-first takata and the hizi zetu obligation",
-	Width:   8,
-	Rows:    2,
-	Aliases: []string{"bao-la-kete", "lamu"},
+	id:      "kete",
+	name:    "Bao la Kete",
+	summary: "4x8, Lamu: Zanzibar's game with the kuu floor, kuu-first takata and the hizi zetu obligation",
+	width:   8,
+	rows:    2,
+	aliases: []string{"bao-la-kete", "lamu"},
+	bank:    Reserves,
+	house:   true,
+	syntax:  syntax{dir: true},
 	start:   bao4Start,
 	rules:   bao4{lamu: true},
 })

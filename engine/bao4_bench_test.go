@@ -33,6 +33,6 @@ func b4BenchPositions(tb testing.TB, v *Variant, n int) []Position {
 func BenchmarkChildren4x8(b *testing.B) {
 	for _, v := range []*Variant{Kiswahili, Kete} {
 		ps := b4BenchPositions(b, v, 200)
-		b.Run(v.ID, func(b *testing.B) { benchChildren(b, ps) })
+		b.Run(v.id, func(b *testing.B) { benchChildren(b, ps) })
 	}
 }

@@ -125,7 +125,7 @@ func TestLegalSets(t *testing.T) {
 		}
 		got := strings.Join(legalTokens(p), " ")
 		if got != tc.want {
-			t.Errorf("%s %s: legal moves\n got %s\nwant %s", tc.v.ID, tc.name, got, tc.want)
+			t.Errorf("%s %s: legal moves\n got %s\nwant %s", tc.v.id, tc.name, got, tc.want)
 		}
 	}
 }
@@ -145,10 +145,10 @@ func TestBao4NeverEnding(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := strings.Join(legalTokens(p), " "); got != want {
-			t.Errorf("%s: legal moves\n got %s\nwant %s", v.ID, got, want)
+			t.Errorf("%s: legal moves\n got %s\nwant %s", v.id, got, want)
 		}
 		if _, err := p.ParseMove("A1>"); err == nil {
-			t.Errorf("%s: A1> accepted", v.ID)
+			t.Errorf("%s: A1> accepted", v.id)
 		}
 	}
 	if testing.Short() {
@@ -276,15 +276,15 @@ func b4Games(t *testing.T, v *Variant, seed uint64, n, maxPlies int, visit func(
 			visit(p, buf)
 			if len(buf) == 0 {
 				if p.Status() == Ongoing {
-					t.Fatalf("%s game %d ply %d: no moves, but ongoing: %s", v.ID, i, ply, p)
+					t.Fatalf("%s game %d ply %d: no moves, but ongoing: %s", v.id, i, ply, p)
 				}
 				if p.block != NoPit {
-					t.Fatalf("%s game %d: finished with a block: %s", v.ID, i, p)
+					t.Fatalf("%s game %d: finished with a block: %s", v.id, i, p)
 				}
 				break
 			}
 			if p.Status() != Ongoing {
-				t.Fatalf("%s game %d ply %d: moves in a finished game: %s", v.ID, i, ply, p)
+				t.Fatalf("%s game %d ply %d: moves in a finished game: %s", v.id, i, ply, p)
 			}
 			if ply == maxPlies {
 				break
@@ -322,7 +322,7 @@ func TestBao4RandomGames(t *testing.T) {
 			}
 		})
 		t.Logf("%s: %d plies in %d games; %d mtaji positions; moves seen: %d takasia, %d safari, %d winning",
-			v.ID, plies, games, mtaji, takasia, safari, wins)
+			v.id, plies, games, mtaji, takasia, safari, wins)
 	}
 }
 
@@ -408,11 +408,11 @@ func TestIllegalReasons(t *testing.T) {
 		_, err = p.ParseMove(c.tok)
 		var me *MoveError
 		if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || !strings.Contains(me.Reason, c.reason) {
-			t.Errorf("%s %s: %v; want an illegal move because %q", c.v.ID, c.tok, err, c.reason)
+			t.Errorf("%s %s: %v; want an illegal move because %q", c.v.id, c.tok, err, c.reason)
 			continue
 		}
 		if errors.Is(err, ErrNeverEnding) != c.never {
-			t.Errorf("%s %s: errors.Is(ErrNeverEnding) = %v", c.v.ID, c.tok, !c.never)
+			t.Errorf("%s %s: errors.Is(ErrNeverEnding) = %v", c.v.id, c.tok, !c.never)
 		}
 	}
 }

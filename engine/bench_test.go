@@ -24,7 +24,7 @@ func benchPositions(tb testing.TB, v *Variant, n int) []Position {
 // positions", per game; positions/s counts the positions whose moves were listed.
 func BenchmarkChildren(b *testing.B) {
 	for _, v := range Variants() {
-		b.Run(v.ID, func(b *testing.B) { benchChildren(b, benchPositions(b, v, 500)) })
+		b.Run(v.id, func(b *testing.B) { benchChildren(b, benchPositions(b, v, 500)) })
 	}
 }
 
@@ -43,7 +43,7 @@ func benchChildren(b *testing.B, ps []Position) {
 // BenchmarkParsePosition measures BPN reading, which batch checks do once per line.
 func BenchmarkParsePosition(b *testing.B) {
 	for _, v := range Variants() {
-		b.Run(v.ID, func(b *testing.B) {
+		b.Run(v.id, func(b *testing.B) {
 			s := v.start
 			b.ReportAllocs()
 			for b.Loop() {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,35 @@ func (p Position) String() string {
 		return ""
 	}
 	return string(p.AppendBPN(make([]byte, 0, 160)))
+}
+
+// MarshalText writes the position's canonical BPN, so that JSON and flags carry positions as
+// BPN strings. The zero Position (no variant) writes the empty string.
+func (p Position) MarshalText() ([]byte, error) {
+	if p.v == nil {
+		return []byte{}, nil
+	}
+	return p.AppendBPN(make([]byte, 0, 160)), nil
+}
+
+// UnmarshalText reads a BPN into p. A BPN does not name its game (Bao la Kiswahili's and Bao
+// la Kete's look alike), so p must hold a position of the game already, e.g. its Start: the
+// text is read as a position of p's variant, and p is left as it was if the text is not one.
+// The empty text gives the zero Position, as MarshalText writes it.
+func (p *Position) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Position{}
+		return nil
+	}
+	if p.v == nil {
+		return fmt.Errorf("%w: a BPN does not name its game; read it into a position of the game", ErrUnknownVariant)
+	}
+	q, err := ParsePosition(p.v, string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
 }
 
 // AppendBPN appends the position's canonical BPN to b; writers of many positions use it to
@@ -33,19 +63,21 @@ func (p Position) AppendBPN(b []byte) []byte {
 	}
 	b = append(b, ' ')
 	b = append(b, p.toMove.Letter()...)
-	switch {
-	case v == Kimasai:
-	case v == Kingulu:
+	// The fields after the side are the variant's: its bank, its reserved pits, its houses
+	// and block, each only where the game has them.
+	if v.bank != NoBank {
 		b = append(b, ' ')
 		b = strconv.AppendUint(b, uint64(p.bank[South]), 10)
 		b = append(b, '-')
 		b = strconv.AppendUint(b, uint64(p.bank[North]), 10)
+	}
+	if v.mtoto {
 		b = append(b, ' ')
 		if p.reserved == 0 {
 			b = append(b, '-')
 		}
 		sep := false
-		for c := range 12 {
+		for c := range v.Pits() {
 			if p.reserved&(1<<c) != 0 {
 				if sep {
 					b = append(b, ',')
@@ -54,11 +86,8 @@ func (p Position) AppendBPN(b []byte) []byte {
 				sep = true
 			}
 		}
-	default:
-		b = append(b, ' ')
-		b = strconv.AppendUint(b, uint64(p.bank[South]), 10)
-		b = append(b, '-')
-		b = strconv.AppendUint(b, uint64(p.bank[North]), 10)
+	}
+	if v.house {
 		b = append(b, ' ')
 		switch {
 		case p.house[South] && p.house[North]:
@@ -84,20 +113,20 @@ func (p Position) AppendBPN(b []byte) []byte {
 func (v *Variant) bpnRows() [][]Pit {
 	var rows [][]Pit
 	row := func(s Side, r int, down bool) {
-		ps := make([]Pit, v.Width)
-		for n := 1; n <= v.Width; n++ {
+		ps := make([]Pit, v.width)
+		for n := 1; n <= v.width; n++ {
 			i := n - 1
 			if down {
-				i = v.Width - n
+				i = v.width - n
 			}
 			ps[i] = v.pit(s, r, n)
 		}
 		rows = append(rows, ps)
 	}
-	for r := v.Rows - 1; r >= 0; r-- {
+	for r := v.rows - 1; r >= 0; r-- {
 		row(North, r, true)
 	}
-	for r := 0; r < v.Rows; r++ {
+	for r := 0; r < v.rows; r++ {
 		row(South, r, false)
 	}
 	return rows
@@ -108,16 +137,9 @@ func (v *Variant) bpnRows() [][]Pit {
 func ParsePosition(v *Variant, s string) (Position, error) {
 	p := Position{v: v, block: NoPit}
 	f := strings.Fields(s)
-	want := 5
-	switch v {
-	case Kingulu:
-		want = 4
-	case Kimasai:
-		want = 2
-	}
-	if len(f) != want {
-		return p, posErr("fields", "%s position has %d fields (board, side%s), got %d",
-			v.Name, want, map[int]string{5: ", reserves, houses, block", 4: ", stores, reserved", 2: ""}[want], len(f))
+	if len(f) != len(v.bpnFields) {
+		return p, posErr("fields", "%s position has %d fields (%s), got %d",
+			v.name, len(v.bpnFields), strings.Join(v.bpnFields, ", "), len(f))
 	}
 	rows := strings.Split(f[0], "/")
 	order := v.bpnOrder
@@ -126,8 +148,8 @@ func ParsePosition(v *Variant, s string) (Position, error) {
 	}
 	for i, r := range rows {
 		cells := strings.Split(r, ",")
-		if len(cells) != v.Width {
-			return p, posErr("row "+strconv.Itoa(i+1), "want %d pits, got %d", v.Width, len(cells))
+		if len(cells) != v.width {
+			return p, posErr("row "+strconv.Itoa(i+1), "want %d pits, got %d", v.width, len(cells))
 		}
 		for j, c := range cells {
 			n, err := strconv.Atoi(c)
@@ -145,24 +167,21 @@ func ParsePosition(v *Variant, s string) (Position, error) {
 	default:
 		return p, posErr("side", "want S or N, got %q", f[1])
 	}
-	if v == Kimasai {
-		return p, v.rules.check(&p)
+	f = f[2:]
+	if v.bank != NoBank {
+		a, b, ok := strings.Cut(f[0], "-")
+		na, errA := strconv.Atoi(a)
+		nb, errB := strconv.Atoi(b)
+		if !ok || errA != nil || errB != nil || na < 0 || nb < 0 || na > 255 || nb > 255 ||
+			strings.HasPrefix(a, "+") || strings.HasPrefix(b, "+") {
+			return p, posErr(v.bank.String(), "want two counts as S-N (e.g. 0-0), got %q", f[0])
+		}
+		p.bank = [2]uint8{uint8(na), uint8(nb)}
+		f = f[1:]
 	}
-	bankField := "reserves"
-	if v == Kingulu {
-		bankField = "stores"
-	}
-	a, b, ok := strings.Cut(f[2], "-")
-	na, errA := strconv.Atoi(a)
-	nb, errB := strconv.Atoi(b)
-	if !ok || errA != nil || errB != nil || na < 0 || nb < 0 || na > 255 || nb > 255 ||
-		strings.HasPrefix(a, "+") || strings.HasPrefix(b, "+") {
-		return p, posErr(bankField, "want two counts as S-N (e.g. 0-0), got %q", f[2])
-	}
-	p.bank = [2]uint8{uint8(na), uint8(nb)}
-	if v == Kingulu {
-		if f[3] != "-" {
-			for _, l := range strings.Split(f[3], ",") {
+	if v.mtoto {
+		if f[0] != "-" {
+			for _, l := range strings.Split(f[0], ",") {
 				x, err := v.ParsePit(l)
 				if err != nil {
 					return p, posErr("reserved", "%q is not a pit", l)
@@ -173,28 +192,45 @@ func ParsePosition(v *Variant, s string) (Position, error) {
 				p.reserved |= 1 << x
 			}
 		}
-		return p, v.rules.check(&p)
+		f = f[1:]
 	}
-	switch f[3] {
-	case "Hh":
-		p.house = [2]bool{true, true}
-	case "H":
-		p.house[South] = true
-	case "h":
-		p.house[North] = true
-	case "-":
-	default:
-		return p, posErr("houses", "want Hh, H, h or -, got %q", f[3])
-	}
-	if f[4] != "-" {
-		x, err := v.ParsePit(f[4])
-		if err != nil {
-			return p, posErr("block", "%q is not a pit", f[4])
+	if v.house {
+		switch f[0] {
+		case "Hh":
+			p.house = [2]bool{true, true}
+		case "H":
+			p.house[South] = true
+		case "h":
+			p.house[North] = true
+		case "-":
+		default:
+			return p, posErr("houses", "want Hh, H, h or -, got %q", f[0])
 		}
-		if v.Row(x) != 0 {
-			return p, posErr("block", "%s is not a front pit", f[4])
+		if f[1] != "-" {
+			x, err := v.ParsePit(f[1])
+			if err != nil {
+				return p, posErr("block", "%q is not a pit", f[1])
+			}
+			if v.Row(x) != 0 {
+				return p, posErr("block", "%s is not a front pit", f[1])
+			}
+			p.block = x
 		}
-		p.block = x
 	}
 	return p, v.rules.check(&p)
+}
+
+// fieldNames names the fields of the variant's BPN (spec section 3).
+func (v *Variant) fieldNames() []string {
+	names := []string{"board", "side"}
+	if v.bank != NoBank {
+		names = append(names, v.bank.String())
+	}
+	if v.mtoto {
+		names = append(names, "reserved")
+	}
+	if v.house {
+		names = append(names, "houses", "block")
+	}
+	return names
 }

@@ -15,7 +15,7 @@ func TestStartPositions(t *testing.T) {
 	}
 	for v, s := range want {
 		if got := v.Start().String(); got != s {
-			t.Errorf("%s start:\n got %s\nwant %s", v.ID, got, s)
+			t.Errorf("%s start:\n got %s\nwant %s", v.id, got, s)
 		}
 	}
 	// The labels of spec section 2 land where the BPN row order says.
@@ -65,11 +65,11 @@ func TestPositionErrors(t *testing.T) {
 		_, err := ParsePosition(c.v, c.bpn)
 		var pe *PositionError
 		if !errors.As(err, &pe) || !errors.Is(err, ErrBadPosition) {
-			t.Errorf("%s %q: got %v, want a position error in %s", c.v.ID, c.bpn, err, c.field)
+			t.Errorf("%s %q: got %v, want a position error in %s", c.v.id, c.bpn, err, c.field)
 			continue
 		}
 		if pe.Field != c.field {
-			t.Errorf("%s %q: error names %q, want %q (%v)", c.v.ID, c.bpn, pe.Field, c.field, err)
+			t.Errorf("%s %q: error names %q, want %q (%v)", c.v.id, c.bpn, pe.Field, c.field, err)
 		}
 	}
 	// Kete allows a block on the opponent's pit: the hizi zetu obligation (spec 3.1).
@@ -94,7 +94,7 @@ func TestReservedOrderIsCanonical(t *testing.T) {
 
 func FuzzParsePosition(f *testing.F) {
 	for _, v := range Variants() {
-		f.Add(v.ID, v.start)
+		f.Add(v.id, v.start)
 	}
 	f.Add("kingulu", "0,0,2,0,0,5/0,0,0,0,0,0 S 20-21 A2,a2")
 	f.Add("kete", "0,0,0,0,0,0,0,0/0,2,2,6,22,0,0,0/0,0,0,0,6,2,2,0/22,0,0,0,0,0,0,0 S 0-0 Hh a6")

@@ -1,11 +1,13 @@
 // Package engine holds the exact rules of four games of the Bao family: Bao la Kiswahili
 // (Zanzibar, 4x8), Bao la Kete (Lamu, 4x8), Bao Kingulu (2x6) and Bao la Kimasai (4x12).
 //
-// A Variant is a game; a Position is a complete, comparable game state written and read as
-// BPN (Bao Position Notation); a Move is one whole turn with every choice made in it, written
-// as a KIBA-style token (A6<*, B3>, A4>+, a5). The engine lists legal moves with the positions
-// they lead to, plays moves with a full trace of every lap and capture, and judges the end of
-// the game:
+// A Variant is a game, opaque: code above the engine asks it what the game has (its bank,
+// houses, single stones, the order BPN writes its pits in) and never tests which game it is.
+// A Position is a complete, comparable game state written and read as BPN (Bao Position
+// Notation), also as text for JSON (MarshalText, UnmarshalText); a Move is one whole turn
+// with every choice made in it, written as a KIBA-style token (A6<*, B3>, A4>+, a5). The
+// engine lists legal moves with the positions they lead to, plays moves with a full trace of
+// every lap and capture, and judges the end of the game:
 //
 //	v, _ := engine.LookupVariant("zanzibar")
 //	p := v.Start()

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/bao-archive/bao/engine"
@@ -63,4 +64,24 @@ func ExampleGame() {
 	fmt.Println(len(g.Moves()), g.Status())
 	// Output:
 	// 3 ongoing
+}
+
+// A BPN does not name its game, so a position is read into a position of the game: here the
+// JSON of a struct whose Position starts as Bao Kingulu's start.
+func ExamplePosition_UnmarshalText() {
+	var doc struct {
+		Position engine.Position `json:"position"`
+	}
+	doc.Position = engine.Kingulu.Start()
+	err := json.Unmarshal([]byte(`{"position":"1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -"}`), &doc)
+	fmt.Println(doc.Position.Variant(), doc.Position, err)
+	out, _ := json.Marshal(doc)
+	fmt.Println(string(out))
+
+	var unknown engine.Position // no game: the text cannot be read
+	fmt.Println(unknown.UnmarshalText([]byte("4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -")) != nil)
+	// Output:
+	// kingulu 1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 - <nil>
+	// {"position":"1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -"}
+	// true
 }

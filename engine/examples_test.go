@@ -19,7 +19,7 @@ func TestWorkedExamples(t *testing.T) {
 		"bao-la-kete.txt":      Kete,
 	}
 	for file, v := range files {
-		t.Run(v.ID, func(t *testing.T) {
+		t.Run(v.id, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "examples", file))
 			if err != nil {
 				t.Fatal(err)

@@ -17,7 +17,7 @@ func NewGame(start Position) *Game {
 	// history ply by ply was most of what it allocated.
 	g := &Game{positions: make([]Position, 1, 128), moves: make([]Move, 0, 128)}
 	g.positions[0] = start
-	if start.v == Kimasai {
+	if start.v.repetition {
 		g.seen = map[Position]int{start: 1}
 	}
 	return g

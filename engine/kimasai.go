@@ -1,15 +1,20 @@
 package engine
 
+import "slices"
+
 // Kimasai is Bao la Kimasai, the four-row version (4x12) described by Klamroth (1911): single
 // stones step anticlockwise round their owner's two rows and capture on entering the front row.
 // Rules: docs/rules/bao-la-kimasai.md.
 var Kimasai = newVariant(&Variant{
-	ID:      "kimasai",
-	Name:    "Bao la Kimasai",
-	Summary: "4x12, Maasai of Dodoma: single stones step anticlockwise and capture the column they face",
-	Width:   12,
-	Rows:    2,
-	Aliases: []string{"bao-la-kimasai"},
+	id:         "kimasai",
+	name:       "Bao la Kimasai",
+	summary:    "4x12, Maasai of Dodoma: single stones step anticlockwise and capture the column they face",
+	width:      12,
+	rows:       2,
+	aliases:    []string{"bao-la-kimasai"},
+	stones:     true,
+	repetition: true,
+	syntax:     syntax{capture: true, to: true},
 	start: "1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,0/" +
 		"0,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 S",
 	rules: kimasai{},
@@ -77,10 +82,21 @@ func (p *Position) stones(s Side) int {
 	return n
 }
 
+// stepIndex is the loop index of the pit a stone steps to from x (anticlockwise, k-1 in the
+// rules' loop index).
+func (v *Variant) stepIndex(x Pit) int {
+	r := v.ring[v.Owner(x)]
+	k := slices.Index(r, uint8(x))
+	return (k + len(r) - 1) % len(r)
+}
+
+// stepTo is the pit a stone steps to from x: what a token's destination (A5-A4) names.
+func (v *Variant) stepTo(x Pit) Pit { return Pit(v.ring[v.Owner(x)][v.stepIndex(x)]) }
+
 func (kimasai) trace(p *Position, m Move, t *Trace) Position {
 	q := *p
 	r := q.v.ring[q.toMove]
-	k := kimasaiNext(q.v, m.Pit)
+	k := q.v.stepIndex(m.Pit)
 	q.pits[m.Pit], q.pits[r[k]] = 0, 1
 	t.addLap(Step, m.Pit, r, k, -1, 1)
 	q.kimasaiCapture(Pit(r[k]), t)
@@ -109,7 +125,7 @@ func (kimasai) why(p Position, m Move) (string, bool) {
 	if p.pits[m.Pit] == 0 || v.Owner(m.Pit) != p.toMove {
 		return "", false
 	}
-	return "the next pit, " + v.PitName(Pit(v.ring[p.toMove][kimasaiNext(v, m.Pit)])) + ", is occupied", false
+	return "the next pit, " + v.PitName(v.stepTo(m.Pit)) + ", is occupied", false
 }
 
 // childrenAt: listing every move is cheap here, so filter the full list.

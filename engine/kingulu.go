@@ -9,12 +9,15 @@ import (
 // relay sowing on one shared circuit, empty-pit captures and kuweka mtoto.
 // Rules: docs/rules/bao-kingulu.md.
 var Kingulu = newVariant(&Variant{
-	ID:      "kingulu",
-	Name:    "Bao Kingulu",
-	Summary: "2x6, Ngulu of Morogoro: relay sowing round one circuit, captures and kuweka mtoto",
-	Width:   6,
-	Rows:    1,
-	Aliases: []string{"bao-kingulu"},
+	id:      "kingulu",
+	name:    "Bao Kingulu",
+	summary: "2x6, Ngulu of Morogoro: relay sowing round one circuit, captures and kuweka mtoto",
+	width:   6,
+	rows:    1,
+	aliases: []string{"bao-kingulu"},
+	bank:    Stores,
+	mtoto:   true,
+	syntax:  syntax{capture: true, mtoto: true},
 	start:   "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -",
 	rules:   kingulu{},
 })

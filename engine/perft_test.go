@@ -62,7 +62,7 @@ func TestPerft(t *testing.T) {
 				break
 			}
 			if got := perft(p, depth); got != want {
-				t.Errorf("perft.txt:%d: %s depth %d: got %d, want %d", line, v.ID, depth, got, want)
+				t.Errorf("perft.txt:%d: %s depth %d: got %d, want %d", line, v.id, depth, got, want)
 				for _, c := range p.Children(nil) {
 					t.Logf("  %s: %d", v.FormatMove(c.Move), perft(c.Position, depth-1))
 				}

@@ -12,39 +12,39 @@ type Pit uint8
 // NoPit stands for "no pit" (no block, no capture kichwa).
 const NoPit Pit = 255
 
-// Rows, per side: row 0 is the front row (A, a), row 1 the back row (B, b).
-// Layout: South's rows first, then North's; each row numbered from its owner's left.
+// pit is side s's pit in row (0 front: A, a; 1 back: B, b) numbered n from the owner's left.
+// Pits are laid out South's rows first, then North's, each row from its owner's left.
 func (v *Variant) pit(s Side, row, n int) Pit {
-	return Pit((int(s)*v.Rows+row)*v.Width + n - 1)
+	return Pit((int(s)*v.rows+row)*v.width + n - 1)
 }
 
 // PitAt returns the pit of side s in row (0 front, 1 back) numbered n from the owner's left.
 func (v *Variant) PitAt(s Side, row, n int) Pit { return v.pit(s, row, n) }
 
 // Owner is the side whose row the pit is in.
-func (v *Variant) Owner(p Pit) Side { return Side(int(p) / (v.Rows * v.Width)) }
+func (v *Variant) Owner(p Pit) Side { return Side(int(p) / (v.rows * v.width)) }
 
 // Row is 0 for a front row, 1 for a back row.
-func (v *Variant) Row(p Pit) int { return int(p) / v.Width % v.Rows }
+func (v *Variant) Row(p Pit) int { return int(p) / v.width % v.rows }
 
 // Number is the pit's number from its owner's left, 1..Width.
-func (v *Variant) Number(p Pit) int { return int(p)%v.Width + 1 }
+func (v *Variant) Number(p Pit) int { return int(p)%v.width + 1 }
 
 // Column is the pit's column counted from South's left, 1..Width.
 func (v *Variant) Column(p Pit) int {
 	if v.Owner(p) == South {
 		return v.Number(p)
 	}
-	return v.Width + 1 - v.Number(p)
+	return v.width + 1 - v.Number(p)
 }
 
 // Opposite is the front pit facing front pit p across the centre.
 func (v *Variant) Opposite(p Pit) Pit {
-	return v.pit(v.Owner(p).Other(), 0, v.Width+1-v.Number(p))
+	return v.pit(v.Owner(p).Other(), 0, v.width+1-v.Number(p))
 }
 
 // Behind is the back pit behind front pit p (4-row boards only).
-func (v *Variant) Behind(p Pit) Pit { return p + Pit(v.Width) }
+func (v *Variant) Behind(p Pit) Pit { return p + Pit(v.width) }
 
 // PitName is the pit's label: row letter and number, e.g. "A5", "b8".
 func (v *Variant) PitName(p Pit) string {
@@ -59,7 +59,7 @@ func (v *Variant) PitName(p Pit) string {
 func (v *Variant) ParsePit(s string) (Pit, error) {
 	p, n := v.scanPit(s)
 	if n == 0 || n != len(s) {
-		return NoPit, fmt.Errorf("%w %q for %s", ErrBadPit, s, v.Name)
+		return NoPit, fmt.Errorf("%w %q for %s", ErrBadPit, s, v.name)
 	}
 	return p, nil
 }
@@ -82,7 +82,7 @@ func (v *Variant) scanPit(s string) (Pit, int) {
 	default:
 		return NoPit, 0
 	}
-	if row >= v.Rows {
+	if row >= v.rows {
 		return NoPit, 0
 	}
 	i, n := 1, 0
@@ -90,7 +90,7 @@ func (v *Variant) scanPit(s string) (Pit, int) {
 		n = n*10 + int(s[i]-'0')
 		i++
 	}
-	if i == 1 || s[1] == '0' || n < 1 || n > v.Width {
+	if i == 1 || s[1] == '0' || n < 1 || n > v.width {
 		return NoPit, 0
 	}
 	return v.pit(side, row, n), i

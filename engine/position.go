@@ -115,14 +115,6 @@ func (p Position) find(m Move) (Child, error) {
 	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari})
 }
 
-func tokens(v *Variant, cs []Child) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = v.FormatMove(c.Move)
-	}
-	return out
-}
-
 // front reports whether pit x is in a front row.
 func (p *Position) front(x Pit) bool { return p.v.Row(x) == 0 }
 

@@ -14,7 +14,7 @@ func TestRandomGames(t *testing.T) {
 		games = 30
 	}
 	for _, v := range Variants() {
-		t.Run(v.ID, func(t *testing.T) {
+		t.Run(v.id, func(t *testing.T) {
 			ended := 0
 			for i := range games {
 				r := NewRand(7, uint64(i))
@@ -45,7 +45,7 @@ func TestRandomGames(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%s: %d of %d games ended within %d plies", v.ID, ended, games, maxPlies)
+			t.Logf("%s: %d of %d games ended within %d plies", v.id, ended, games, maxPlies)
 		})
 	}
 }
@@ -103,7 +103,7 @@ func checkEveryToken(t *testing.T, p Position, legal []Child) {
 		want[v.FormatMove(Move{Pit: c.Move.Pit, Dir: c.Move.Dir, Safari: c.Move.Safari})] = c.Position
 	}
 	dirs := []Dir{NoDir}
-	if v.Rows == 2 && v != Kimasai {
+	if v.rows == 2 && v != Kimasai {
 		dirs = []Dir{Left, Right}
 	}
 	for x := Pit(0); int(x) < v.Pits(); x++ {

@@ -129,6 +129,9 @@ func (t Trace) Describe(v *Variant) []string {
 	}
 	for _, l := range t.Laps {
 		from := "reserve"
+		if l.Kind == Captured {
+			from = "the captured seeds"
+		}
 		if l.From != NoPit {
 			from = v.PitName(l.From)
 		}

@@ -74,12 +74,7 @@ func Record(dir string, round, board int) (*recorder.Session, error) {
 			continue
 		}
 		path := filepath.Join(dir, g.File)
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		recs, err := notation.Parse(path, f)
-		f.Close()
+		recs, err := notation.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}

@@ -211,7 +211,7 @@ func (c *Config) Stubs(r *Round) []*notation.Record {
 			rec.SetTag("Round", round)
 			rec.SetTag("South", s)
 			rec.SetTag("Result", "*")
-			rec.SetTag("Variant", v.Name)
+			rec.SetTag("Variant", v.Name())
 			if b.North == "" {
 				rec.SetTag("South", b.South)
 				rec.SetTag("North", "-")

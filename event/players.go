@@ -102,7 +102,7 @@ func (a Aliases) Keys(spelling string) []string {
 // Family is the rating pool of a variant: games on the same board share one (Bao la Kiswahili
 // and Bao la Kete are both played on 4x8).
 func Family(v *engine.Variant) string {
-	return fmt.Sprintf("%dx%d", 2*v.Rows, v.Width)
+	return fmt.Sprintf("%dx%d", 2*v.Rows(), v.Width())
 }
 
 // Elo constants: every player starts at InitialRating; K is the weight of one game.

@@ -247,7 +247,7 @@ func apExport(r *notation.Record) (apJSON, error) {
 	}
 	v := start.Variant()
 	if v != engine.Kiswahili { // Abstract Play's one Bao
-		return g, fmt.Errorf("Abstract Play has no %s (its Bao is Bao la Kiswahili)", v.Name)
+		return g, fmt.Errorf("Abstract Play has no %s (its Bao is Bao la Kiswahili)", v.Name())
 	}
 	g.Header.Game.Name = "Bao"
 	g.Header.Game.Variants = []string{}

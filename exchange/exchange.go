@@ -102,7 +102,7 @@ func formatErr(file string, pos notation.Pos, format string, args ...any) error 
 // fromTokens makes a record of a game written as move tokens with their places.
 func fromTokens(v *engine.Variant, tags []notation.Tag, toks []placed, result placed) *notation.Record {
 	r := &notation.Record{Tags: tags}
-	r.SetTag("Variant", v.Name)
+	r.SetTag("Variant", v.Name())
 	for _, t := range toks {
 		r.Moves = append(r.Moves, &notation.Node{Token: t.tok, Pos: t.pos})
 	}

@@ -47,7 +47,7 @@ func writeJSON(w io.Writer, recs []*notation.Record) error {
 		if err != nil {
 			g.Error = err.Error()
 		} else {
-			g.Variant, g.Start = start.Variant().ID, start.String()
+			g.Variant, g.Start = start.Variant().ID(), start.String()
 			err = notation.Walk(r, notation.WalkOptions{}, func(s *notation.Step) error {
 				if s.Err != nil {
 					g.Error = s.Err.Error()

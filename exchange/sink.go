@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -54,12 +55,10 @@ func NewSink(root string) (*Sink, error) {
 }
 
 func readRecords(path string) ([]*notation.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	recs, err := notation.ReadFile(path)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) { // not opened: nothing to say about its games
 		return nil, err
 	}
-	defer f.Close()
-	recs, err := notation.Parse(path, f)
 	if err != nil {
 		return nil, fmt.Errorf("%s holds games bao cannot read, so nothing is added to it: %w", path, err)
 	}

@@ -27,7 +27,7 @@ type Played struct {
 func PlayedOf(r *Record) Played {
 	p := Played{Variant: r.Tag("Variant")}
 	if start, err := r.Start(); err == nil {
-		p.Variant, p.Start = start.Variant().ID, start.String()
+		p.Variant, p.Start = start.Variant().ID(), start.String()
 	}
 	Walk(r, WalkOptions{}, func(s *Step) error {
 		if s.Err != nil {

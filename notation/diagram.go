@@ -22,57 +22,52 @@ func Diagram(p engine.Position) string {
 	var b strings.Builder
 	numbers := func(down bool) {
 		b.WriteString("      ")
-		for i := 1; i <= v.Width; i++ {
+		for i := 1; i <= v.Width(); i++ {
 			n := i
 			if down {
-				n = v.Width + 1 - i
+				n = v.Width() + 1 - i
 			}
 			fmt.Fprintf(&b, "%3d", n)
 		}
 		b.WriteByte('\n')
 	}
-	row := func(s engine.Side, r int) {
-		fmt.Fprintf(&b, "  %c:  ", "ABab"[2*int(s)+r])
-		for i := 1; i <= v.Width; i++ {
-			n := i
-			if s == engine.North { // North's pits run from its own left, South's right
-				n = v.Width + 1 - i
-			}
-			fmt.Fprintf(&b, "%3d", p.Seeds(v.PitAt(s, r, n)))
+	numbers(true)
+	// BPN writes the rows as seen from South's seat, each from the left as South sees it.
+	for _, row := range v.BPNOrder() {
+		fmt.Fprintf(&b, "  %c:  ", v.PitName(row[0])[0])
+		for _, x := range row {
+			fmt.Fprintf(&b, "%3d", p.Seeds(x))
 		}
 		b.WriteByte('\n')
-	}
-	numbers(true)
-	for r := v.Rows - 1; r >= 0; r-- {
-		row(engine.North, r)
-	}
-	for r := 0; r < v.Rows; r++ {
-		row(engine.South, r)
 	}
 	numbers(false)
 	fmt.Fprintf(&b, "  %s to move%s\n", p.ToMove(), offBoard(p))
 	return b.String()
 }
 
-// offBoard describes the state a variant keeps beside its pits.
+// offBoard describes the state a variant keeps beside its pits: its bank, the pits reserved
+// by kuweka mtoto, its houses and block.
 func offBoard(p engine.Position) string {
 	v := p.Variant()
 	S, N := engine.South, engine.North
-	switch {
-	case v == engine.Kimasai:
-		return ""
-	case v.Rows == 1: // Kingulu
-		s := fmt.Sprintf("; stores: South %d, North %d", p.Store(S), p.Store(N))
-		var held []string
-		for x := range v.Pits() {
-			if side, ok := p.ReservedBy(engine.Pit(x)); ok {
-				held = append(held, fmt.Sprintf("%s (%s)", v.PitName(engine.Pit(x)), side))
-			}
+	var b strings.Builder
+	switch v.Bank() {
+	case engine.Reserves:
+		fmt.Fprintf(&b, "; reserves: South %d, North %d", p.Reserve(S), p.Reserve(N))
+	case engine.Stores:
+		fmt.Fprintf(&b, "; stores: South %d, North %d", p.Store(S), p.Store(N))
+	}
+	var held []string
+	for x := range v.Pits() {
+		if side, ok := p.ReservedBy(engine.Pit(x)); ok {
+			held = append(held, fmt.Sprintf("%s (%s)", v.PitName(engine.Pit(x)), side))
 		}
-		if held != nil {
-			s += "; reserved: " + strings.Join(held, ", ")
-		}
-		return s
+	}
+	if held != nil {
+		b.WriteString("; reserved: " + strings.Join(held, ", "))
+	}
+	if !v.HasHouse() {
+		return b.String()
 	}
 	houses := []string{}
 	for _, side := range []engine.Side{S, N} {
@@ -87,6 +82,6 @@ func offBoard(p engine.Position) string {
 	if x, ok := p.Block(); ok {
 		block = v.PitName(x)
 	}
-	return fmt.Sprintf("; reserves: South %d, North %d; houses: %s; block: %s",
-		p.Reserve(S), p.Reserve(N), strings.Join(houses, ", "), block)
+	fmt.Fprintf(&b, "; houses: %s; block: %s", strings.Join(houses, ", "), block)
+	return b.String()
 }

@@ -45,7 +45,7 @@ func TestDiagram(t *testing.T) {
 	}
 	for _, tc := range tests {
 		if got := Diagram(mustPosition(t, tc.v, tc.bpn)); got != tc.want {
-			t.Errorf("%s %s:\n%s\nwant\n%s", tc.v.ID, tc.bpn, got, tc.want)
+			t.Errorf("%s %s:\n%s\nwant\n%s", tc.v.ID(), tc.bpn, got, tc.want)
 		}
 	}
 }

@@ -30,6 +30,7 @@ var (
 	ErrPositionMismatch = errors.New("position mismatch")
 	ErrResultMismatch   = errors.New("result mismatch")
 	ErrPlyCount         = errors.New("wrong PlyCount")
+	ErrIllegible        = errors.New("illegible move")
 )
 
 // Error is one problem in a record file, at a position. The fields after Err say where in the

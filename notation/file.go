@@ -8,6 +8,17 @@ import (
 	"strings"
 )
 
+// ReadFile reads every record of the file at path, as Parse does: the records, and the
+// errors of those that do not read (positioned in the file).
+func ReadFile(path string) ([]*Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Parse(path, f)
+}
+
 // WriteFile replaces the file at path with data so that it is never left half written: the
 // data goes to a temporary file in the same folder, which is synced and renamed over path, and
 // the folder is synced too. After a crash at any moment path holds the old contents or the

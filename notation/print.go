@@ -57,7 +57,7 @@ func appendRecord(b []byte, r *Record) []byte {
 	}
 	if v, ok := r.lookup("Variant"); ok {
 		if vr, err := engine.LookupVariant(v); err == nil {
-			v = vr.Name
+			v = vr.Name()
 		}
 		b = appendTag(b, "Variant", v)
 	}
@@ -260,13 +260,4 @@ func softBreak(t string, k int) bool {
 		j++
 	}
 	return !(j > k+1 && j < len(t) && (t[j] == '.' || t[j] == ')'))
-}
-
-// Plural writes a count with its noun: "1 game", "2 games". Every message and page of bao
-// counts through it.
-func Plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

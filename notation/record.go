@@ -92,7 +92,7 @@ func FromGame(tags []Tag, g *engine.Game) *Record {
 	v := start.Variant()
 	r := &Record{Tags: slices.Clone(tags), Result: g.Status().Result()}
 	r.SetTag("Result", r.Result)
-	r.SetTag("Variant", v.Name)
+	r.SetTag("Variant", v.Name())
 	if start != v.Start() {
 		r.SetTag("SetUp", "1")
 		r.SetTag("Position", start.String())

@@ -59,8 +59,6 @@ func (rp *Replay) add(s *Step) {
 	}
 }
 
-// start finds the record's variant and start position (spec 5: the Variant tag is required;
-// SetUp "1" with Position gives a start position in BPN).
 // Start is the position the record's moves start from: the variant's start, or its SetUp and
 // Position tags. The error is an *Error at the tag that is missing or wrong.
 func (r *Record) Start() (engine.Position, error) {
@@ -71,6 +69,8 @@ func (r *Record) Start() (engine.Position, error) {
 	return p, nil
 }
 
+// start finds the record's variant and start position (spec 5: the Variant tag is required;
+// SetUp "1" with Position gives a start position in BPN).
 func (r *Record) start() (engine.Position, *Error) {
 	var none engine.Position
 	vt := r.tag("Variant")

@@ -1,6 +1,10 @@
 package notation
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Pos is a place in a source file: line and column, both counted from 1, the column in
 // characters (runes). The zero Pos means "no position".
@@ -23,7 +27,7 @@ const (
 	tMoveNum       // 12. or 12... (or a bare 12)
 	tResult        // 1-0 0-1 1/2-1/2 *
 	tNAG           // $n; nag holds n
-	tGlyph         // ! ? !! ?? !? ?!; nag holds the NAG it stands for
+	tGlyph         // ! ? !! ?? !? ?!; nag holds the NAG it stands for, text the glyph
 	tComment       // {…} or ;…; text is the comment text
 	tLParen        // (
 	tRParen        // )
@@ -46,6 +50,8 @@ type token struct {
 	pos  Pos
 	off  int64 // byte offset of the token's first byte, for the record size limit
 	err  error // tError only
+	// attached: a glyph written right after its move token, with no space ("A3!").
+	attached bool
 }
 
 // describe names the token for "unexpected …" messages.
@@ -59,10 +65,38 @@ func (t token) describe() string {
 	return t.kind.String()
 }
 
-// glyphs are the suffix annotations and the NAGs they are read as (PGN's $1..$6).
-var glyphs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+// glyphs are the suffix annotations, indexed by the NAG they are read as (PGN's $1..$6), with
+// what they mean. It is the one table of them: the lexer, the recorder and the site read it.
+var glyphs = [...]struct{ glyph, meaning string }{
+	1: {"!", "good move"}, 2: {"?", "mistake"}, 3: {"!!", "brilliant move"},
+	4: {"??", "blunder"}, 5: {"!?", "interesting move"}, 6: {"?!", "dubious move"},
+}
 
-// results are the game termination markers.
+// Glyph is the suffix annotation NAG n is written as, and what it means: "!", "good move" for
+// $1. ok is false for the NAGs that have no glyph.
+func Glyph(nag int) (glyph, meaning string, ok bool) {
+	if nag < 1 || nag >= len(glyphs) {
+		return "", "", false
+	}
+	return glyphs[nag].glyph, glyphs[nag].meaning, true
+}
+
+// ParseNAG reads an annotation written as a glyph (! ? !! ?? !? ?!) or as $n (0..255).
+func ParseNAG(s string) (int, bool) {
+	for n := 1; n < len(glyphs); n++ {
+		if glyphs[n].glyph == s {
+			return n, true
+		}
+	}
+	digits, ok := strings.CutPrefix(s, "$")
+	n, err := strconv.Atoi(digits)
+	if !ok || err != nil || digits == "" || digits[0] < '0' || digits[0] > '9' || n > 255 {
+		return 0, false
+	}
+	return n, true
+}
+
+// isResult reports whether s is a game termination marker.
 func isResult(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }

@@ -23,8 +23,27 @@ func TestAdvance(t *testing.T) {
 
 func TestGlyphsAreNAGs(t *testing.T) {
 	for glyph, nag := range map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6} {
-		if glyphs[glyph] != nag {
-			t.Errorf("%s reads as $%d, want $%d", glyph, glyphs[glyph], nag)
+		if got, ok := ParseNAG(glyph); !ok || got != nag {
+			t.Errorf("%s reads as $%d (%v), want $%d", glyph, got, ok, nag)
 		}
+		if g, meaning, ok := Glyph(nag); !ok || g != glyph || meaning == "" {
+			t.Errorf("$%d is written %q (%q, %v), want %s", nag, g, meaning, ok, glyph)
+		}
+	}
+}
+
+func TestParseNAG(t *testing.T) {
+	for s, want := range map[string]int{"$0": 0, "$14": 14, "$255": 255, "!?": 5} {
+		if n, ok := ParseNAG(s); !ok || n != want {
+			t.Errorf("ParseNAG(%q) = %d, %v; want %d", s, n, ok, want)
+		}
+	}
+	for _, s := range []string{"", "$", "$256", "$-1", "$+5", "14", "!!!", "$1x"} {
+		if n, ok := ParseNAG(s); ok {
+			t.Errorf("ParseNAG(%q) = %d, want no NAG", s, n)
+		}
+	}
+	if _, _, ok := Glyph(7); ok {
+		t.Error("$7 has a glyph")
 	}
 }

@@ -1,10 +1,6 @@
 package notation
 
-import (
-	"encoding/json"
-	"fmt"
-	"io"
-)
+import "io"
 
 // Validate reads every record of r and verifies it, passing each problem to report in order:
 // a record with syntax errors gets those (it is not replayed), any other record the errors of
@@ -23,65 +19,4 @@ func Validate(file string, r io.Reader, report func(*Error)) (games int, err err
 		}
 	}
 	return games, s.Err()
-}
-
-// Report is the result of validating files, shaped as spec 6's `bao validate --json` output.
-type Report struct {
-	Files  int           `json:"files"`
-	Games  int           `json:"games"`
-	Errors []ReportError `json:"errors"`
-}
-
-// ReportError is one problem in a Report.
-type ReportError struct {
-	File    string   `json:"file"`
-	Line    int      `json:"line"`
-	Col     int      `json:"col"`
-	Game    int      `json:"game"`
-	Ply     int      `json:"ply"`
-	Move    string   `json:"move"`
-	Message string   `json:"message"`
-	Legal   []string `json:"legal"`
-}
-
-// Add records a problem.
-func (r *Report) Add(e *Error) {
-	legal := e.Legal
-	if legal == nil {
-		legal = []string{}
-	}
-	r.Errors = append(r.Errors, ReportError{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col,
-		Game: e.Game, Ply: e.Ply, Move: e.Move, Message: e.Err.Error(), Legal: legal})
-}
-
-// MarshalJSON writes an empty list, not null, when there are no errors.
-func (r Report) MarshalJSON() ([]byte, error) {
-	type plain Report
-	if r.Errors == nil {
-		r.Errors = []ReportError{}
-	}
-	return json.Marshal(plain(r))
-}
-
-// Summary is the closing line of bao validate: "ok: 3 games in 2 files", or
-// "2 errors in 1 game (3 games in 2 files)".
-func (r *Report) Summary() string {
-	where := fmt.Sprintf("%s in %s", Plural(r.Games, "game"), Plural(r.Files, "file"))
-	if len(r.Errors) == 0 {
-		return "ok: " + where
-	}
-	type game struct {
-		file string
-		n    int
-	}
-	bad := map[game]bool{}
-	for _, e := range r.Errors {
-		if e.Game > 0 { // a file that cannot be read, or holds no game, is no bad game
-			bad[game{e.File, e.Game}] = true
-		}
-	}
-	if len(bad) == 0 {
-		return fmt.Sprintf("%s (%s)", Plural(len(r.Errors), "error"), where)
-	}
-	return fmt.Sprintf("%s in %s (%s)", Plural(len(r.Errors), "error"), Plural(len(bad), "game"), where)
 }

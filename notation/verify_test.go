@@ -88,7 +88,7 @@ func TestVerifyKinds(t *testing.T) {
 // sooner); games/s and plies/s are the figures.
 func BenchmarkVerify(b *testing.B) {
 	for _, v := range engine.Variants() {
-		b.Run(v.ID, func(b *testing.B) {
+		b.Run(v.ID(), func(b *testing.B) {
 			var recs []*Record
 			for seed := range 50 {
 				g := engine.NewGame(v.Start())

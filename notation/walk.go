@@ -14,6 +14,10 @@ type WalkOptions struct {
 	// Trace records the engine's account of each move played (laps, captures, events) in
 	// Step.Trace. It costs a second pass through the move, so only pages that show sowing ask.
 	Trace bool
+	// Game, if set, is the game Walk plays on instead of a new one: it must be new, from the
+	// record's Start. After the walk it holds the main line as far as it could be played, with
+	// its history, for a caller that plays on (the recorder).
+	Game *engine.Game
 }
 
 // Step is one move of a record as Walk plays it. Walk reuses one Step per line: a visitor that
@@ -71,7 +75,14 @@ func Walk(r *Record, opts WalkOptions, visit func(*Step) error) error {
 	if e != nil {
 		return e
 	}
-	w := walker{rec: r, opts: opts, visit: visit, game: engine.NewGame(start)}
+	g := opts.Game
+	switch {
+	case g == nil:
+		g = engine.NewGame(start)
+	case len(g.Moves()) != 0 || g.Start() != start:
+		return errors.New("notation: WalkOptions.Game is not a new game from the record's start")
+	}
+	w := walker{rec: r, opts: opts, visit: visit, game: g}
 	if _, err := w.line(r.Moves, nil, 0); err != nil && !errors.Is(err, ErrStop) {
 		return err
 	}

@@ -94,3 +94,31 @@ func TestWalkStatus(t *testing.T) {
 		return nil
 	})
 }
+
+// WalkOptions.Game: the walk plays on the caller's game, which then holds the main line (the
+// variations walked are taken back); a game that is not new from the record's start is refused.
+func TestWalkOnGame(t *testing.T) {
+	recs, err := Parse("w.bgn", strings.NewReader(`[Variant "kingulu"] A3 (A4 a3) a1 *`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(engine.Kingulu.Start())
+	if err := Walk(recs[0], WalkOptions{Variations: true, Game: g}, func(*Step) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range g.Moves() {
+		got = append(got, engine.Kingulu.FormatMove(m))
+	}
+	if strings.Join(got, " ") != "A3 a1" {
+		t.Errorf("the game holds %v, want the main line A3 a1", got)
+	}
+	for name, bad := range map[string]*engine.Game{
+		"played on":     g,
+		"another start": engine.NewGame(engine.Kimasai.Start()),
+	} {
+		if err := Walk(recs[0], WalkOptions{Game: bad}, func(*Step) error { return nil }); err == nil {
+			t.Errorf("%s: a game that is not new from the record's start was walked on", name)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func generatedArchive(tb testing.TB, n int) fstest.MapFS {
 		if len(r.Moves) > 4 {
 			r.Moves[3].After = append(r.Moves[3].After, notation.Comment{Text: "A *generated* note.\n\n```bao\nafter=4\n```\n"})
 		}
-		name := fmt.Sprintf("%s/games-%d.bgn", v.ID, i/len(vs)%10)
+		name := fmt.Sprintf("%s/games-%d.bgn", v.ID(), i/len(vs)%10)
 		if files[name] == nil {
 			files[name] = &strings.Builder{}
 		}

@@ -58,7 +58,8 @@ func traceMarks(v *engine.Variant, t engine.Trace) highlight {
 type boardView struct {
 	ID      string // element id of a live (viewer) board, else ""
 	W, H    int
-	Label   string // accessible description
+	Name    string // the variant's name, which begins the accessible description
+	Rows    []boardRow
 	Labels  []svgText
 	Pits    []pitView
 	MidY    int
@@ -69,6 +70,54 @@ type boardView struct {
 	MidX2   int    // end of the line between the two sides
 	Info    string // reserves or stores, stage, player to move
 	Caption string
+}
+
+// boardRow is a row of the diagram, top to bottom: its letter and its pits, left to right.
+type boardRow struct {
+	Letter string
+	Pits   []int
+}
+
+// Label is the board's accessible name, in words: the variant, the caption, what the info line
+// says, and the counts row by row as drawn. The viewer script builds the same sentence for
+// each position it shows, from the same parts (data-rows on the board).
+func (b *boardView) Label() string {
+	var w strings.Builder
+	w.WriteString(b.Name)
+	if b.Caption != "" {
+		w.WriteString(", " + b.Caption)
+	}
+	w.WriteString(": " + b.Info + ".")
+	for _, r := range b.Rows {
+		w.WriteString(" Row " + r.Letter + ":")
+		for _, i := range r.Pits {
+			c := b.Pits[i].Count
+			if c == "" {
+				c = "0"
+			}
+			w.WriteString(" " + c)
+		}
+		w.WriteString(".")
+	}
+	return w.String()
+}
+
+// rowsAttr writes the rows for the viewer script: "b:15,14,…;a:…".
+func (b *boardView) rowsAttr() string {
+	var w strings.Builder
+	for i, r := range b.Rows {
+		if i > 0 {
+			w.WriteByte(';')
+		}
+		w.WriteString(r.Letter + ":")
+		for j, p := range r.Pits {
+			if j > 0 {
+				w.WriteByte(',')
+			}
+			w.WriteString(strconv.Itoa(p))
+		}
+	}
+	return w.String()
 }
 
 type svgText struct {
@@ -95,62 +144,51 @@ func (p pitView) Class() string {
 	return p.Base + " " + p.Dyn
 }
 
-// displayRow is the row from the top of the diagram (drawn from South's seat: North's back
-// row on top).
-func displayRow(v *engine.Variant, p engine.Pit) int {
-	if v.Owner(p) == engine.North {
-		return v.Rows - 1 - v.Row(p)
-	}
-	return v.Rows + v.Row(p)
-}
-
-// hasHouse says whether the variant has a nyumba / kuu and kichwa (the 4x8 games).
-func hasHouse(v *engine.Variant) bool { return v.Width == 8 && v.Rows == 2 }
-
 // isHouse and isKichwa name the special pits of the 4x8 games.
 func isHouse(v *engine.Variant, p engine.Pit) bool {
-	return hasHouse(v) && v.Row(p) == 0 && v.Number(p) == 5
+	return v.HasHouse() && v.Row(p) == 0 && v.Number(p) == 5
 }
 
 func isKichwa(v *engine.Variant, p engine.Pit) bool {
 	n := v.Number(p)
-	return hasHouse(v) && v.Row(p) == 0 && (n == 1 || n == v.Width)
+	return v.HasHouse() && v.Row(p) == 0 && (n == 1 || n == v.Width())
 }
 
 // newBoard lays out position p with the last move's marks h (nil: none).
 func newBoard(p engine.Position, h highlight) *boardView {
 	v := p.Variant()
-	rows := 2 * v.Rows
+	rows := 2 * v.Rows()
 	b := &boardView{
-		W:     marginL + v.Width*cell + marginR,
-		H:     2*marginV + rows*cell + midGap,
-		MidY:  marginV + v.Rows*cell + midGap/2,
-		Label: v.Name + ": " + p.String(),
-		Pits:  make([]pitView, v.Pits()),
-		Info:  positionInfo(p),
-		Cols:  v.Width,
+		W:    marginL + v.Width()*cell + marginR,
+		H:    2*marginV + rows*cell + midGap,
+		MidY: marginV + v.Rows()*cell + midGap/2,
+		Name: v.Name(),
+		Pits: make([]pitView, v.Pits()),
+		Info: positionInfo(p),
+		Cols: v.Width(),
 	}
-	for r := range rows {
-		letter := rowLetter(v, r)
+	for r, row := range v.BPNOrder() { // as seen from South's seat, North's back row on top
+		letter := v.PitName(row[0])[:1]
 		b.Labels = append(b.Labels, svgText{marginL / 2, rowY(v, r), letter})
+		br := boardRow{Letter: letter, Pits: make([]int, v.Width())}
+		for _, pit := range row {
+			b.Pits[pit] = pitView{
+				I:      int(pit),
+				X:      marginL + (v.Column(pit)-1)*cell + cell/2,
+				Y:      rowY(v, r),
+				Name:   v.PitName(pit),
+				Base:   baseClass(v, pit),
+				Square: isHouse(v, pit),
+			}
+			br.Pits[v.Column(pit)-1] = int(pit)
+		}
+		b.Rows = append(b.Rows, br)
 	}
-	for c := 1; c <= v.Width; c++ {
+	for c := 1; c <= v.Width(); c++ {
 		x := marginL + (c-1)*cell + cell/2
 		b.Labels = append(b.Labels,
-			svgText{x, marginV / 2, fmt.Sprint(v.Width + 1 - c)},
+			svgText{x, marginV / 2, fmt.Sprint(v.Width() + 1 - c)},
 			svgText{x, b.H - marginV/2, fmt.Sprint(c)})
-	}
-	for i := range b.Pits {
-		pit := engine.Pit(i)
-		pv := pitView{
-			I:    i,
-			X:    marginL + (v.Column(pit)-1)*cell + cell/2,
-			Y:    rowY(v, displayRow(v, pit)),
-			Name: v.PitName(pit),
-			Base: baseClass(v, pit),
-		}
-		pv.Square = isHouse(v, pit)
-		b.Pits[i] = pv
 	}
 	b.setPosition(p, h)
 	return b
@@ -170,18 +208,59 @@ func (b *boardView) setPosition(p engine.Position, h highlight) {
 
 func rowY(v *engine.Variant, r int) int {
 	y := marginV + r*cell + cell/2
-	if r >= v.Rows {
+	if r >= v.Rows() {
 		y += midGap
 	}
 	return y
 }
 
-// rowLetter names display row r: b, a, A, B (or a, A for Kingulu).
-func rowLetter(v *engine.Variant, r int) string {
-	if v.Rows == 1 {
-		return [...]string{"a", "A"}[r]
+// legendItem is one entry of a board's key: a pit drawn with Class, and what it means.
+type legendItem struct {
+	Class, Count, Text string
+	Square             bool
+}
+
+// legend is the key to every mark the variant's boards can show.
+func legend(v *engine.Variant) []legendItem {
+	items := []legendItem{{Class: "pit s", Count: "4", Text: "a pit and its seeds"},
+		{Class: "pit s from", Text: "the pit the move started from"}}
+	switch {
+	case v.Stones():
+		items[0] = legendItem{Class: "pit s stone", Text: "an empty pit"}
+		items = append(items,
+			legendItem{Class: "pit s stone has", Text: "a stone of South (dark)"},
+			legendItem{Class: "pit n stone has", Text: "a stone of North (red-brown)"},
+			legendItem{Class: "pit s stone has sown", Text: "the stone that moved"},
+			legendItem{Class: "pit n stone capt", Text: "a stone just captured"})
+		return items
+	default:
+		items = append(items,
+			legendItem{Class: "pit s sown", Count: "3", Text: "received seeds in the move"},
+			legendItem{Class: "pit n capt", Text: "captured from"})
 	}
-	return [...]string{"b", "a", "A", "B"}[r]
+	if v.HasHouse() {
+		items = append(items,
+			legendItem{Class: "pit s kichwa", Count: "2", Text: "kichwa, an end pit of the front row"},
+			legendItem{Class: "pit s house owned", Count: "6", Square: true, Text: "nyumba, still owned"},
+			legendItem{Class: "pit s house", Count: "6", Square: true, Text: "nyumba, no longer owned"},
+			legendItem{Class: "pit n block", Count: "4", Text: "under takasia: its owner may not start from it next move"})
+	}
+	if v.Mtoto() {
+		items = append(items,
+			legendItem{Class: "pit n rsv-s", Text: "reserved by South (kuweka mtoto): seeds sown here go to South"},
+			legendItem{Class: "pit s rsv-n", Text: "reserved by North"})
+	}
+	return items
+}
+
+// Swatch draws a legend item's pit.
+func (l legendItem) Swatch() template.HTML {
+	shape := `<circle cx="14" cy="14" r="11"/>`
+	if l.Square {
+		shape = `<rect x="3" y="3" width="22" height="22" rx="3"/>`
+	}
+	return template.HTML(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
+		html.EscapeString(l.Class) + `">` + shape + `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text></g></svg>`)
 }
 
 func baseClass(v *engine.Variant, p engine.Pit) string {
@@ -189,7 +268,7 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 	if v.Owner(p) == engine.North {
 		c = "pit n"
 	}
-	if v == engine.Kimasai {
+	if v.Stones() {
 		c += " stone"
 	}
 	if isHouse(v, p) {
@@ -205,7 +284,7 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 	v := p.Variant()
 	var cs []string
-	if v == engine.Kimasai && p.Seeds(pit) > 0 {
+	if v.Stones() && p.Seeds(pit) > 0 {
 		cs = append(cs, "has") // a stone is drawn, not counted
 	}
 	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
@@ -240,23 +319,50 @@ func positionInfo(p engine.Position) string {
 	case engine.Ongoing:
 		parts = append(parts, p.ToMove().String()+" to move")
 	default:
-		parts = append(parts, statusText(st))
+		parts = append(parts, statusText(st)+": "+endReason(p))
 	}
 	if s := p.Stage(); s != "" {
 		parts = append(parts, s)
 	}
 	switch {
-	case hasHouse(v):
+	case v.HasHouse():
 		parts = append(parts, fmt.Sprintf("reserves S %d, N %d", p.Reserve(engine.South), p.Reserve(engine.North)))
 		if b, ok := p.Block(); ok {
 			parts = append(parts, "block "+v.PitName(b))
 		}
-	case v.Rows == 1:
+	case v.Bank() == engine.Stores:
 		parts = append(parts, fmt.Sprintf("stores S %d, N %d", p.Store(engine.South), p.Store(engine.North)))
+		if p.Status() != engine.Ongoing {
+			// Rules 6: each side scores its store and the seeds left in its own pits
+			// (reserved pits always hold none).
+			parts = append(parts, fmt.Sprintf("score S %d, N %d",
+				p.Store(engine.South)+stones(p, engine.South), p.Store(engine.North)+stones(p, engine.North)))
+		}
 	default:
 		parts = append(parts, fmt.Sprintf("stones S %d, N %d", stones(p, engine.South), stones(p, engine.North)))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// endReason says why the game is over: in every game bao knows, the player to move cannot
+// move; in the 4x8 games, most often because his front row is empty.
+func endReason(p engine.Position) string {
+	v, me := p.Variant(), p.ToMove()
+	if v.HasHouse() {
+		front := 0
+		for i := range v.Pits() {
+			if x := engine.Pit(i); v.Owner(x) == me && v.Row(x) == 0 {
+				front += p.Seeds(x)
+			}
+		}
+		if front == 0 {
+			return me.String() + "'s front row is empty"
+		}
+	}
+	if stones(p, me) == 0 {
+		return me.String() + "'s side of the board is empty"
+	}
+	return me.String() + " has no legal move"
 }
 
 func stones(p engine.Position, s engine.Side) int {
@@ -291,7 +397,11 @@ func (b *boardView) SVG() template.HTML {
 	if b.ID != "" {
 		w.WriteString(` id="` + html.EscapeString(b.ID) + `"`)
 	}
-	fmt.Fprintf(&w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s">`+"\n", b.Cols, b.W, b.H, html.EscapeString(b.Label))
+	fmt.Fprintf(&w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s"`, b.Cols, b.W, b.H, html.EscapeString(b.Label()))
+	if b.ID != "" {
+		w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-rows="` + b.rowsAttr() + `"`)
+	}
+	w.WriteString(">\n")
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
 	for _, l := range b.Labels {

@@ -1,133 +1,66 @@
 package site
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 )
 
-// TestBrowserViewer opens a game page in headless Chromium, steps through the moves with the
-// keyboard and checks that the board and the highlighted move follow. It drives the browser
-// with the DevTools protocol over --remote-debugging-pipe (fd 3 in, fd 4 out, messages ended
-// by NUL), with the standard library only.
-func TestBrowserViewer(t *testing.T) {
-	chromium := findChromium()
-	if chromium == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
-	sv, _ := newTestServer(t)
-	ts := httptest.NewServer(sv) // 127.0.0.1
-	defer ts.Close()
+// The browser tests drive headless Chromium with chromedp, the maintained Go client of the
+// DevTools protocol (it replaced a hand-written one). They skip when no Chromium is installed
+// (Debian: apt-get install chromium). The archive is the test fixture, the demo collection
+// (testdata/archive at the top of the repository) and three records with hostile names.
 
-	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
-	defer cancel()
-	b := startBrowser(ctx, t, chromium)
-	defer b.close()
+// hostileNames are file names a record may have that once broke links or ran script.
+var hostileNames = []string{"javascript:alert(document.domain)\u2028-->.bgn", "50% draw.bgn", "a#b?c.bgn"}
 
-	page := b.open(t, ts.URL+"/club/games/1.html")
-	state := func() viewerState {
-		t.Helper()
-		var s viewerState
-		page.eval(t, `JSON.stringify({
-			current: (document.querySelector('a.mv.current') || {}).id || "",
-			counts: Array.from(document.querySelectorAll('#board [data-pit]')).map(g => g.querySelector('text').textContent),
-			caption: document.getElementById('board-caption').textContent,
-			marked: document.querySelectorAll('#board .from, #board .sown').length
-		})`, &s)
-		return s
+// browserSite serves the browser tests' archive.
+func browserSite(t *testing.T) string {
+	t.Helper()
+	dir := writeArchive(t)
+	demo := filepath.Join("..", "testdata", "archive")
+	if err := os.CopyFS(filepath.Join(dir, "demo"), os.DirFS(demo)); err != nil {
+		t.Fatal(err)
 	}
-	// The game (testdata/archive.txtar, club/games.bgn, game 1): A3 a4 A1, and a1 as a variation.
-	want := func(moves ...string) []string {
-		p := engine.Kingulu.Start()
-		for _, m := range moves {
-			mv, err := p.ParseMove(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p, err = p.Apply(mv); err != nil {
-				t.Fatal(err)
-			}
-		}
-		out := make([]string, engine.Kingulu.Pits())
-		for i := range out {
-			if n := p.Seeds(engine.Pit(i)); n > 0 {
-				out[i] = strconv.Itoa(n)
-			}
-		}
-		return out
-	}
-	steps := []struct {
-		key     string
-		current string
-		caption string
-		board   []string
-	}{
-		{"", "", "Start", want()},
-		{"ArrowRight", "p1", "1. A3", want("A3")},
-		{"ArrowRight", "p2", "1... a4!", want("A3", "a4")},
-		{"ArrowLeft", "p1", "1. A3", want("A3")},
-		{"End", "p3", "2. A1", want("A3", "a4", "A1")},
-		{"ArrowRight", "p3", "2. A1", want("A3", "a4", "A1")}, // the last move stays
-		{"Home", "", "Start", want()},
-	}
-	for i, st := range steps {
-		if st.key != "" {
-			page.press(t, st.key)
-		}
-		got := state()
-		if got.Current != st.current || got.Caption != st.caption || strings.Join(got.Counts, ",") != strings.Join(st.board, ",") {
-			t.Errorf("step %d (%s): got move %q, caption %q, board %v; want %q, %q, %v",
-				i, st.key, got.Current, got.Caption, got.Counts, st.current, st.caption, st.board)
-		}
-		if st.current != "" && got.Marked == 0 {
-			t.Errorf("step %d (%s): no pits marked for the last move", i, st.key)
+	for i, name := range hostileNames {
+		rec := fmt.Sprintf("[Event \"Hostile names\"]\n[Round \"%d\"]\n[South \"Eve\"]\n[North \"Mallory\"]\n"+
+			"[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 2. A1 *\n", i+1)
+		// At the archive's root, where a page's address is the bare file name: "javascript:…"
+		// once became a link's scheme.
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(rec), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	// A click on a move of the variation shows it.
-	page.eval(t, `document.getElementById('p4').click(); "ok"`, nil)
-	if got := state(); got.Current != "p4" || got.Caption != "1... a1?!" {
-		t.Errorf("click on the variation's move: got %q %q", got.Current, got.Caption)
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
 	}
-	// Screenshots of the main line's last move, at a desktop's and a phone's width, in the
-	// test's temporary folder or in $BAO_SCREENSHOTS if set (to look at them).
-	page.press(t, "Home")
-	page.press(t, "End")
-	dir := os.Getenv("BAO_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
+	s, err := New(Options{Title: "Test site", IndexDir: archive.DefaultIndexDir(dir)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, v := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-		page.call(t, "Emulation.setDeviceMetricsOverride", map[string]any{"width": v.width, "height": v.height,
-			"deviceScaleFactor": 1, "mobile": v.mobile}, nil)
-		page.eval(t, `window.scrollTo(0, 0); "ok"`, nil)
-		shot := filepath.Join(dir, v.name+".png")
-		page.screenshot(t, shot)
-		t.Logf("screenshot: %s", shot)
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-type viewerState struct {
-	Current string   `json:"current"`
-	Counts  []string `json:"counts"`
-	Caption string   `json:"caption"`
-	Marked  int      `json:"marked"`
+	ts := httptest.NewServer(sv)
+	t.Cleanup(ts.Close)
+	return ts.URL
 }
 
 func findChromium() string {
@@ -139,225 +72,498 @@ func findChromium() string {
 	return ""
 }
 
-// browser is a headless Chromium driven over its DevTools pipe.
-type browser struct {
-	cmd     *exec.Cmd
-	in      *os.File // our end of Chromium's fd 3
-	mu      sync.Mutex
-	nextID  int
-	pending map[int]chan cdpReply
-	done    chan struct{}
-}
-
-type cdpReply struct {
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-func startBrowser(ctx context.Context, t *testing.T, path string) *browser {
+// browser starts headless Chromium for the test and returns a context for its first tab, and
+// a counter of the JavaScript dialogs (alert, confirm) any page opened.
+func browser(t *testing.T) (context.Context, *atomic.Int32) {
 	t.Helper()
-	cmdIn, ourIn, err := os.Pipe() // Chromium reads commands from fd 3
-	if err != nil {
-		t.Fatal(err)
+	path := findChromium()
+	if path == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
-	ourOut, cmdOut, err := os.Pipe() // and writes replies to fd 4
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.CommandContext(ctx, path, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-quic", "--no-first-run",
-		"--disable-component-update", "--disable-sync", "--user-data-dir="+t.TempDir(),
-		"--remote-debugging-pipe", "--window-size=1280,900", "about:blank")
-	cmd.ExtraFiles = []*os.File{cmdIn, cmdOut}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(t.Context(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatalf("starting %s: %v", path, err)
 	}
-	cmdIn.Close()
-	cmdOut.Close()
-	b := &browser{cmd: cmd, in: ourIn, pending: map[int]chan cdpReply{}, done: make(chan struct{})}
-	go b.read(ourOut)
-	t.Cleanup(func() {
-		if t.Failed() && stderr.Len() > 0 {
-			t.Logf("chromium stderr (last 2 KiB): %s", tail(stderr.String(), 2048))
-		}
-	})
-	return b
+	var dialogs atomic.Int32
+	watchDialogs(ctx, &dialogs)
+	return ctx, &dialogs
 }
 
-func tail(s string, n int) string {
-	if len(s) > n {
-		return s[len(s)-n:]
-	}
-	return s
+// watchDialogs counts the dialogs a tab opens, and dismisses them so that the page goes on.
+func watchDialogs(ctx context.Context, n *atomic.Int32) {
+	evs := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for _, err := range evs {
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
 }
 
-// read dispatches replies to the calls waiting for them; events are dropped.
-func (b *browser) read(r *os.File) {
-	defer close(b.done)
-	br := bufio.NewReaderSize(r, 1<<20)
-	for {
-		msg, err := br.ReadBytes(0)
-		if err != nil {
-			return
-		}
-		var m struct {
-			ID int `json:"id"`
-			cdpReply
-		}
-		if json.Unmarshal(msg[:len(msg)-1], &m) != nil || m.ID == 0 {
-			continue
-		}
-		b.mu.Lock()
-		ch := b.pending[m.ID]
-		delete(b.pending, m.ID)
-		b.mu.Unlock()
-		if ch != nil {
-			ch <- m.cdpReply
-		}
-	}
-}
-
-// call sends one command (to a page when session is set) and decodes its result into out.
-func (b *browser) call(t *testing.T, session, method string, params, out any) {
+// tab opens a new tab of the browser of ctx.
+func tab(t *testing.T, ctx context.Context, dialogs *atomic.Int32) context.Context {
 	t.Helper()
-	b.mu.Lock()
-	b.nextID++
-	id := b.nextID
-	ch := make(chan cdpReply, 1)
-	b.pending[id] = ch
-	b.mu.Unlock()
-	msg := map[string]any{"id": id, "method": method, "params": params}
-	if session != "" {
-		msg["sessionId"] = session
-	}
-	data, err := json.Marshal(msg)
-	if err != nil {
+	c, cancel := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(c, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.in.Write(append(data, 0)); err != nil {
-		t.Fatalf("%s: %v", method, err)
-	}
-	select {
-	case r := <-ch:
-		if r.Error != nil {
-			t.Fatalf("%s: %s", method, r.Error.Message)
-		}
-		if out != nil {
-			if err := json.Unmarshal(r.Result, out); err != nil {
-				t.Fatalf("%s: %v", method, err)
-			}
-		}
-	case <-b.done:
-		t.Fatalf("%s: the browser closed its pipe", method)
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s: no reply in 30s", method)
-	}
+	watchDialogs(c, dialogs)
+	return c
 }
 
-func (b *browser) close() {
-	b.in.Close() // Chromium exits when its command pipe closes
-	exited := make(chan struct{})
-	go func() { _ = b.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(10 * time.Second):
-		_ = b.cmd.Process.Kill()
-		<-exited
-	}
-}
-
-// page is a tab attached with a flat session.
-type page struct {
-	b       *browser
-	session string
-}
-
-func (b *browser) open(t *testing.T, url string) *page {
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	var target struct {
-		TargetID string `json:"targetId"`
+	c, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(c, steps...); err != nil {
+		t.Fatal(err)
 	}
-	b.call(t, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &target)
-	var att struct {
-		SessionID string `json:"sessionId"`
-	}
-	b.call(t, "", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &att)
-	p := &page{b: b, session: att.SessionID}
-	p.call(t, "Page.navigate", map[string]any{"url": url}, nil)
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var ready bool
-		p.eval(t, `document.readyState === "complete" && !document.getElementById("controls").hidden`, &ready)
-		if ready {
-			return p
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: the viewer did not start", url)
+}
+
+// settle waits until the expression is true, also across a navigation (which
+// chromedp.Poll does not survive: its page goes away).
+func settle(t *testing.T, ctx context.Context, js string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](js))
+		cancel()
+		if err == nil && ok {
+			return
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	t.Fatalf("waiting for %s: timed out", js)
 }
 
-func (p *page) call(t *testing.T, method string, params, out any) {
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
-	p.b.call(t, p.session, method, params, out)
+	c, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluating %.80s…: %v", js, err)
+	}
+	return v
 }
 
-// eval runs a JavaScript expression and decodes its value (a JSON string is decoded again).
-func (p *page) eval(t *testing.T, expr string, out any) {
-	t.Helper()
-	var r struct {
-		Result struct {
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		Exception *struct {
-			Text string `json:"text"`
-		} `json:"exceptionDetails"`
+// boardJS reads the viewer's board: node shown, counts, caption, accessible name.
+const boardJS = `(() => { const b = document.getElementById('board'); return {
+	ply: b.getAttribute('data-ply'),
+	counts: Array.from(b.querySelectorAll('[data-pit] text')).map(t => t.textContent || '0').join(','),
+	sown: b.getAttribute('data-sown') || '',
+	caption: document.getElementById('board-caption').textContent,
+	label: b.getAttribute('aria-label'),
+	hash: location.hash,
+	marked: b.querySelectorAll('.from, .sown').length }; })()`
+
+type boardState struct {
+	Ply, Counts, Sown, Caption, Label, Hash string
+	Marked                                  int
+}
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
 	}
-	p.call(t, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r)
-	if r.Exception != nil {
-		t.Fatalf("evaluating %s: %s", expr, r.Exception.Text)
+	if findChromium() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
-	if out == nil {
-		return
+	base := browserSite(t)
+	ctx, dialogs := browser(t)
+	start := time.Now()
+	t.Run("viewer", func(t *testing.T) { browserViewer(t, tab(t, ctx, dialogs), base) })
+	t.Run("hostile-names", func(t *testing.T) { browserHostile(t, tab(t, ctx, dialogs), base) })
+	t.Run("no-script", func(t *testing.T) { browserNoScript(t, tab(t, ctx, dialogs), base) })
+	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
+	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
+	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
+	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
+	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
+		t.Run("screenshots", func(t *testing.T) { browserScreenshots(t, tab(t, ctx, dialogs), base, dir) })
 	}
-	v := r.Result.Value
-	var s string
-	if json.Unmarshal(v, &s) == nil && strings.HasPrefix(strings.TrimSpace(s), "{") {
-		v = json.RawMessage(s)
+	if n := dialogs.Load(); n > 0 {
+		t.Errorf("%d JavaScript dialogs opened", n)
 	}
-	if err := json.Unmarshal(v, out); err != nil {
-		t.Fatalf("evaluating %s: %v (%s)", expr, err, v)
+	t.Logf("browser tests took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// browserViewer steps through the fixture's Kingulu game with the keyboard, checks the board,
+// the accessible name (the same sentence the build writes for a static board), the hash and
+// Back.
+func browserViewer(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.WaitVisible("#controls"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
+	want := func(moves ...string) (counts, label string) {
+		p := engine.Kingulu.Start()
+		caption := "Start"
+		for i, m := range moves {
+			mv, err := p.ParseMove(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, err = p.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+			caption = []string{"1. A3", "1... a4!", "2. A1"}[i]
+		}
+		out := make([]string, engine.Kingulu.Pits())
+		for i := range out {
+			out[i] = strconv.Itoa(p.Seeds(engine.Pit(i)))
+		}
+		b := newBoard(p, nil)
+		b.Caption = caption
+		return strings.Join(out, ","), b.Label()
+	}
+	steps := []struct {
+		key, ply, hash string
+		moves          []string
+	}{
+		{"", "0", "", nil},
+		{"ArrowRight", "1", "#p1", []string{"A3"}},
+		{"ArrowRight", "2", "#p2", []string{"A3", "a4"}},
+		{"ArrowLeft", "1", "#p1", []string{"A3"}},
+		{"End", "3", "#p3", []string{"A3", "a4", "A1"}},
+		{"ArrowRight", "3", "#p3", []string{"A3", "a4", "A1"}}, // the last move stays
+		{"Home", "0", "#p0", nil},
+	}
+	for i, st := range steps {
+		if st.key != "" {
+			do(t, ctx, chromedp.KeyEvent(keyOf(st.key)))
+		}
+		got := eval[boardState](t, ctx, boardJS)
+		counts, label := want(st.moves...)
+		if got.Ply != st.ply || got.Counts != counts || got.Hash != st.hash {
+			t.Errorf("step %d (%s): node %s, board %s, hash %q; want %s, %s, %q", i, st.key, got.Ply, got.Counts, got.Hash, st.ply, counts, st.hash)
+		}
+		if got.Label != label {
+			t.Errorf("step %d (%s): accessible name\n%q\nwant\n%q", i, st.key, got.Label, label)
+		}
+		if st.ply != "0" && got.Marked == 0 {
+			t.Errorf("step %d (%s): no pits marked for the last move", i, st.key)
+		}
+	}
+	// Back steps back through the nodes shown; an edited hash moves the board.
+	do(t, ctx, chromedp.NavigateBack())
+	if got := eval[boardState](t, ctx, boardJS); got.Ply != "3" || got.Hash != "#p3" {
+		t.Errorf("Back: node %s, hash %q; want 3, #p3", got.Ply, got.Hash)
+	}
+	do(t, ctx, chromedp.NavigateBack())
+	if got := eval[boardState](t, ctx, boardJS); got.Ply != "1" {
+		t.Errorf("Back twice: node %s; want 1", got.Ply)
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`location.hash = '#p2'`))
+	if got := eval[boardState](t, ctx, boardJS); got.Ply != "2" {
+		t.Errorf("hash #p2: node %s", got.Ply)
+	}
+	// A click on the variation's move shows it; a page loaded with a hash starts there.
+	do(t, ctx, chromedp.Click("#m4"))
+	if got := eval[boardState](t, ctx, boardJS); got.Ply != "4" || got.Caption != "1... a1?!" {
+		t.Errorf("click on the variation's move: node %s, caption %q", got.Ply, got.Caption)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html#p2"), chromedp.WaitVisible("#controls"))
+	if got := eval[boardState](t, ctx, boardJS); got.Ply != "2" {
+		t.Errorf("loaded with #p2: node %s", got.Ply)
 	}
 }
 
-// keyCodes are the Windows virtual key codes Chromium wants with a key event.
-var keyCodes = map[string]int{"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35}
+func keyOf(name string) string {
+	return map[string]string{"ArrowRight": kb.ArrowRight, "ArrowLeft": kb.ArrowLeft, "Home": kb.Home, "End": kb.End}[name]
+}
 
-// press sends a real key press through the browser's input pipeline.
-func (p *page) press(t *testing.T, key string) {
-	t.Helper()
-	for _, typ := range []string{"rawKeyDown", "keyUp"} {
-		p.call(t, "Input.dispatchKeyEvent", map[string]any{"type": typ, "key": key, "code": key,
-			"windowsVirtualKeyCode": keyCodes[key], "nativeVirtualKeyCode": keyCodes[key]}, nil)
+// browserHostile follows every link to the records with hostile names, from the search page
+// and from the "also reached in" links, and checks that each is a page of this site and that
+// no script runs.
+func browserHostile(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/search.html?player=eve"))
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length === 3`)
+	links := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results a')).map(a => a.href)`)
+	if len(links) != len(hostileNames) {
+		t.Fatalf("search for eve: %d links, want %d", len(links), len(hostileNames))
+	}
+	for _, l := range links {
+		if !strings.HasPrefix(l, base+"/") {
+			t.Errorf("search result link %q leaves the site", l)
+		}
+	}
+	// A real click on the first result, then each page in turn.
+	do(t, ctx, chromedp.Click("#search-results a"), chromedp.WaitVisible("#board"))
+	for _, l := range links {
+		do(t, ctx, chromedp.Navigate(l), chromedp.WaitVisible("#controls"))
+		if h := eval[string](t, ctx, `document.querySelector('h1').textContent`); h != "Eve – Mallory" {
+			t.Errorf("%s: heading %q, want the hostile record's game", l, h)
+		}
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`),
+			chromedp.KeyEvent(keyOf("ArrowRight")))
+		others := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board-others a')).map(a => a.href)`)
+		if len(others) == 0 {
+			t.Errorf("%s: no 'also reached in' links after 1. A3", l)
+		}
+		for _, o := range others {
+			if !strings.HasPrefix(o, base+"/") {
+				t.Errorf("%s: 'also reached in' link %q leaves the site", l, o)
+			}
+		}
+		if len(others) > 0 {
+			do(t, ctx, chromedp.Click("#board-others a"))
+			settle(t, ctx, `location.pathname !== new URL(`+strconv.Quote(l)+`).pathname && document.readyState === 'complete' && !!document.getElementById('controls') && !document.getElementById('controls').hidden`)
+			if ply := eval[string](t, ctx, `document.getElementById('board').getAttribute('data-ply')`); ply != "1" {
+				t.Errorf("%s: the 'also reached in' link opened node %s, want 1", l, ply)
+			}
+		}
+	}
+	// Every link of the site's pages stays on the site.
+	for _, p := range []string{"/index.html", "/club/index.html", "/lists/index.html", "/lists/player/eve.html"} {
+		do(t, ctx, chromedp.Navigate(base+p))
+		for _, l := range eval[[]string](t, ctx, `Array.from(document.links).map(a => a.href)`) {
+			if !strings.HasPrefix(l, base+"/") {
+				t.Errorf("%s: link %q leaves the site", p, l)
+			}
+		}
 	}
 }
 
-func (p *page) screenshot(t *testing.T, path string) {
-	t.Helper()
-	var shot struct {
-		Data string `json:"data"`
-	}
-	p.call(t, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot)
-	png, err := base64.StdEncoding.DecodeString(shot.Data)
-	if err != nil || len(png) < 8 || string(png[1:4]) != "PNG" {
-		t.Fatalf("screenshot: not a PNG (%v)", err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
+// visibleControlsJS lists the form controls a reader can see.
+const visibleControlsJS = `Array.from(document.querySelectorAll('button, select, input, form')).filter(e => e.getClientRects().length > 0).map(e => e.outerHTML.slice(0, 60))`
+
+// browserNoScript loads pages with JavaScript off: no control may show, and a move's link
+// must lead to its position.
+func browserNoScript(t *testing.T, ctx context.Context, base string) {
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatal(err)
 	}
+	for _, p := range []string{"/club/games/1.html", "/search.html", "/demo/selfplay/kiswahili/1.html"} {
+		do(t, ctx, chromedp.Navigate(base+p))
+		if got := eval[[]string](t, ctx, visibleControlsJS); len(got) > 0 {
+			t.Errorf("%s without JavaScript shows controls that do nothing: %v", p, got)
+		}
+	}
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click("#m2"))
+	settle(t, ctx, `location.hash === '#p2'`)
+	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
+		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
+			inView: b.top >= 0 && b.bottom <= innerHeight}; })()`)
+	if got["hash"] != "#p2" || got["open"] != true || got["inView"] != true {
+		t.Errorf("a move's link without JavaScript: %v; want its row of the positions table open and in view", got)
+	}
+}
+
+// browserPhone taps Next 150 times at a phone's width: the board and the Next button stay on
+// screen; then a tapped move shows its board.
+func browserPhone(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/demo/selfplay/kimasai/4.html"), chromedp.WaitVisible("#controls"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
+	const where = `(() => { const v = el => { const b = el.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; };
+		const n = document.querySelector('[data-go=next]').getBoundingClientRect();
+		return {board: v(document.getElementById('board')), next: v(document.querySelector('[data-go=next]')),
+			x: n.left + n.width / 2, y: n.top + n.height / 2, ply: +document.getElementById('board').getAttribute('data-ply')}; })()`
+	type pos struct {
+		Board, Next bool
+		X, Y        float64
+		Ply         int
+	}
+	for i := range 150 {
+		p := eval[pos](t, ctx, where)
+		if !p.Board || !p.Next {
+			t.Fatalf("tap %d (node %d): board on screen %v, Next on screen %v", i, p.Ply, p.Board, p.Next)
+		}
+		do(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
+	}
+	if p := eval[pos](t, ctx, where); p.Ply < 100 || !p.Board {
+		t.Errorf("after 150 taps: node %d, board on screen %v", p.Ply, p.Board)
+	}
+	// Tap a move further down the list: its board shows, and stays on screen.
+	xy := eval[[]float64](t, ctx, `(() => { const a = document.getElementById('m40'); a.scrollIntoView({block: 'center'});
+		const b = a.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()`)
+	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+	if p := eval[pos](t, ctx, where); p.Ply != 40 || !p.Board {
+		t.Errorf("tapped move 40: node %d, board on screen %v", p.Ply, p.Board)
+	}
+	do(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// contrastJS measures, on a game page, the contrast of every mark of the key against a plain
+// pit, of every count against its pit, and of the labels and texts against their grounds.
+const contrastJS = `(() => {
+	const rgb = s => (s.match(/[\d.]+/g) || [0, 0, 0]).slice(0, 3).map(Number);
+	const lum = c => { const l = rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+		return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+	const cr = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+	const cs = e => getComputedStyle(e);
+	const out = [];
+	const shape = g => g.querySelector('circle, rect');
+	// The key's first entry is a plain pit.
+	const plainG = document.querySelector('ul.legend li g');
+	const plain = cs(shape(plainG)).fill;
+	document.querySelectorAll('ul.legend li + li').forEach(li => {
+		const g = li.querySelector('g'), s = cs(shape(g)), txt = g.querySelector('text');
+		out.push({what: 'mark ' + g.getAttribute('class'), ratio: Math.max(cr(s.fill, plain), cr(s.stroke, plain)), min: 3});
+		if (txt.textContent) out.push({what: 'count on ' + g.getAttribute('class'), ratio: cr(cs(txt).fill, s.fill), min: 4.5});
+	});
+	const count = document.querySelector('#board .pit:not(.sown):not(.capt) text');
+	if (count) out.push({what: 'count on a plain pit', ratio: cr(cs(count).fill, cs(shape(count.parentNode)).fill), min: 4.5});
+	out.push({what: 'row and pit labels', ratio: cr(cs(document.querySelector('#board .lbl')).fill, cs(document.querySelector('#board .frame')).fill), min: 4.5});
+	const paper = cs(document.body).backgroundColor;
+	for (const sel of ['body', '.sub', '.movetext .num', '.movetext a.mv', 'main a', '.viewer .step', '.source']) {
+		const e = document.querySelector(sel);
+		if (e) out.push({what: 'text ' + sel, ratio: cr(cs(e).color, paper), min: 4.5});
+	}
+	const cur = document.querySelector('a.mv.current');
+	if (cur) out.push({what: 'current move', ratio: cr(cs(cur).color, cs(cur).backgroundColor), min: 4.5});
+	const sel = document.getElementById('speed');
+	out.push({what: 'control border', ratio: cr(cs(sel).borderTopColor, cs(sel).backgroundColor), min: 3});
+	return out; })()`
+
+func browserContrast(t *testing.T, ctx context.Context, base string) {
+	type ratio struct {
+		What       string
+		Ratio, Min float64
+	}
+	for _, v := range engine.Variants() {
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`), chromedp.KeyEvent(keyOf("ArrowRight")))
+		// The key explains every mark the game's boards use.
+		missing := eval[[]string](t, ctx, `(() => {
+			const used = new Set(), key = new Set();
+			JSON.parse(document.getElementById('bao-plies').textContent).forEach(n => Object.values(n.k).forEach(c => c.split(' ').forEach(x => used.add(x))));
+			document.querySelectorAll('svg.board [data-pit]').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			document.querySelectorAll('ul.legend g').forEach(g => g.getAttribute('class').split(' ').forEach(x => key.add(x)));
+			return [...used].filter(x => x && !key.has(x)); })()`)
+		if len(missing) > 0 {
+			t.Errorf("%s: the key does not explain %v", v.ID(), missing)
+		}
+		rs := eval[[]ratio](t, ctx, contrastJS)
+		if len(rs) < 10 {
+			t.Errorf("%s: only %d contrast measures", v.ID(), len(rs))
+		}
+		for _, r := range rs {
+			if r.Ratio < r.Min {
+				t.Errorf("%s: %s: contrast %.2f:1, want at least %.1f:1", v.ID(), r.What, r.Ratio, r.Min)
+			}
+		}
+	}
+}
+
+// browserSowing plays the first moves of a game of each variant seed by seed: each
+// animation must end on the board the viewer shows when it jumps to the move.
+func browserSowing(t *testing.T, ctx context.Context, base string) {
+	for _, v := range engine.Variants() {
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '50'`))
+		// A reader who asks for less motion gets the jump.
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, chromedp.Reload(), chromedp.WaitVisible("#controls"))
+		if sp := eval[string](t, ctx, `document.getElementById('speed').value`); sp != "0" {
+			t.Errorf("%s: with prefers-reduced-motion the sowing speed is %s, want 0 (jump)", v.ID(), sp)
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '50'`))
+		// The first move runs at its own pace to the end.
+		// (Next is pressed and the board read in one evaluation: a loaded machine may take
+		// longer than the whole sowing between two calls.)
+		if st := eval[map[string]any](t, ctx, `document.querySelector('[data-go=next]').click(),
+			({skip: !document.getElementById('skip').hidden, step: document.getElementById('board-step').textContent})`); st["skip"] != true || st["step"] == "" {
+			t.Errorf("%s: no sowing under way after Next: %v", v.ID(), st)
+		}
+		settle(t, ctx, `document.getElementById('skip').hidden`)
+		check := func(ply int) {
+			t.Helper()
+			got := eval[boardState](t, ctx, boardJS)
+			if got.Ply != strconv.Itoa(ply) || got.Sown == "" || got.Sown != got.Counts {
+				t.Errorf("%s node %d: the sowing ended on %s, the jump shows %s (node %s)", v.ID(), ply, got.Sown, got.Counts, got.Ply)
+			}
+		}
+		check(1)
+		// The next moves are skipped to their end once they have started: slowly, so that
+		// they are still under way when Skip is pressed.
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '400'`))
+		for ply := 2; ply <= 12; ply++ {
+			if eval[bool](t, ctx, `document.querySelector('[data-go=next]').click(), document.getElementById('skip').hidden`) {
+				break // the game is over
+			}
+			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('skip').click()`))
+			check(ply)
+		}
+	}
+}
+
+// browserLive checks that under bao serve the header links to the live search and the
+// explorer, and that the live search finds a player as the static one does.
+func browserLive(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/index.html"))
+	settle(t, ctx, `!document.getElementById('nav-explore').hidden`)
+	if h := eval[string](t, ctx, `document.getElementById('nav-search').href`); h != base+"/search" {
+		t.Errorf("the header's Search link under bao serve: %q, want the live search", h)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/search.html?player=random"))
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0`)
+	static := eval[int](t, ctx, `document.querySelectorAll('#search-results tbody tr').length`)
+	do(t, ctx, chromedp.Navigate(base+"/search?player=random"))
+	live := eval[string](t, ctx, `document.querySelector('main p').textContent`)
+	if live != fmt.Sprintf("%d games.", static) {
+		t.Errorf("player 'random': the live search says %q, the static one finds %d games", live, static)
+	}
+	do(t, ctx, chromedp.Navigate(base+"/search?q=south:"))
+	if e := eval[string](t, ctx, `(document.querySelector('.bao-error') || {}).textContent || ''`); !strings.Contains(e, "such as south:") {
+		t.Errorf("live search for 'south:': error %q, want one that shows how to ask", e)
+	}
+}
+
+// browserScreenshots saves a game page of each variant at a phone's and a desktop's width.
+func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range engine.Variants() {
+		for _, w := range []struct {
+			name          string
+			width, height int64
+			mobile        bool
+		}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}} {
+			vp := chromedp.EmulateViewport(w.width, w.height)
+			if w.mobile {
+				vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+			}
+			do(t, ctx, vp, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"-1.html#p12"), chromedp.WaitVisible("#controls"))
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, v.ID()+"-"+w.name+".png")
+			if err := os.WriteFile(name, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("screenshot: %s", name)
+		}
+	}
+	// A move of Bao la Kiswahili half sown, at a phone's width.
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/demo/selfplay/kiswahili-3.html#p4"), chromedp.WaitVisible("#controls"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '400'`),
+		chromedp.Click("[data-go=next]"), chromedp.Sleep(2500*time.Millisecond))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "kiswahili-sowing-phone.png")
+	if err := os.WriteFile(name, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", name)
 }

@@ -249,7 +249,7 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 	if g != nil {
 		g.asked = true
 	}
-	res, err := b.ix.Search(b.ctx, archive.Query{Variant: v.ID, Position: pos.String(), Limit: maxOthers + 1})
+	res, err := b.ix.Search(b.ctx, archive.Query{Variant: v.ID(), Position: pos.String(), Limit: maxOthers + 1})
 	if err != nil {
 		b.warn(fmt.Sprintf("position search: %v", err))
 		return nil, 0
@@ -273,7 +273,7 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 
 // hitTitle names a game found in the index as title names a game of the site.
 func hitTitle(h archive.Hit) string {
-	return gameTitle(knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date))
+	return gameTitle(knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date), "", h.Game, h.Game > 1)
 }
 
 // where names an archive file in problem reports.

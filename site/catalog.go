@@ -30,6 +30,7 @@ type gameInfo struct {
 	South   string `json:"s,omitempty"` // "" when unknown
 	North   string `json:"n,omitempty"`
 	Event   string `json:"e,omitempty"`
+	Round   string `json:"o,omitempty"`
 	Result  string `json:"r,omitempty"`
 	Variant string `json:"v,omitempty"` // engine variant id, "" if none bao knows
 	Plies   int    `json:"p,omitempty"` // main-line plies written
@@ -39,10 +40,10 @@ type gameInfo struct {
 // not replayed.
 func catalogRow(rec *notation.Record) gameInfo {
 	gi := gameInfo{Date: knownTag(rec.Tag("Date")), South: knownTag(rec.Tag("South")),
-		North: knownTag(rec.Tag("North")), Event: knownTag(rec.Tag("Event")), Result: rec.Result,
+		North: knownTag(rec.Tag("North")), Event: knownTag(rec.Tag("Event")), Round: knownTag(rec.Tag("Round")), Result: rec.Result,
 		Plies: len(rec.Moves)}
 	if p, err := rec.Start(); err == nil {
-		gi.Variant = p.Variant().ID
+		gi.Variant = p.Variant().ID()
 	}
 	return gi
 }

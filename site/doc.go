@@ -6,8 +6,9 @@
 //     its collections, pages and games;
 //   - a page per other Markdown file, per record file (its games, 100 a page) and per game:
 //     tags, provenance, the moves with their annotations (Markdown, raw HTML off), NAGs as
-//     symbols, variations, board diagrams, and a move-by-move viewer whose positions the engine
-//     computed at build time. The games of club/cup.bgn are club/cup/1.html, club/cup/2.html,
+//     symbols, variations, board diagrams, a table of every position (what readers without
+//     JavaScript use), and a move-by-move viewer that sows each move seed by seed from the
+//     engine's trace, all computed at build time. The games of club/cup.bgn are club/cup/1.html, club/cup/2.html,
 //     ... (from game 1000 on, in folders of a thousand: club/cup/1000/1234.html);
 //   - lists of games by variant, event, player and year, 100 a page, and a search page that
 //     filters a compact index in the browser, loaded in chunks of 5,000 games as it needs them.

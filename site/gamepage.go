@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"html/template"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -26,6 +28,15 @@ type gameView struct {
 	Number            int
 	Errors            []string
 	Plies             template.JS
+	Legend            []legendItem
+	Positions         []positionRow // for readers without JavaScript
+}
+
+// positionRow is one node of the game in the no-script table: the move links point at it.
+type positionRow struct {
+	ID            int
+	Caption, Info string
+	Rows          []string // the counts of each row, "2 2 0 …", top to bottom as drawn
 }
 
 type tagView struct {
@@ -57,6 +68,8 @@ func (b *build) writeGame(g *game) error {
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
 		gv.Plies = b.viewerData(g, pd.Root)
+		gv.Legend = legend(g.variant())
+		gv.Positions = positionRows(g, gv.Board)
 		if g.plies > 0 {
 			last := g.nodes[g.plies]
 			fb := newBoard(last.pos, last.marks)
@@ -68,6 +81,27 @@ func (b *build) writeGame(g *game) error {
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	gv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
+}
+
+// positionRows lists every node of the game, in the order of the tree, for the table that
+// readers without JavaScript get in place of the viewer.
+func positionRows(g *game, board *boardView) []positionRow {
+	rows := make([]positionRow, 0, len(g.nodes))
+	for _, n := range g.nodes {
+		pr := positionRow{ID: n.id, Caption: g.caption(n), Info: positionInfo(n.pos)}
+		for _, r := range board.Rows {
+			var w strings.Builder
+			for i, p := range r.Pits {
+				if i > 0 {
+					w.WriteByte(' ')
+				}
+				w.WriteString(strconv.Itoa(n.pos.Seeds(engine.Pit(p))))
+			}
+			pr.Rows = append(pr.Rows, w.String())
+		}
+		rows = append(rows, pr)
+	}
+	return rows
 }
 
 // subtitle is the line under the heading: event, site, date, round, variant, result.
@@ -82,7 +116,7 @@ func (g *game) subtitle() string {
 		parts = append(parts, "round "+r)
 	}
 	if v := g.variant(); v != nil {
-		parts = append(parts, v.Name)
+		parts = append(parts, v.Name())
 	} else if v := g.tag("Variant"); v != "" {
 		parts = append(parts, v)
 	}
@@ -118,7 +152,7 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 			}
 		case "Variant":
 			if v := g.variant(); v != nil {
-				tv.Href = b.facetHref("variant", v.ID)
+				tv.Href = b.facetHref("variant", v.ID())
 			}
 		}
 		roster = append(roster, tv)
@@ -126,17 +160,12 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 	return roster, prov
 }
 
-var nagSymbols = map[int][2]string{
-	1: {"!", "good move"}, 2: {"?", "mistake"}, 3: {"!!", "brilliant move"},
-	4: {"??", "blunder"}, 5: {"!?", "interesting move"}, 6: {"?!", "dubious move"},
-}
-
 // nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings.
 func nags(ns []int) (sym, title string) {
 	var s, t []string
 	for _, n := range ns {
-		if x, ok := nagSymbols[n]; ok {
-			s, t = append(s, x[0]), append(t, x[1])
+		if glyph, meaning, ok := notation.Glyph(n); ok {
+			s, t = append(s, glyph), append(t, meaning)
 		} else {
 			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, fmt.Sprintf("NAG %d", n))
 		}

@@ -355,20 +355,27 @@ func (g *game) year() string { return yearOf(g.tag("Date")) }
 
 func (g *game) players() (south, north string) { return g.tag("South"), g.tag("North") }
 
-// title names the game in lists and links: "South – North, Event Year".
+// title names the game in lists and links: "South – North, Event Year, round R".
 func (g *game) title() string {
 	s, n := g.players()
-	return gameTitle(s, n, g.tag("Event"), g.year())
+	return gameTitle(s, n, g.tag("Event"), g.year(), g.tag("Round"), g.number, g.several)
 }
 
-// gameTitle names a game from its known tags ("" for unknown).
-func gameTitle(south, north, event, year string) string {
+// gameTitle names a game from its known tags ("" for unknown). Games between the same players
+// at the same event differ by round, or else by their place in the file (number, when the
+// file holds several).
+func gameTitle(south, north, event, year, round string, number int, several bool) string {
 	t := orUnknown(south) + " – " + orUnknown(north)
 	if event != "" {
 		t += ", " + event
 	}
 	if year != "" {
 		t += " " + year
+	}
+	if round != "" {
+		t += ", round " + round
+	} else if several {
+		t += ", game " + strconv.Itoa(number)
 	}
 	return t
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -34,7 +35,7 @@ type facets map[string]map[string]*facetValue
 // facetKeys are the values of a game's facets, by kind; "" for none.
 func (gi *gameInfo) facetKeys(yield func(kind, key, label string)) {
 	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
-		yield("variant", v.ID, v.Name)
+		yield("variant", v.ID(), v.Name())
 	}
 	yield("event", gi.Event, gi.Event)
 	yield("player", gi.South, gi.South)
@@ -95,18 +96,20 @@ func (b *build) facetHref(kind, key string) string {
 
 // gameRow is a game in a table of games.
 type gameRow struct {
-	Href, Date, South, North, Result, Event, Variant string
-	Plies                                            int
+	Href, Title, Date, South, North, Result, Event, Variant string
+	Plies                                                   int
 }
 
-func newGameRow(file string, n int, gi *gameInfo) gameRow {
-	r := gameRow{Href: gameHref(file, n), Date: gi.Date, South: orUnknown(gi.South),
+// newGameRow is the row of game n of a file of several games or of one.
+func newGameRow(file string, n int, gi *gameInfo, several bool) gameRow {
+	r := gameRow{Href: gameHref(file, n), Date: gi.Date,
+		Title: gameTitle(gi.South, gi.North, gi.Event, yearOf(gi.Date), gi.Round, n, several), South: orUnknown(gi.South),
 		North: orUnknown(gi.North), Result: gi.Result, Event: gi.Event, Plies: gi.Plies}
 	if r.Result == "" {
 		r.Result = "*"
 	}
 	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
-		r.Variant = v.Name
+		r.Variant = v.Name()
 	}
 	return r
 }
@@ -114,7 +117,8 @@ func newGameRow(file string, n int, gi *gameInfo) gameRow {
 // row is the table row of a game of the catalog.
 func (b *build) row(ref gameRef) gameRow {
 	file := b.records[ref.file]
-	return newGameRow(file, int(ref.n), &b.entries[file].Games[ref.n-1])
+	e := b.entries[file]
+	return newGameRow(file, int(ref.n), &e.Games[ref.n-1], len(e.Games) > 1)
 }
 
 // pager links the pages of a paginated list.
@@ -170,7 +174,7 @@ func (b *build) listsIndexPage() ([]byte, error) {
 		for _, slug := range b.facetOrder(fk.kind) {
 			fv := b.facets[fk.kind][slug]
 			fview.Items = append(fview.Items, link{Href: listHref(fk.kind, slug, 1), Text: fv.label,
-				Note: notation.Plural(len(fv.games), "game")})
+				Note: english.Count(len(fv.games), "game")})
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
@@ -197,8 +201,8 @@ func (b *build) facetOrder(kind string) []string {
 	case "variant":
 		var out []string
 		for _, v := range engine.Variants() {
-			if _, ok := b.facets[kind][notation.Slug(v.ID)]; ok {
-				out = append(out, notation.Slug(v.ID))
+			if _, ok := b.facets[kind][notation.Slug(v.ID())]; ok {
+				out = append(out, notation.Slug(v.ID()))
 			}
 		}
 		return out

@@ -55,20 +55,6 @@ type exploreMove struct {
 
 const hitsPerPage = 50
 
-// boardOf draws a position the index returned, as a BPN of a variant; nil if there is none.
-// (The index answers in the strings of its JSON; this is the one place they become a position.)
-func boardOf(variant, bpn string) *boardView {
-	v, err := engine.LookupVariant(variant)
-	if bpn == "" || err != nil {
-		return nil
-	}
-	p, err := engine.ParsePosition(v, bpn)
-	if err != nil {
-		return nil
-	}
-	return newBoard(p, nil)
-}
-
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
 	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
 		sv.liveWith(ix, w, r, snap, kind)
@@ -121,7 +107,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		Variants: engine.Variants()}
 	offset, _ := strconv.Atoi(form["offset"])
 	offset = max(offset, 0)
-	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"],
+	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(r.Context(), query)
@@ -131,7 +117,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	}
 	pg.Total = res.Total
 	for _, h := range res.Hits {
-		row := hitRow{gameRow: gameRow{Date: h.Date, South: h.South, North: h.North, Result: h.Result,
+		row := hitRow{gameRow: gameRow{Title: hitTitle(h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
 		row.Href = gameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
@@ -141,8 +127,9 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
-	if pg.Board = boardOf(form["variant"], res.Position); pg.Board != nil {
-		pg.Explore = "explore?" + url.Values{"variant": {form["variant"]}, "position": {res.Position}}.Encode()
+	if p := res.Position; p != (engine.Position{}) {
+		pg.Board = newBoard(p, nil)
+		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -176,11 +163,11 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = boardOf(tree.Variant, tree.Position)
+	pg.Board = newBoard(tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
-			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position}}.Encode()})
+			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})
 	}
-	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position}}.Encode()
+	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}}.Encode()
 	return pg, nil
 }

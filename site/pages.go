@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/internal/english"
 )
 
 // pageData is what every page's layout needs.
@@ -203,7 +203,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	if games > gamesPerPage || len(f.records) > 1 {
 		for _, r := range f.records {
 			pg.Collections = append(pg.Collections, link{Href: recordHref(r, 1), Text: path.Base(r),
-				Note: notation.Plural(b.gamesOf(r), "game")})
+				Note: english.Count(b.gamesOf(r), "game")})
 		}
 	}
 	if games <= gamesPerPage {
@@ -230,7 +230,7 @@ func (b *build) rows(file string, lo, hi int) []gameRow {
 	e := b.entries[file]
 	var rows []gameRow
 	for n := lo; n < hi; n++ {
-		rows = append(rows, newGameRow(file, n+1, &e.Games[n]))
+		rows = append(rows, newGameRow(file, n+1, &e.Games[n], len(e.Games) > 1))
 	}
 	return rows
 }
@@ -271,13 +271,13 @@ func (b *build) countNote(f *folder) string {
 		games += b.gamesOf(r)
 	}
 	if games > 0 {
-		parts = append(parts, notation.Plural(games, "game"))
+		parts = append(parts, english.Count(games, "game"))
 	}
 	if n := len(f.pages); n > 0 {
-		parts = append(parts, notation.Plural(n, "page"))
+		parts = append(parts, english.Count(n, "page"))
 	}
 	if n := len(f.subs); n > 0 {
-		parts = append(parts, notation.Plural(n, "collection"))
+		parts = append(parts, english.Count(n, "collection"))
 	}
 	return strings.Join(parts, ", ")
 }

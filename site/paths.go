@@ -4,8 +4,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-
-	"github.com/bao-archive/bao/notation"
 )
 
 // Every output name of the site is made here, from archive-relative, slash-separated source
@@ -19,9 +17,9 @@ import (
 const gamesPerFolder = 1000
 
 // outStem is the output name of a source path without its extension: every folder and the
-// file's name slugged (notation.Slug), so that no name of the archive, however hostile
-// ("javascript:…", "50%.bgn", "#1.bgn"), reaches a link as anything but letters, digits and
-// hyphens. Two sources that slug alike are caught when pages are assigned.
+// file's name slugged (slugPath), so that no name of the archive, however hostile
+// ("javascript:…", "50%.bgn", "#1.bgn"), reaches a link as anything but a plain relative
+// path. Two sources that slug alike are caught when pages are assigned.
 func outStem(src string) string { return outDir(strings.TrimSuffix(src, path.Ext(src))) }
 
 // outDir is the output name of an archive folder, "." for the root.
@@ -29,11 +27,7 @@ func outDir(dir string) string {
 	if dir == "." {
 		return "."
 	}
-	segs := strings.Split(dir, "/")
-	for i, s := range segs {
-		segs[i] = notation.Slug(s)
-	}
-	return strings.Join(segs, "/")
+	return slugPath(dir)
 }
 
 // folderHref is the page of an archive folder, "." for the root.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -361,8 +362,8 @@ func (sv *Server) poll(ctx context.Context, interval time.Duration) {
 			sv.logf("reading the archive failed, still serving the last catalog: %v", err)
 		case rep != nil:
 			sv.logf("read the catalog: %s in %s (%d record files unchanged), %s",
-				notation.Plural(rep.Games, "game"), time.Since(start).Round(time.Millisecond), rep.Unchanged,
-				notation.Plural(len(rep.Warnings), "problem"))
+				english.Count(rep.Games, "game"), time.Since(start).Round(time.Millisecond), rep.Unchanged,
+				english.Count(len(rep.Warnings), "problem"))
 			for _, w := range rep.Warnings {
 				sv.logf("%s", w)
 			}

@@ -69,7 +69,7 @@ func TestServeFiles(t *testing.T) {
 		{"/club", 200, "text/html", "<h1>The club</h1>"},
 		{"/club/games/1.html", 200, "text/html", `id="bao-plies"`},
 		{"/static/site.css", 200, "text/css", "svg.board"},
-		{"/static/viewer.js", 200, "javascript", "keydown"},
+		{"/static/bao.js", 200, "javascript", "keydown"},
 		{"/search.json", 200, "application/json", `"games"`},
 		{"/nope.html", 404, "", ""},
 	}

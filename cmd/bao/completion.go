@@ -12,7 +12,7 @@ func completeVariants(c *cobra.Command) {
 	c.RegisterFlagCompletionFunc("variant", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var ids []cobra.Completion
 		for _, v := range engine.Variants() {
-			ids = append(ids, cobra.CompletionWithDesc(v.ID, v.Name))
+			ids = append(ids, cobra.CompletionWithDesc(v.ID(), v.Name()))
 		}
 		return ids, cobra.ShellCompDirectiveNoFileComp
 	})

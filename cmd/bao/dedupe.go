@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -68,7 +69,7 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
 				for _, x := range dups {
 					fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
 				}
-				fmt.Fprintf(e.err, "%s, %s\n", notation.Plural(games, "game"), notation.Plural(len(dups), "duplicate"))
+				fmt.Fprintf(e.err, "%s, %s\n", english.Count(games, "game"), english.Count(len(dups), "duplicate"))
 			}
 			if o.drop {
 				for file, numbers := range drop {

@@ -90,7 +90,6 @@ type indexDoc struct {
 	Seconds    float64 `json:"seconds"`
 }
 
-// openIndex opens an archive's index for reading, saying how to build it if that fails.
 // queryIndex opens the archive's index read-only for f and closes it after; a query the
 // index rejects is a usage error.
 func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
@@ -107,6 +106,7 @@ func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
 	return nil
 }
 
+// openIndex opens an archive's index for reading, saying how to build it if that fails.
 func openIndex(root, dir string) (*archive.Index, error) {
 	build := "bao index " + root
 	if dir == "" {

@@ -23,9 +23,10 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs the end-to-end scripts in testdata/script.
+// TestScripts runs the end-to-end scripts in testdata/script. With -update, a cmp whose
+// file is in the script's archive writes what the command printed into it (make golden).
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *update})
 }
 
 // runBao runs the CLI in-process.
@@ -129,25 +130,25 @@ type movesDocForTest struct {
 func TestSelfplayWritesValidBGN(t *testing.T) {
 	dir := t.TempDir()
 	for _, v := range engine.Variants() {
-		code, out, errOut := runBao(t, "", "selfplay", "--variant", v.ID, "--games", "3", "--seed", "9", "--max-plies", "150")
+		code, out, errOut := runBao(t, "", "selfplay", "--variant", v.ID(), "--games", "3", "--seed", "9", "--max-plies", "150")
 		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", v.ID, code, errOut)
+			t.Fatalf("%s: exit %d: %s", v.ID(), code, errOut)
 		}
-		annotator := "bao selfplay --variant " + v.ID + " --seed 9 --game 2 --max-plies 150"
+		annotator := "bao selfplay --variant " + v.ID() + " --seed 9 --game 2 --max-plies 150"
 		if !strings.Contains(out, `[Annotator "`+annotator+`"]`) {
-			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID, out)
+			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID(), out)
 		}
 		// The Annotator tag is the command that prints that game again, alone.
 		_, again, _ := runBao(t, "", strings.Fields(annotator)[1:]...)
 		if games := strings.Split(out, "\n\n["); len(games) != 3 || "["+games[1]+"\n" != again {
-			t.Errorf("%s: %s does not reproduce game 2 (or games are not a blank line apart):\n%s", v.ID, annotator, again)
+			t.Errorf("%s: %s does not reproduce game 2 (or games are not a blank line apart):\n%s", v.ID(), annotator, again)
 		}
-		path := filepath.Join(dir, v.ID+".bgn")
+		path := filepath.Join(dir, v.ID()+".bgn")
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if code, vout, verr := runBao(t, "", "validate", path); code != 0 {
-			t.Errorf("%s: selfplay records do not validate (exit %d):\n%s%s", v.ID, code, vout, verr)
+			t.Errorf("%s: selfplay records do not validate (exit %d):\n%s%s", v.ID(), code, vout, verr)
 		}
 	}
 }

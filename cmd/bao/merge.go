@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -44,7 +45,7 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
 			if out == "" {
 				_, err = e.out.Write(b.Bytes())
 			} else if err = notation.WriteFile(out, b.Bytes()); err == nil {
-				fmt.Fprintf(e.err, "wrote %s to %s\n", notation.Plural(len(recs), "game"), out)
+				fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(len(recs), "game"), out)
 			}
 			if err == nil && failed {
 				return errFound

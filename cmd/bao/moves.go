@@ -34,7 +34,7 @@ func appendMovesJSON(b []byte, p engine.Position, buf []engine.Child) ([]byte, [
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(toks[i], toks[j]) })
 	b = append(b, `{"variant":"`...)
-	b = append(b, v.ID...)
+	b = append(b, v.ID()...)
 	b = append(b, `","position":"`...)
 	b = p.AppendBPN(b)
 	b = append(b, `","to_move":"`...)

@@ -13,7 +13,7 @@ import (
 // batch mode is compared against (time the binary on the same lines to compare).
 func BenchmarkMovesBatch(b *testing.B) {
 	for _, v := range engine.Variants() {
-		b.Run(v.ID, func(b *testing.B) {
+		b.Run(v.ID(), func(b *testing.B) {
 			var lines []string
 			for i := uint64(0); len(lines) < 2000; i++ {
 				g := engine.RandomGame(v.Start(), engine.NewRand(11, i), 300)

@@ -64,7 +64,7 @@ so BGN movetext can be piped in as it is.`,
 					}
 				}
 			}
-			d := playDoc{v.ID, g.Position().String(), g.Status().String()}
+			d := playDoc{v.ID(), g.Position().String(), g.Status().String()}
 			if o.json {
 				return writeJSON(e.out, d)
 			}

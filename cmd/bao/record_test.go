@@ -80,7 +80,7 @@ func TestRecordSurvivesKill(t *testing.T) {
 	for _, killAfter := range []int{1, 4, 9, 15} {
 		args := []string{"record", "--resume", path}
 		if played == 0 {
-			args = []string{"record", "--variant", v.ID, path}
+			args = []string{"record", "--variant", v.ID(), path}
 		}
 		c := baoProcess(t, args...)
 		stdin, _ := c.StdinPipe()

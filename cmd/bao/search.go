@@ -13,7 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -141,7 +143,7 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 	if err := notation.WriteFile(path, b.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.out, "wrote %s to %s\n", notation.Plural(len(recs), "game"), path)
+	fmt.Fprintf(e.out, "wrote %s to %s\n", english.Count(len(recs), "game"), path)
 	return nil
 }
 
@@ -154,7 +156,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 		tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 		w = tw
 		fmt.Fprint(w, "FILE:LINE\tGAME\tVARIANT\tSOUTH - NORTH\tRESULT\tDATE\tEVENT")
-		if res.Position != "" {
+		if res.Position != (engine.Position{}) {
 			fmt.Fprint(w, "\tREACHED AT PLY")
 		}
 		fmt.Fprintln(w)
@@ -162,7 +164,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	for _, h := range res.Hits {
 		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", h.File, h.Line, h.Game, h.Variant,
 			orUnknown(h.South), orUnknown(h.North), h.Result, orUnknown(h.Date), orUnknown(h.Event))
-		if res.Position != "" {
+		if res.Position != (engine.Position{}) {
 			fmt.Fprintf(w, "\tply %s", joinInts(h.Reached))
 		}
 		if len(h.Errors) > 0 {

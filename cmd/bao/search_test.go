@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
 )
 
 const oneGame = `[Event "Kingulu Cup"]
@@ -29,7 +30,7 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 		t.Fatalf("index: exit %d, %q, %q", code, out, errOut)
 	}
 	code, out, _ := runBao(t, "", "search", root, "--player", "ali juma", "--variant", "kingulu", "--after", "1. A6", "--json")
-	var res archive.Result
+	res := archive.Result{Position: engine.Kingulu.Start()} // a BPN is read in its game
 	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
 		t.Fatalf("search: exit %d, %v: %s", code, err, out)
 	}

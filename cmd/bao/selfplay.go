@@ -66,7 +66,7 @@ in the canonical export form, a blank line between games.`,
 					}
 					continue
 				}
-				d := selfplayDoc{Variant: v.ID, Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
+				d := selfplayDoc{Variant: v.ID(), Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
 					Status: g.Status().String(), Result: g.Status().Result(), Final: g.Position().String()}
 				for _, m := range g.Moves() {
 					d.Moves = append(d.Moves, v.FormatMove(m))
@@ -97,6 +97,6 @@ func selfplayRecord(v *engine.Variant, seed uint64, round, maxPlies int, g *engi
 		{Name: "Round", Value: strconv.Itoa(round)},
 		{Name: "South", Value: "bao random player"},
 		{Name: "North", Value: "bao random player"},
-		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d --game %d --max-plies %d", v.ID, seed, round, maxPlies)},
+		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d --game %d --max-plies %d", v.ID(), seed, round, maxPlies)},
 	}, g)
 }

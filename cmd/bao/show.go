@@ -57,7 +57,7 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 			case k > len(rp.Plies):
 				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, len(rp.Plies), k)
 			}
-			d := showDoc{File: name, Game: o.game, Ply: k, Plies: len(rp.Plies), Variant: rp.Variant.ID,
+			d := showDoc{File: name, Game: o.game, Ply: k, Plies: len(rp.Plies), Variant: rp.Variant.ID(),
 				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
 			title := "start"
 			pos := rp.Start

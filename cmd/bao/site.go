@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
-	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -62,10 +62,10 @@ shown in place on the pages and listed on standard error; the command then exits
 			}
 			kept := ""
 			if rep.Unchanged > 0 {
-				kept = "; " + notation.Plural(rep.Unchanged, "record file") + " unchanged since the last build"
+				kept = "; " + english.Count(rep.Unchanged, "record file") + " unchanged since the last build"
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", notation.Plural(rep.Pages, "page"),
-				notation.Plural(rep.Games, "game"), kept, o.out)
+			fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", english.Count(rep.Pages, "page"),
+				english.Count(rep.Games, "game"), kept, o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}

@@ -26,7 +26,7 @@ failed export or a truncating redirection, not a collection of zero games.
 Exit code 1 when any game has a problem.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var rep notation.Report
+			var rep Report
 			board = board || isTerminal(e.err)
 			report := func(err *notation.Error) {
 				rep.Add(err)

@@ -30,7 +30,7 @@ columns are aligned under a header.`,
 			}
 			var rows []row
 			for _, v := range engine.Variants() {
-				rows = append(rows, row{v.ID, v.Name, v.Summary, v.Aliases, v.Start().String()})
+				rows = append(rows, row{v.ID(), v.Name(), v.Summary(), v.Aliases(), v.Start().String()})
 			}
 			if asJSON {
 				return writeJSON(e.out, rows)

@@ -72,7 +72,7 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 // Append starts a new game at the end of the record file in path, which must exist and read
 // without errors: its games are kept as they are, and the new game is recorded after them.
 func Append(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
-	before, err := readAll(path)
+	before, err := notation.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -95,20 +95,10 @@ func start1(store Store, tags []notation.Tag, start engine.Position) (*Session, 
 	return s, nil
 }
 
-// readAll reads every record of a file that must read without errors.
-func readAll(path string) ([]*notation.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return notation.Parse(path, f)
-}
-
 // Resume continues the last game of the record in path: every move is replayed through the
 // engine, comments and annotations kept. The games before it are kept as they are.
 func Resume(path string) (*Session, error) {
-	recs, err := readAll(path)
+	recs, err := notation.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -119,19 +109,24 @@ func Resume(path string) (*Session, error) {
 	return Continue(fileStore{path, recs[:last]}, recs[last])
 }
 
-// Continue goes on with rec, kept in store: every move is replayed through the engine,
-// comments and annotations kept.
+// Continue goes on with rec, kept in store: the walk plays the main line on the session's
+// game, which keeps the history for undo and Kimasai's repetition; each move is written back
+// canonically, comments and annotations kept.
 func Continue(store Store, rec *notation.Record) (*Session, error) {
-	rp, err := rec.Replay()
+	start, err := rec.Start()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{store: store, rec: rec, game: engine.NewGame(rp.Start)}
-	for _, p := range rp.Plies {
-		if err := s.game.Play(p.Move); err != nil {
-			return nil, err
+	s := &Session{store: store, rec: rec, game: engine.NewGame(start)}
+	err = notation.Walk(rec, notation.WalkOptions{Game: s.game}, func(st *notation.Step) error {
+		if st.Err != nil {
+			return st.Err
 		}
-		p.Node.Token = p.Token
+		st.Node.Token = st.Token()
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if rec.Result != "*" && rec.Result != "" && s.game.Status() == engine.Ongoing {
 		s.ended = rec.Tag("Termination")
@@ -276,11 +271,7 @@ func (s *Session) lastNode() (*notation.Node, error) {
 
 // parseNAG reads a glyph (! ? !! ?? !? ?!) or $n.
 func parseNAG(arg string) (int, error) {
-	glyphs := map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-	if n, ok := glyphs[arg]; ok {
-		return n, nil
-	}
-	if n, err := strconv.Atoi(strings.TrimPrefix(arg, "$")); err == nil && strings.HasPrefix(arg, "$") && n >= 0 && n <= 255 {
+	if n, ok := notation.ParseNAG(arg); ok {
 		return n, nil
 	}
 	return 0, fmt.Errorf("%w: %q is not a NAG (! ? !! ?? !? ?! or $0..$255)", ErrBadArgument, arg)

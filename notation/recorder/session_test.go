@@ -52,7 +52,7 @@ func tokens(r *notation.Record) string {
 // file holds exactly the accepted moves after every one of them, and verifies.
 func TestLegalGames(t *testing.T) {
 	for _, v := range engine.Variants() {
-		t.Run(v.ID, func(t *testing.T) {
+		t.Run(v.ID(), func(t *testing.T) {
 			s := newSession(t, v)
 			g := engine.RandomGame(v.Start(), engine.NewRand(3, 1), 60)
 			var want []string

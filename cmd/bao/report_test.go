@@ -1,9 +1,11 @@
-package notation
+package main
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // TestReportJSON: the exact shape of spec 6's bao validate --json output.
@@ -14,7 +16,7 @@ func TestReportJSON(t *testing.T) {
 	if string(out) != `{"files":2,"games":0,"errors":[]}` {
 		t.Errorf("empty report: %s", out)
 	}
-	n, err := Validate("v.bgn", strings.NewReader("[Variant \"kingulu\"] A3 *\n[Variant \"kingulu\"] [PlyCount \"2\"] A3 *\nA3 {"), r.Add)
+	n, err := notation.Validate("v.bgn", strings.NewReader("[Variant \"kingulu\"] A3 *\n[Variant \"kingulu\"] [PlyCount \"2\"] A3 *\nA3 {"), r.Add)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,9 +36,9 @@ func TestReportSummary(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 	r = Report{Files: 2, Games: 3}
-	r.Add(&Error{File: "a", Game: 1, Err: ErrSyntax})
-	r.Add(&Error{File: "a", Game: 1, Err: ErrSyntax})
-	r.Add(&Error{File: "b", Game: 1, Err: ErrSyntax})
+	r.Add(&notation.Error{File: "a", Game: 1, Err: notation.ErrSyntax})
+	r.Add(&notation.Error{File: "a", Game: 1, Err: notation.ErrSyntax})
+	r.Add(&notation.Error{File: "b", Game: 1, Err: notation.ErrSyntax})
 	if got := r.Summary(); got != "3 errors in 2 games (3 games in 2 files)" {
 		t.Errorf("got %s", got)
 	}

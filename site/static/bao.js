@@ -1,0 +1,366 @@
+// The bao site's one script, shared by every page. It knows no rules: every position, mark
+// and sowing step was computed by the engine when the site was built. Parts:
+//   - href: the one gate for every address the script puts in a link;
+//   - the header's links to the live search, when the site is served by bao serve;
+//   - the game viewer (#board with #bao-plies), with seed-by-seed sowing;
+//   - the static search (search.html).
+(function () {
+  'use strict';
+
+  // href returns h if it is a relative path, else null. Addresses come from the site's own
+  // JSON, whose strings come from file names and tags: a name such as "javascript:…" or
+  // "//host/…" must never become a link. Browsers strip spaces and control characters from
+  // URLs, so any of those is refused too.
+  function href(h) {
+    if (typeof h !== 'string' || h === '') return null;
+    if (/^\s|\s$/.test(h) || /[\u0000-\u001f\u007f\\\u2028\u2029]/.test(h)) return null;
+    if (/^[a-z][a-z0-9+.\-]*:/i.test(h) || h.slice(0, 2) === '//') return null;
+    return h;
+  }
+
+  // link makes an <a> for a checked address, or a plain <span> if the address is refused.
+  function link(h, text, cls) {
+    var ok = href(h);
+    var el = document.createElement(ok ? 'a' : 'span');
+    if (ok) el.setAttribute('href', ok);
+    if (cls) el.className = cls;
+    el.textContent = text;
+    return el;
+  }
+
+  liveLinks();
+  var plies = document.getElementById('bao-plies');
+  var board = document.getElementById('board');
+  if (plies && board) viewer(JSON.parse(plies.textContent), board);
+  var form = document.getElementById('search');
+  if (form) search(form, document.currentScript);
+
+  // liveLinks points the header's Search at the live search and shows Explore when the page is
+  // served by bao serve with an index (it answers /search). Asked once per browser session.
+  function liveLinks() {
+    var nav = document.getElementById('nav-search');
+    var live = nav && href(nav.getAttribute('data-live'));
+    if (!live || !/^https?:$/.test(location.protocol)) return;
+    var use = function () {
+      nav.setAttribute('href', live);
+      var ex = document.getElementById('nav-explore');
+      if (ex) ex.hidden = false;
+    };
+    var known = null;
+    try { known = sessionStorage.getItem('bao-live'); } catch (e) { /* storage off */ }
+    if (known === '1') { use(); return; }
+    if (known === '0') return;
+    fetch(live, { method: 'HEAD' }).then(function (r) {
+      try { sessionStorage.setItem('bao-live', r.ok ? '1' : '0'); } catch (e) { /* storage off */ }
+      if (r.ok) use();
+    }).catch(function () { /* no server */ });
+  }
+
+  // viewer steps through the nodes of a game. Node i's counts, caption and info line are read
+  // from the page's table of positions (row data-n=i), which readers without JavaScript use;
+  // the JSON holds what changes besides: classes (k), neighbours (p, n), other games (o) and
+  // the sowing steps of the move that led there (t; see site/viewer.go).
+  function viewer(nodes, svg) {
+    var pits = [];
+    svg.querySelectorAll('[data-pit]').forEach(function (g) {
+      var base = g.getAttribute('data-base');
+      pits[+g.getAttribute('data-pit')] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
+    });
+    var rows = (svg.getAttribute('data-rows') || '').split(';').map(function (r) {
+      var i = r.indexOf(':');
+      return { letter: r.slice(0, i), pits: r.slice(i + 1).split(',').map(Number) };
+    });
+    var name = svg.getAttribute('data-name') || '';
+    var table = document.getElementById('positions');
+    table.querySelectorAll('tr[data-n]').forEach(function (tr) {
+      var n = nodes[+tr.getAttribute('data-n')];
+      if (!n) return;
+      var cells = tr.children;
+      n.m = cells[0].textContent;
+      n.i = cells[1].textContent;
+      n.c = [];
+      rows.forEach(function (r, j) {
+        var cs = cells[2 + j].textContent.split(' ');
+        r.pits.forEach(function (p, k) { n.c[p] = +cs[k]; });
+      });
+      tr.removeAttribute('id'); // the viewer follows the hash: the table is not scrolled to
+    });
+    var caption = document.getElementById('board-caption');
+    var info = document.getElementById('board-info');
+    var stepText = document.getElementById('board-step');
+    var others = document.getElementById('board-others');
+    var speed = document.getElementById('speed');
+    var skip = document.getElementById('skip');
+    var section = document.getElementById('viewer');
+    var cur = -1;
+    var anim = null;
+
+    function label(n, counts) {
+      return name + ', ' + n.m + ': ' + n.i + '.' + rows.map(function (r) {
+        return ' Row ' + r.letter + ': ' + r.pits.map(function (p) { return counts[p] || 0; }).join(' ') + '.';
+      }).join('');
+    }
+
+    function paint(counts, cls) {
+      pits.forEach(function (p, k) {
+        var c = cls[k] || '';
+        if (p.stone && counts[k] > 0) c += ' has'; // a stone is drawn, not counted
+        p.g.setAttribute('class', c ? p.base + ' ' + c : p.base);
+        p.t.textContent = counts[k] ? String(counts[k]) : '';
+      });
+    }
+
+    // show puts node i on the board; push adds it to the history, scroll brings its move
+    // into view.
+    function show(i, push, scroll) {
+      stop();
+      var n = nodes[i];
+      if (!n || !n.c) return;
+      paint(n.c, n.k);
+      svg.setAttribute('aria-label', label(n, n.c));
+      caption.textContent = n.m;
+      info.textContent = n.i;
+      stepText.hidden = true;
+      others.textContent = '';
+      if (n.o && n.o.length) {
+        others.appendChild(document.createTextNode('Also reached in: '));
+        n.o.forEach(function (o, j) {
+          if (j) others.appendChild(document.createTextNode('; '));
+          others.appendChild(link(o.h, o.t));
+        });
+      }
+      var old = document.querySelector('a.mv.current');
+      if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
+      var mv = document.getElementById('m' + i);
+      if (mv) {
+        mv.classList.add('current');
+        mv.setAttribute('aria-current', 'step');
+        if (scroll && mv.scrollIntoView) mv.scrollIntoView({ block: 'nearest' });
+      }
+      cur = i;
+      svg.setAttribute('data-ply', String(i));
+      if (push && location.hash !== '#p' + i) {
+        try { history.pushState(null, '', '#p' + i); } catch (e) { /* file: URLs in some browsers */ }
+      }
+    }
+
+    // Sowing: the move to node i played seed by seed from its steps.
+    var keep = /^(owned|block|rsv-[sn])$/; // marks of the position, kept while sowing
+    function play(i) {
+      var n = nodes[i], from = nodes[cur];
+      var delay = +speed.value;
+      if (!delay || !n.t || !n.t.length) { show(i, true, true); return; }
+      stop();
+      var counts = from.c.slice();
+      var marks = pits.map(function (p, k) {
+        return (from.k[k] || '').split(' ').filter(function (c) { return keep.test(c); });
+      });
+      var hand = -1;
+      var mark = function (p, c) { if (marks[p].indexOf(c) < 0) marks[p].push(c); };
+      var say = function (text) { if (text) { stepText.textContent = text; stepText.hidden = false; } };
+      var frames = [];
+      n.t.forEach(function (st) {
+        var text = st[0], op = st[1], j;
+        if (op === 's') {
+          frames.push(function () {
+            say(text);
+            hand = -1;
+            if (st[2] >= 0) { counts[st[2]] -= st[3]; mark(st[2], 'from'); }
+          });
+          for (j = 4; j < st.length; j++) {
+            frames.push((function (p) { return function () { counts[p]++; mark(p, 'sown'); hand = p; }; })(st[j]));
+          }
+        } else if (op === 'x') {
+          frames.push(function () { say(text); hand = -1; counts[st[2]] = 0; mark(st[2], 'capt'); });
+        } else if (op === '=') {
+          frames.push(function () { say(text); hand = -1; for (j = 2; j < st.length; j += 2) counts[st[j]] = st[j + 1]; });
+        } else {
+          frames.push(function () { say(text); });
+        }
+      });
+      var draw = function () {
+        paint(counts, marks.map(function (m, k) {
+          var c = m.slice();
+          if (k === hand) c.push('hand');
+          return c.join(' ');
+        }));
+      };
+      anim = { target: i, frames: frames, k: 0, counts: counts, timer: 0 };
+      skip.hidden = false;
+      caption.textContent = n.m;
+      var tick = function () {
+        if (!anim) return;
+        if (anim.k >= anim.frames.length) { finish(); return; }
+        anim.frames[anim.k++]();
+        draw();
+        anim.timer = setTimeout(tick, +speed.value || 0);
+      };
+      tick();
+    }
+    // finish plays the rest of the steps at once and shows the node; the board the steps
+    // reached is kept in data-sown, for the tests to compare with the node's.
+    function finish() {
+      var a = anim;
+      if (!a) return;
+      while (a.k < a.frames.length) a.frames[a.k++]();
+      svg.setAttribute('data-sown', a.counts.join(','));
+      show(a.target, true, true);
+    }
+    function stop() {
+      if (!anim) return;
+      clearTimeout(anim.timer);
+      anim = null;
+      skip.hidden = true;
+    }
+
+    function last(i) {
+      while (nodes[i].n >= 0) i = nodes[i].n;
+      return i;
+    }
+    var go = {
+      first: function () { show(0, true, true); },
+      prev: function () { if (anim) { var back = cur; stop(); show(back, false, true); return; } if (nodes[cur].p >= 0) show(nodes[cur].p, true, true); },
+      next: function () { if (anim) { finish(); return; } if (nodes[cur].n >= 0) play(nodes[cur].n); },
+      last: function () { show(last(cur), true, true); }
+    };
+    var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+    document.addEventListener('keydown', function (e) {
+      var tag = e.target && e.target.tagName;
+      if (e.altKey || e.ctrlKey || e.metaKey || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+      var k = keys[e.key];
+      if (!k) return;
+      e.preventDefault();
+      go[k]();
+    });
+    var controls = document.getElementById('controls');
+    controls.hidden = false;
+    controls.addEventListener('click', function (e) {
+      var b = e.target.closest('[data-go]');
+      if (b) go[b.getAttribute('data-go')]();
+    });
+    document.getElementById('sowing').hidden = false;
+    var saved = null;
+    try { saved = localStorage.getItem('bao-speed'); } catch (e) { /* storage off */ }
+    if (saved !== null && speed.querySelector('option[value="' + (+saved) + '"]')) speed.value = String(+saved);
+    else if (window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches) speed.value = '0';
+    speed.addEventListener('change', function () {
+      try { localStorage.setItem('bao-speed', speed.value); } catch (e) { /* storage off */ }
+    });
+    skip.addEventListener('click', finish);
+    document.addEventListener('click', function (e) {
+      var a = e.target.closest && e.target.closest('a.mv');
+      if (!a) return;
+      e.preventDefault();
+      show(+a.id.slice(1), true, false);
+    });
+    // The hash names the node shown: Back and Forward, or an edited address, move the board.
+    var fromHash = function () {
+      var m = /^#p(\d+)$/.exec(location.hash);
+      return m && nodes[+m[1]] ? +m[1] : 0;
+    };
+    window.addEventListener('popstate', function () { show(fromHash(), false, true); });
+    // On a phone the viewer sticks to the top of the screen: moves scrolled into view stop
+    // below it.
+    var wide = window.matchMedia ? matchMedia('(min-width: 60rem)') : null;
+    var measure = function () {
+      var h = wide && wide.matches ? 0 : section.offsetHeight;
+      document.documentElement.style.setProperty('--viewer-h', h + 'px');
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    table.open = false;
+    show(fromHash(), false, true);
+  }
+
+  // search filters the site's game index by player, event, variant and year as the reader
+  // types; the filter lives in the URL query so that a search can be bookmarked. search.json
+  // holds the tables of names and the list of chunks, each a few thousand games as arrays
+  // [href, date, south, north, result, event, variant, year] whose names are indexes into the
+  // tables; chunks are loaded only while a search needs more hits.
+  function search(form, script) {
+    var status = document.getElementById('search-status');
+    var table = document.getElementById('search-results');
+    var body = table.querySelector('tbody');
+    var fields = ['player', 'event', 'variant', 'year'].filter(function (k) { return form[k]; });
+    var games = [];
+    var max = 500;
+    var ix = null;
+    var loaded = 0; // chunks loaded
+    var loading = false;
+    var root = (script && script.getAttribute('src') || '').replace(/static\/bao\.js$/, '');
+
+    function norm(s) { return (s || '').toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''); }
+    function cell(tr, text, el) {
+      var td = document.createElement('td');
+      if (el) td.appendChild(el); else td.textContent = text;
+      tr.appendChild(td);
+    }
+    function value(k) { return form[k] ? form[k].value : ''; }
+    function run() {
+      var q = { player: norm(value('player')), event: norm(value('event')), variant: value('variant'), year: value('year') };
+      var hits = games.filter(function (g) {
+        return (!q.player || norm(g.s).indexOf(q.player) >= 0 || norm(g.n).indexOf(q.player) >= 0) &&
+          (!q.event || norm(g.e).indexOf(q.event) >= 0) &&
+          (!q.variant || g.v === q.variant) &&
+          (!q.year || g.y === q.year);
+      });
+      body.textContent = '';
+      hits.slice(0, max).forEach(function (g) {
+        var tr = document.createElement('tr');
+        tr.className = 'row-link';
+        var a = link(root + g.u, g.r, 'row');
+        a.setAttribute('aria-label', (g.s || '?') + ' – ' + (g.n || '?') + (g.e ? ', ' + g.e : '') + (g.d ? ', ' + g.d : '') + ': ' + g.r);
+        cell(tr, g.d); cell(tr, g.s); cell(tr, g.n); cell(tr, '', a); cell(tr, g.e); cell(tr, g.v);
+        body.appendChild(tr);
+      });
+      table.hidden = hits.length === 0;
+      var all = loaded === ix.chunks.length;
+      status.textContent = hits.length + (all ? '' : '+') + ' of ' + ix.games + ' games' +
+        (hits.length > max ? ' (first ' + max + ' shown)' : '') + (all ? '.' : ' (searching…)');
+      if (!all && hits.length <= max) more();
+      var params = new URLSearchParams();
+      fields.forEach(function (k) { if (form[k].value) params.set(k, form[k].value); });
+      try { history.replaceState(null, '', params.toString() ? '?' + params : location.pathname); } catch (e) { /* file: URLs */ }
+    }
+
+    function getJSON(url) {
+      return fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      });
+    }
+    function name(table, i) { return i >= 0 ? table[i] : ''; }
+    // more loads the next chunk and searches again.
+    function more() {
+      var chunk = href(ix.chunks[loaded]);
+      if (loading || !chunk) return;
+      loading = true;
+      getJSON(root + chunk).then(function (c) {
+        c.games.forEach(function (g) {
+          games.push({
+            u: g[0], d: g[1], s: name(ix.players, g[2]), n: name(ix.players, g[3]), r: g[4],
+            e: name(ix.events, g[5]), v: name(ix.variants, g[6]), y: g[7]
+          });
+        });
+        loaded++;
+        loading = false;
+        run();
+      }).catch(fail);
+    }
+    function fail() {
+      status.textContent = 'The game index could not be loaded (browsers block it on file: pages; use bao serve).';
+    }
+
+    var index = href(script && script.getAttribute('data-index'));
+    if (!index) return;
+    getJSON(index).then(function (idx) {
+      ix = idx;
+      var params = new URLSearchParams(location.search);
+      fields.forEach(function (k) { if (params.get(k)) form[k].value = params.get(k); });
+      form.hidden = false;
+      form.addEventListener('input', run);
+      form.addEventListener('submit', function (e) { e.preventDefault(); run(); });
+      run();
+    }).catch(fail);
+  }
+})();
