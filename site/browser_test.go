@@ -58,6 +58,9 @@ func browserSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(sv)
 	t.Cleanup(ts.Close)
 	return ts.URL
@@ -303,22 +306,11 @@ func browserHostile(t *testing.T, ctx context.Context, base string) {
 		if h := eval[string](t, ctx, `document.querySelector('h1').textContent`); h != "Eve – Mallory" {
 			t.Errorf("%s: heading %q, want the hostile record's game", l, h)
 		}
-		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`),
-			chromedp.KeyEvent(keyOf("ArrowRight")))
-		others := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board-others a')).map(a => a.href)`)
-		if len(others) == 0 {
-			t.Errorf("%s: no 'also reached in' links after 1. A3", l)
-		}
-		for _, o := range others {
+		// Every link of the game's page stays on the site. (The viewer lists no other games per
+		// ply: diagrams ask the index for them, and their links are checked by TestMarkdownCases.)
+		for _, o := range eval[[]string](t, ctx, `Array.from(document.links).map(a => a.href)`) {
 			if !strings.HasPrefix(o, base+"/") {
-				t.Errorf("%s: 'also reached in' link %q leaves the site", l, o)
-			}
-		}
-		if len(others) > 0 {
-			do(t, ctx, chromedp.Click("#board-others a"))
-			settle(t, ctx, `location.pathname !== new URL(`+strconv.Quote(l)+`).pathname && document.readyState === 'complete' && !!document.getElementById('controls') && !document.getElementById('controls').hidden`)
-			if ply := eval[string](t, ctx, `document.getElementById('board').getAttribute('data-ply')`); ply != "1" {
-				t.Errorf("%s: the 'also reached in' link opened node %s, want 1", l, ply)
+				t.Errorf("%s: link %q leaves the site", l, o)
 			}
 		}
 	}
@@ -352,7 +344,7 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 	settle(t, ctx, `location.hash === '#p2'`)
 	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
 		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
-			inView: b.top >= 0 && b.bottom <= innerHeight}; })()`)
+			inView: b.top >= -1 && b.bottom <= innerHeight + 1}; })()`) // a pixel of slack for sub-pixel layout
 	if got["hash"] != "#p2" || got["open"] != true || got["inView"] != true {
 		t.Errorf("a move's link without JavaScript: %v; want its row of the positions table open and in view", got)
 	}
