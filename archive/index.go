@@ -71,6 +71,11 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	if o.BatchSize <= 0 {
 		o.BatchSize = defaultBatch
 	}
+	lock, err := lockIndex(o.IndexDir, lockWait)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer lock.unlock()
 	files, err := walk(root)
 	if err != nil {
 		return Summary{}, err
@@ -412,7 +417,7 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 		// after an error keep draining, so that readers never block on a dead writer
 	}
 	if err == nil && ctx.Err() == nil {
-		err = u.finish(idx, man, b, done)
+		err = u.finish(ctx, i, man, b, done)
 	}
 	return err
 }
@@ -420,7 +425,7 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 // finish writes the last batch with a compacted manifest and waits until it is on disk:
 // batches are not waited for one by one (unsafe_batch), and closing an index does not write
 // what it has not yet persisted.
-func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []entry) error {
+func (u *updater) finish(ctx context.Context, i int, man *manifest, b *bleve.Batch, done []entry) error {
 	if err := man.write(b, done); err != nil {
 		return err
 	}
@@ -428,12 +433,7 @@ func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []
 		return err
 	}
 	b.SetInternal([]byte(keyVersion), []byte(MappingVersion))
-	persisted := make(chan error, 1)
-	b.SetPersistedCallback(func(err error) { persisted <- err })
-	if err := idx.Batch(b); err != nil {
-		return err
-	}
-	return <-persisted
+	return batchPersisted(ctx, u.set.shards[i], b, u.set.errs[i])
 }
 
 // prune deletes a file's documents numbered above keep (all of them for keep 0): those of a
