@@ -129,6 +129,9 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
 // be rebuilt, and nil and "" when there is none yet.
 func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
+	if err := verifySegments(dir); err != nil {
+		return nil, oneLine(err.Error()), nil
+	}
 	set, err := openShards(dir, false)
 	switch {
 	case errors.Is(err, errNoIndex):
@@ -136,7 +139,7 @@ func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
 	case errors.Is(err, ErrBusy):
 		return nil, "", err
 	case err != nil:
-		return nil, err.Error(), nil
+		return nil, oneLine(err.Error()), nil
 	case o.Rebuild:
 		set.Close()
 		return nil, "rebuild requested", nil

@@ -115,7 +115,8 @@ var hitFields = []string{"file", "line", "game", "variant", "south", "north", "e
 	"date", "result", "plies", "messages"}
 
 // Search runs q over the index.
-func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
+func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
+	defer ix.recoverDamaged(&err)
 	start := time.Now()
 	bq, pos, err := q.compile()
 	if err != nil {
@@ -138,7 +139,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets)}
+	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets)}
 	if pos != "" {
 		out.Position = pos
 	}
