@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -76,9 +77,14 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		return Summary{}, err
 	}
 	defer lock.unlock()
-	files, err := walk(root)
+	files, skipped, err := walk(root)
 	if err != nil {
 		return Summary{}, err
+	}
+	for _, s := range skipped {
+		if o.Notice != nil {
+			o.Notice(filepath.Join(root, s))
+		}
 	}
 	dir := o.IndexDir
 	// leftovers of a rebuild that was stopped: the index it would have replaced is still whole
