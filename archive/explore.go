@@ -42,6 +42,9 @@ type MoveStats struct {
 // linger in the dictionary count for nothing.
 func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err error) {
 	defer ix.recoverDamaged(&err)
+	if err := q.checkBounds(); err != nil {
+		return nil, err
+	}
 	p, err := resolvePosition(q.Variant, q.Position, q.After)
 	if err != nil {
 		return nil, err

@@ -50,8 +50,8 @@ type Query struct {
 	Position string   // a position (BPN) reached on the main line; needs Variant
 	After    []string // or: the position after these moves from the variant's start
 	Facets   bool     // count games by variant, result, decade, player, event and length
-	Limit    int      // hits to return, default 20
-	Offset   int      // hits to skip
+	Limit    int      // hits to return, default 20, at most MaxLimit
+	Offset   int      // hits to skip, at most MaxOffset
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -118,6 +118,9 @@ var hitFields = []string{"file", "line", "game", "variant", "south", "north", "e
 func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	defer ix.recoverDamaged(&err)
 	start := time.Now()
+	if err := q.checkBounds(); err != nil {
+		return nil, err
+	}
 	bq, pos, err := q.compile()
 	if err != nil {
 		return nil, err
@@ -125,7 +128,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
-	req := bleve.NewSearchRequestOptions(bq, q.Limit, max(q.Offset, 0), false)
+	req := bleve.NewSearchRequestOptions(bq, q.Limit, q.Offset, false)
 	req.Fields = hitFields
 	req.SortBy([]string{"file", "game"})
 	if q.Text != "" {
@@ -168,7 +171,7 @@ func (q Query) compile() (query.Query, string, error) {
 	if q.Variant != "" {
 		v, err := engine.LookupVariant(q.Variant)
 		if err != nil {
-			return nil, "", err
+			return nil, "", fmt.Errorf("%w: %w", ErrBadQuery, err)
 		}
 		term("variant", v.ID)
 	}
@@ -279,7 +282,7 @@ func resolvePosition(variant, bpn string, after []string) (engine.Position, erro
 	}
 	v, err := engine.LookupVariant(variant)
 	if err != nil {
-		return none, err
+		return none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 	}
 	if bpn != "" && len(after) > 0 {
 		return none, fmt.Errorf("%w: give a position or moves, not both", ErrBadQuery)
