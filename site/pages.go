@@ -35,7 +35,7 @@ type mdPage struct {
 
 // writeAll writes every page of the site and its assets.
 func (b *build) writeAll() error {
-	if err := parallel(b.ctx, len(b.games), func(i int) error { return b.writeGame(b.games[i]) }); err != nil {
+	if err := parallel(b.ctx, len(b.games), func(i int) error { return b.writeRecord(b.games[i]) }); err != nil {
 		return err
 	}
 	dirs := make([]string, 0, len(b.folders))

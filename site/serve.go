@@ -10,11 +10,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/bao-archive/bao/archive"
 )
 
 // Server serves the site of an archive folder, built in memory, and rebuilds it when the
@@ -39,7 +40,11 @@ type snapshot struct {
 
 // NewServer builds the site of the archive folder root for serving.
 func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
-	sv := &Server{site: s, root: root, src: os.DirFS(root)}
+	src, err := archive.OpenRoot(root) // links leaving the archive are not served
+	if err != nil {
+		return nil, err
+	}
+	sv := &Server{site: s, root: root, src: src}
 	if _, err := sv.Refresh(ctx); err != nil {
 		return nil, err
 	}
