@@ -28,6 +28,9 @@ type Server struct {
 	cur  atomic.Pointer[snapshot]
 	// Logf, if set, is told about rebuilds and their warnings.
 	Logf func(format string, args ...any)
+	// AllowHosts are the host names, besides the listening address and localhost, that
+	// requests may name in their Host header (see Guard).
+	AllowHosts []string
 }
 
 // snapshot is one build of the site.
@@ -139,7 +142,10 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Serve answers HTTP requests on ln and rebuilds the site every interval if the archive
 // changed, until ctx is cancelled.
 func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Duration) error {
-	hs := &http.Server{Handler: sv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	hs := sv.httpServer(ln)
+	if exposed(ln.Addr()) {
+		sv.logf("warning: %s is reachable from other machines, which can read every page and search the index; serve on 127.0.0.1 unless that is meant", ln.Addr())
+	}
 	go sv.poll(ctx, interval)
 	go func() {
 		<-ctx.Done()
