@@ -31,6 +31,9 @@ type parser struct {
 	recStart int64
 	errs     ErrorList
 	skipping bool // skip to the end of the game: too many errors, or the record is too large
+	// moved is set once the record's movetext has begun: before it, a '[' met while skipping
+	// is one more of the record's own tag lines, not the next record
+	moved bool
 	between  bool // the lookahead is past the record: its size does not count
 
 	// Reused buffers: the record's slices are copied out of them at their exact size.
@@ -56,6 +59,7 @@ func newParser(r io.Reader, file string) *parser {
 
 // next moves to the next token. While skipping it passes over everything but what ends a game.
 func (p *parser) next() {
+	prev := p.tok.kind
 	for {
 		p.lx.quiet = p.skipping
 		p.tok = p.lx.next()
@@ -66,11 +70,21 @@ func (p *parser) next() {
 		if !p.skipping {
 			return
 		}
-		switch p.tok.kind {
-		case tResult, tLBracket, tEOF:
+		switch k := p.tok.kind; {
+		case k == tResult || k == tEOF || k == tLBracket && p.moved:
 			return
+		case !tagPart(k, prev):
+			p.moved = true
 		}
+		prev = p.tok.kind
 	}
+}
+
+// tagPart tells whether a token of kind k, after one of kind prev, can belong to a tag line
+// ([Name "value"]), as opposed to movetext.
+func tagPart(k, prev kind) bool {
+	return k == tLBracket || k == tString || k == tRBracket || k == tError ||
+		k == tSymbol && prev == tLBracket
 }
 
 // fail records a problem of the current record.
@@ -108,7 +122,7 @@ func (p *parser) record() (*Record, ErrorList) {
 		return nil, nil
 	}
 	p.number++
-	p.errs, p.skipping, p.between = nil, false, false
+	p.errs, p.skipping, p.between, p.moved = nil, false, false, false
 	p.recPos, p.recStart = p.tok.pos, p.tok.off
 	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos}
 	p.tags = p.tags[:0]
@@ -118,6 +132,7 @@ func (p *parser) record() (*Record, ErrorList) {
 	if len(p.tags) > 0 {
 		rec.Tags = slices.Clone(p.tags)
 	}
+	p.moved = p.moved || !p.skipping
 	rec.Moves, rec.Comments = p.line(0)
 	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted
 		rec.Result, rec.ResultPos = p.tok.text, p.tok.pos

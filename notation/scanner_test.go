@@ -194,3 +194,19 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// TestTooLargeTagsStayOneRecord: after a record over the size limit was skipped inside its
+// tags, its remaining tag lines were read as a second game.
+func TestTooLargeTagsStayOneRecord(t *testing.T) {
+	src := "[Event \"" + strings.Repeat("x", 40) + "\"]\n[Site \"s\"]\n[Variant \"kete\"]\n[South \"a\"]\n\n1. A3 {note} *\n\n" +
+		"[Event \"next\"]\n[Variant \"kete\"]\n\n1. A3 *\n"
+	s := NewScanner(strings.NewReader(src), "t.bgn")
+	s.SetMaxRecordSize(32)
+	var events []string
+	for s.Scan() {
+		events = append(events, s.Record().Tag("Event"))
+	}
+	if len(events) != 2 || events[1] != "next" {
+		t.Errorf("records read: %d, events %q; want the large one and \"next\"", len(events), events)
+	}
+}
