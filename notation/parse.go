@@ -33,8 +33,8 @@ type parser struct {
 	skipping bool // skip to the end of the game: too many errors, or the record is too large
 	// moved is set once the record's movetext has begun: before it, a '[' met while skipping
 	// is one more of the record's own tag lines, not the next record
-	moved bool
-	between  bool // the lookahead is past the record: its size does not count
+	moved   bool
+	between bool // the lookahead is past the record: its size does not count
 
 	// Reused buffers: the record's slices are copied out of them at their exact size.
 	slab  []Node
