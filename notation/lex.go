@@ -42,6 +42,22 @@ func newLexer(r io.Reader, limit int) *lexer {
 	return lx
 }
 
+// stop ends the input here with err, as a read error would.
+func (lx *lexer) stop(err error) {
+	lx.i, lx.n, lx.eof, lx.err = 0, 0, true, err
+}
+
+// endless stops the input if the token that began at offset start has grown past skipFactor
+// times the limit: a comment, string or line that never ends (an endless input) would
+// otherwise be read forever. The loops reading the token then see the end of the input.
+func (lx *lexer) endless(start int64) bool {
+	if lx.off-start <= int64(skipFactor)*int64(lx.limit) {
+		return false
+	}
+	lx.stop(fmt.Errorf("%w: a comment, string or line of more than %d bytes; reading stopped", ErrTooLarge, skipFactor*lx.limit))
+	return true
+}
+
 // more reports whether a byte is available, reading more input if needed.
 func (lx *lexer) more() bool {
 	if lx.i < lx.n {
@@ -237,7 +253,7 @@ func (lx *lexer) errorf(t *token, kind error, format string, args ...any) {
 // reports whether the run was longer than max.
 func (lx *lexer) run(mask uint8, max int) (long bool) {
 	lx.text = lx.text[:0]
-	for lx.more() {
+	for start := lx.off; lx.more() && !lx.endless(start); {
 		j := lx.i
 		for j < lx.n && class[lx.buf[j]]&mask != 0 {
 			j++
@@ -344,7 +360,7 @@ func (lx *lexer) str(t *token) {
 	lx.text = lx.text[:0]
 	long := false
 	for {
-		if !lx.more() || lx.buf[lx.i] == '\n' {
+		if lx.endless(t.off) || !lx.more() || lx.buf[lx.i] == '\n' {
 			t.kind, t.err = tError, fmt.Errorf("%w string: the opening '\"' is never closed on its line", ErrUnterminated)
 			return
 		}
@@ -379,7 +395,7 @@ func (lx *lexer) braceComment(t *token) {
 	lx.text = lx.text[:0]
 	long := false
 	for {
-		if !lx.more() {
+		if lx.endless(t.off) || !lx.more() {
 			t.kind, t.err = tError, fmt.Errorf("%w comment: '{' is never closed", ErrUnterminated)
 			return
 		}

@@ -13,6 +13,9 @@ const (
 	maxErrors = 20
 	// defaultMaxRecord bounds a record (and so each comment and tag value in it), in bytes.
 	defaultMaxRecord = 1 << 20
+	// skipFactor times the record size limit is how far the parser skips looking for the end
+	// of a bad game before it gives up on the input: an endless one never has a next game.
+	skipFactor = 16
 )
 
 // parser is a recursive-descent parser over the lexer's tokens, one record at a time. It is
@@ -68,6 +71,11 @@ func (p *parser) next() {
 			p.skipping = true
 		}
 		if !p.skipping {
+			return
+		}
+		if p.tok.off-p.recStart > skipFactor*p.max { // endless input: /dev/zero, `yes`
+			p.lx.stop(fmt.Errorf("%w: no end of game within %d bytes; reading stopped", ErrTooLarge, skipFactor*p.max))
+			p.tok = token{pos: p.lx.pos(), off: p.lx.off}
 			return
 		}
 		switch k := p.tok.kind; {
@@ -131,6 +139,9 @@ func (p *parser) record() (*Record, ErrorList) {
 	}
 	if len(p.tags) > 0 {
 		rec.Tags = slices.Clone(p.tags)
+	}
+	if p.skipping && !p.moved && p.tok.kind == tLBracket {
+		p.next() // the tag lines after the one that started the skip are this record's too
 	}
 	p.moved = p.moved || !p.skipping
 	rec.Moves, rec.Comments = p.line(0)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // repeatReader produces head, then body repeated n times, then tail, without holding it all.
@@ -208,5 +209,42 @@ func TestTooLargeTagsStayOneRecord(t *testing.T) {
 	}
 	if len(events) != 2 || events[1] != "next" {
 		t.Errorf("records read: %d, events %q; want the large one and \"next\"", len(events), events)
+	}
+}
+
+// endless repeats its pattern forever, as /dev/zero or `yes` do.
+type endless struct {
+	pattern string
+	at      int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.pattern[e.at%len(e.pattern)]
+		e.at++
+	}
+	return len(p), nil
+}
+
+// TestEndlessInputStops: bao validate on /dev/zero spun forever, skipping a game that never
+// ends. The scan now stops with a located error after skipFactor times the record limit.
+func TestEndlessInputStops(t *testing.T) {
+	for _, pattern := range []string{"\x00", "A3 ", "{", "[Event \"x\"]\n"} {
+		s := NewScanner(&endless{pattern: pattern}, "zero.bgn")
+		s.SetMaxRecordSize(4096)
+		done := make(chan error, 1)
+		go func() {
+			for s.Scan() {
+			}
+			done <- s.Err()
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), "zero.bgn:") {
+				t.Errorf("%q forever: %v, want a located ErrTooLarge", pattern, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q forever: still scanning after 10 s", pattern)
+		}
 	}
 }
