@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 const messy = "[Variant \"kingulu\"] [Event \"x\"]\n1.A3! a1 {c} 2.A4 *\n"
@@ -84,5 +89,55 @@ func TestFmtKeepsEscapeLines(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != tidy {
 		t.Errorf("after --drop-escapes:\n%s", b)
+	}
+}
+
+// TestFmtStreams: fmt read whole files into memory (2.2 GB for a 143 MB file). It now reads
+// and writes record by record: the heap stays small while a 24 MB file is rewritten.
+func TestFmtStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 24 MB file")
+	}
+	path := filepath.Join(t.TempDir(), "big.bgn")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for st, _ := f.Stat(); st.Size() <= 24<<20; st, _ = f.Stat() {
+		for range 1000 {
+			w.WriteString(messy + "\n")
+		}
+		w.Flush()
+	}
+	f.Close()
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var sampler sync.WaitGroup
+	sampler.Go(func() {
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	})
+	code, _, errOut := runBao(t, "", "fmt", "-w", path)
+	close(stop)
+	sampler.Wait()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if p := peak.Load(); p > 16<<20 {
+		t.Errorf("heap in use reached %d MB rewriting a 24 MB file", p>>20)
+	} else {
+		t.Logf("heap in use at most %.1f MB", float64(p)/(1<<20))
 	}
 }

@@ -47,13 +47,17 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 }
 
 // Resume continues the last game of the record in path: every move is replayed through the
-// engine, comments and annotations kept.
+// engine, comments and annotations kept. The temporary files of saves that a kill interrupted
+// are removed.
 func Resume(path string) (*Session, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if _, err := notation.RemoveTemp(path); err != nil {
+		return nil, err
+	}
 	recs, err := notation.Parse(path, f)
 	if err != nil {
 		return nil, err
