@@ -26,7 +26,15 @@ var (
 	ErrPositionMismatch = errors.New("position mismatch")
 	ErrResultMismatch   = errors.New("result mismatch")
 	ErrPlyCount         = errors.New("wrong PlyCount")
+	// A bug: a panic while handling one record, reported as that record's problem so that it
+	// never stops the others (see Record.Internal).
+	ErrInternal = errors.New("internal error")
 )
+
+// Internal reports a panic p, recovered while handling r, as r's problem.
+func (r *Record) Internal(p any) *Error {
+	return &Error{File: r.File, Pos: r.Pos, Game: r.Number, Err: fmt.Errorf("%w: %v (a bug in bao: please report it with this record)", ErrInternal, p)}
+}
 
 // Error is one problem in a record file, at a position. The fields after Err say where in the
 // game it is and, for a move, what the board was and which moves were legal.

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,16 @@ func TestReportSummary(t *testing.T) {
 	r.Add(&Error{File: "b", Game: 1, Err: ErrSyntax})
 	if got := r.Summary(); got != "3 errors in 2 games (3 games in 2 files)" {
 		t.Errorf("got %s", got)
+	}
+}
+
+// TestProblemsRecoversPanic: a record whose verification panics (a nil move, which no parser
+// makes) is reported as its own internal error; validating goes on.
+func TestProblemsRecoversPanic(t *testing.T) {
+	rec := &Record{File: "x.bgn", Number: 2, Pos: Pos{Line: 4, Col: 1},
+		Tags: []Tag{{Name: "Variant", Value: "kiswahili"}}, Moves: []*Node{nil}}
+	errs := problems(rec, nil)
+	if len(errs) != 1 || !errors.Is(errs[0], ErrInternal) || !strings.HasPrefix(errs[0].Error(), "x.bgn:4:1: game 2: internal error") {
+		t.Errorf("%v", errs)
 	}
 }

@@ -36,7 +36,7 @@ func (b *build) writeRecord(g *game) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = b.fallBack(g, fmt.Errorf("internal error: %v", r))
+			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
 		}
 	}()
 	if err := b.writeGame(g); err != nil {

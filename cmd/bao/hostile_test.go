@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
@@ -152,7 +155,13 @@ func TestHostileArchive(t *testing.T) {
 
 			var code int
 			var out, errOut string
-			within(t, "index", func() { code, out, errOut = runBao(t, "", "index", dir) })
+			bao := func(args ...string) {
+				code, out, errOut = runBao(t, "", args...)
+				if strings.Contains(errOut, "internal error") {
+					t.Errorf("bao %s: %s", args[0], errOut)
+				}
+			}
+			within(t, "index", func() { bao("index", dir) })
 			if code != 0 {
 				t.Fatalf("index: exit %d\n%s", code, errOut)
 			}
@@ -160,7 +169,7 @@ func TestHostileArchive(t *testing.T) {
 				says("index", errOut)
 			}
 
-			within(t, "search", func() { code, out, errOut = runBao(t, "", "search", dir, "--json", "--limit", "100", "") })
+			within(t, "search", func() { bao("search", dir, "--json", "--limit", "100", "") })
 			if code != 0 || !strings.Contains(out, `"id":"good1.bgn#1"`) || !strings.Contains(out, `"id":"good2.bgn#1"`) {
 				t.Errorf("search: exit %d, the good games not found:\n%.2000s%s", code, out, errOut)
 			}
@@ -176,13 +185,13 @@ func TestHostileArchive(t *testing.T) {
 				t.Error("search: a record outside the archive was indexed")
 			}
 
-			within(t, "explore", func() { code, out, errOut = runBao(t, "", "explore", dir, "--variant", "kiswahili") })
+			within(t, "explore", func() { bao("explore", dir, "--variant", "kiswahili") })
 			if code != 0 || !strings.Contains(out, "A7>*") {
 				t.Errorf("explore: exit %d\n%s%s", code, out, errOut)
 			}
 
 			siteOut := filepath.Join(t.TempDir(), "site")
-			within(t, "site build", func() { code, out, errOut = runBao(t, "", "site", "build", dir, "--out", siteOut) })
+			within(t, "site build", func() { bao("site", "build", dir, "--out", siteOut) })
 			if code > 1 {
 				t.Fatalf("site build: exit %d\n%s", code, errOut)
 			}
@@ -201,7 +210,7 @@ func TestHostileArchive(t *testing.T) {
 			within(t, "serve", func() { hostileServe(t, dir) })
 
 			if len(files) > 0 {
-				within(t, "validate", func() { code, out, errOut = runBao(t, "", append([]string{"validate"}, files...)...) })
+				within(t, "validate", func() { bao(append([]string{"validate"}, files...)...) })
 				want := 0
 				if row.says != "" && len(own) > 0 {
 					want = 1
@@ -236,5 +245,15 @@ func hostileServe(t *testing.T, dir string) {
 		if w.Code != want {
 			t.Errorf("serve: GET %s: %d, want %d", target, w.Code, want)
 		}
+	}
+}
+
+// TestExecuteRecovers: a panic inside a command is one line and exit code 1.
+func TestExecuteRecovers(t *testing.T) {
+	root := newRootCmd(&env{in: strings.NewReader(""), out: io.Discard, err: io.Discard})
+	root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { panic("kaboom") }})
+	var errOut strings.Builder
+	if code := execute(root, []string{"boom"}, &errOut); code != 1 || errOut.String() != "bao boom: internal error: kaboom (a bug in bao: please report it with the command line)\n" {
+		t.Errorf("exit %d, %q", code, errOut.String())
 	}
 }
