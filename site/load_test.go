@@ -26,7 +26,7 @@ func TestServeRobustness(t *testing.T) {
 		length = 2 * time.Second
 	}
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, generatedArchive(t, 400)); err != nil {
+	if err := os.CopyFS(dir, generatedArchive(t, 200)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
