@@ -2,6 +2,9 @@ package site
 
 import (
 	"fmt"
+	"html"
+	"html/template"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -91,4 +94,31 @@ func (b *build) readable(name string, d fs.DirEntry) bool {
 		return false
 	}
 	return true
+}
+
+// maxPage bounds a Markdown page: it is read whole, and rendered.
+const maxPage = 16 << 20
+
+// readSource reads the Markdown page name, failing for one larger than maxPage.
+func (b *build) readSource(name string) ([]byte, error) {
+	f, err := b.src.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPage+1))
+	if err == nil && len(data) > maxPage {
+		err = fmt.Errorf("larger than %d MiB; not shown", maxPage>>20)
+	}
+	return data, err
+}
+
+// pageError is the body of a page that cannot be read: its located message, also a warning.
+func (b *build) pageError(name string, err error) template.HTML {
+	if pe, ok := err.(*fs.PathError); ok { // the location says which file
+		err = pe.Err
+	}
+	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
+	b.warn(msg)
+	return template.HTML(`<p class="bao-error" role="alert">` + html.EscapeString(msg) + `</p>`) // escaped here
 }

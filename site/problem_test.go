@@ -123,3 +123,20 @@ func mustRoot(t *testing.T, dir string) fs.FS {
 	}
 	return fsys
 }
+
+// TestBuildUnreadablePage: a Markdown page that cannot be read (here one too large; an
+// unreadable file is the same) is shown as its located error; the build goes on.
+func TestBuildUnreadablePage(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	src["huge.md"] = &fstest.MapFile{Data: []byte("# Huge\n" + strings.Repeat("x", maxPage))}
+	files, rep := buildMem(t, src)
+	if !strings.Contains(string(files["huge.html"]), "huge.md:1:1: larger than 16 MiB") {
+		t.Errorf("no error in place:\n%.2000s", files["huge.html"])
+	}
+	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "huge.md:1:1: larger than") {
+		t.Errorf("no warning: %q", rep.Warnings)
+	}
+	if _, ok := files["club/games-1.html"]; !ok {
+		t.Error("the other pages are missing")
+	}
+}
