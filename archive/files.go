@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // ErrNotRegular marks an archive entry that is not a regular file (a FIFO, a device, a socket,
@@ -34,6 +36,15 @@ func SourceFile(fsys fs.FS, name string, d fs.DirEntry) (fs.FileInfo, error) {
 	if d.Type().IsRegular() {
 		return d.Info()
 	}
+	info, err := followLink(fsys, name, d)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", notation.DisplayName(name), err)
+	}
+	return info, nil
+}
+
+// followLink is SourceFile for an entry that is not a regular file; its errors do not name it.
+func followLink(fsys fs.FS, name string, d fs.DirEntry) (fs.FileInfo, error) {
 	if d.Type()&fs.ModeSymlink != 0 {
 		if err := linkInside(fsys, name); err != nil {
 			return nil, err
@@ -42,12 +53,12 @@ func SourceFile(fsys fs.FS, name string, d fs.DirEntry) (fs.FileInfo, error) {
 	info, err := fs.Stat(fsys, name) // follows links: an os.Root file system refuses escapes
 	if err != nil {
 		if d.Type()&fs.ModeSymlink != 0 {
-			return nil, fmt.Errorf("%s: skipped, %w (%v)", name, ErrOutside, err)
+			return nil, fmt.Errorf("skipped, %w (%v)", ErrOutside, err)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: skipped, %w (%s)", name, ErrNotRegular, fileKind(info.Mode()))
+		return nil, fmt.Errorf("skipped, %w (%s)", ErrNotRegular, fileKind(info.Mode()))
 	}
 	return info, nil
 }
@@ -66,22 +77,22 @@ func linkInside(fsys fs.FS, name string) error {
 	for range maxLinks {
 		info, err := fs.Lstat(fsys, cur)
 		if err != nil { // a dangling link, or one through a directory that leaves the root
-			return fmt.Errorf("%s: skipped: %w", name, err)
+			return fmt.Errorf("skipped: %w", err)
 		}
 		if info.Mode()&fs.ModeSymlink == 0 {
 			return nil
 		}
 		target, err := fs.ReadLink(fsys, cur)
 		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return err
 		}
 		next := path.Join(path.Dir(cur), target)
 		if path.IsAbs(target) || !fs.ValidPath(next) {
-			return fmt.Errorf("%s: skipped, %w (to %s)", name, ErrOutside, target)
+			return fmt.Errorf("skipped, %w (to %s)", ErrOutside, notation.DisplayName(target))
 		}
 		cur = next
 	}
-	return fmt.Errorf("%s: skipped, too many links", name)
+	return errors.New("skipped, too many links")
 }
 
 // fileKind names what a non-regular file is.

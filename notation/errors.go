@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -54,9 +56,19 @@ type Error struct {
 // position (a file that cannot be read).
 func (e *Error) Error() string {
 	if !e.Pos.IsValid() {
-		return fmt.Sprintf("%s: %s", e.File, e.Message())
+		return fmt.Sprintf("%s: %s", DisplayName(e.File), e.Message())
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Pos.Line, e.Pos.Col, e.Message())
+	return fmt.Sprintf("%s:%d:%d: %s", DisplayName(e.File), e.Pos.Line, e.Pos.Col, e.Message())
+}
+
+// DisplayName is a file name as messages show it: control characters (a line feed in a name)
+// escaped as in Go strings, so that every message stays one line.
+func DisplayName(name string) string {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
+		return name
+	}
+	q := strconv.Quote(name)
+	return q[1 : len(q)-1]
 }
 
 // Message is the problem without its location: the game and ply, then the cause.

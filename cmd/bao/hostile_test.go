@@ -98,8 +98,9 @@ var hostileRows = []hostileRow{
 			data := strings.ReplaceAll(goodRecord, "Goodman", "Odd"+string(rune('a'+i)))
 			files = append(files, writeFile(t, dir, name, []byte(data)))
 		}
-		return files
-	}, good: 8},
+		// a bad record under a name with a line feed: its messages stay one line each
+		return append(files, writeFile(t, dir, "bad\nname.bgn", []byte("[Event \"x\"]\n\n*\n")))
+	}, says: `bad\nname.bgn:1:1`, good: 8},
 }
 
 // slowMove is the record of the scale issue whose one move took seconds to check.
