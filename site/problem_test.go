@@ -140,3 +140,28 @@ func TestBuildUnreadablePage(t *testing.T) {
 		t.Error("the other pages are missing")
 	}
 }
+
+// TestServeFailedBuildOnce: a build that fails (a page with a reserved name) is reported once,
+// not at every poll, and the server keeps the last good build until the archive changes.
+func TestServeFailedBuildOnce(t *testing.T) {
+	sv, dir := newTestServer(t)
+	clash := filepath.Join(dir, "search.md") // a name reserved for the site's own page
+	if err := os.WriteFile(clash, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err == nil {
+		t.Fatal("a reserved name did not fail the build")
+	}
+	if rep, err := sv.Refresh(t.Context()); rep != nil || err != nil {
+		t.Errorf("the failed build was run again: %v %v", rep, err)
+	}
+	if get(t, sv, "/").Code != 200 {
+		t.Error("the last good build is not served")
+	}
+	if err := os.Rename(clash, filepath.Join(dir, "finding.md")); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := sv.Refresh(t.Context()); rep == nil || err != nil || get(t, sv, "/finding.html").Code != 200 {
+		t.Errorf("no rebuild after the fix: %v %v", rep, err)
+	}
+}

@@ -26,6 +26,9 @@ type Server struct {
 	root string
 	src  fs.FS
 	cur  atomic.Pointer[snapshot]
+	// failed is 1 + the stamp of the archive whose build failed, so that polling does not
+	// rebuild and report it again until a file changes; 0 for none
+	failed atomic.Uint64
 	// Logf, if set, is told about rebuilds and their warnings.
 	Logf func(format string, args ...any)
 	// AllowHosts are the host names, besides the listening address and localhost, that
@@ -61,12 +64,13 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old := sv.cur.Load(); old != nil && old.stamp == stamp {
+	if old := sv.cur.Load(); old != nil && old.stamp == stamp || sv.failed.Load() == stamp+1 {
 		return nil, nil
 	}
 	out := &memOutput{files: map[string][]byte{}}
 	b, err := sv.site.build(ctx, sv.src, out)
 	if err != nil {
+		sv.failed.Store(stamp + 1) // not again until the archive changes
 		return nil, err
 	}
 	sv.cur.Store(&snapshot{files: out.files, stamp: stamp, built: time.Now(), b: b})
