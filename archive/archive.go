@@ -56,3 +56,15 @@ func walk(root string) (files []diskFile, skipped []string, err error) {
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
 	return files, skipped, err
 }
+
+// RecordFiles lists the record files under root, in path order, as paths that start with root:
+// the files that Update indexes, for commands that take a folder in place of files. Links that
+// leave root, FIFOs and devices are not listed, as Update does not read them.
+func RecordFiles(root string) ([]string, error) {
+	files, _, err := walk(root)
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.abs
+	}
+	return paths, err
+}

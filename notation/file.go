@@ -43,7 +43,10 @@ func CreateFile(path string) (*File, error) {
 		return nil, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
-	if err != nil {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// the temporary file is ours, not the user's: name the file they asked for
+		return nil, &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+	} else if err != nil {
 		return nil, err
 	}
 	return &File{tmp: tmp, path: path, perm: perm}, nil

@@ -16,27 +16,34 @@ import (
 func newFmtCmd(e *env) *cobra.Command {
 	var write, dropEscapes bool
 	c := &cobra.Command{
-		Use:   "fmt [-w] FILE...",
+		Use:   "fmt [-w] FILE|FOLDER|-...",
 		Short: "Write BGN files in the canonical export form",
 		Long: `Print each file in the canonical export form of the BGN spec (tag order, ? defaults,
 lines under 80 characters, glyphs as NAGs, LF line ends). With -w, rewrite the files in place
 instead: through a temporary file that is synced and renamed, so a file is never left half
 written. A file with syntax errors is reported and left alone (exit code 1), and so is a file
 without games. The export form, like PGN's, has no % escape lines: -w leaves a file that has
-them alone unless --drop-escapes says they may go. Files are read and written record by
+them alone unless --drop-escapes says they may go. A folder stands for the .bgn files under it;
+- reads standard input (and cannot be rewritten with -w). Files are read and written record by
 record, in flat memory however large they are.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
 			failed := false
-			for i, path := range args {
-				var err error
+			for i, path := range paths {
+				if write && path == stdinName {
+					return usagef("-w cannot rewrite standard input")
+				}
 				if write {
 					err = fmtInPlace(path, dropEscapes)
 				} else {
-					err = fmtTo(e.out, path, i > 0)
+					err = fmtTo(e, path, i > 0)
 				}
-				var report fmtProblem
-				if errors.As(err, &report) {
+				var problem fmtProblem
+				if errors.As(err, &problem) {
 					fmt.Fprintln(e.err, err)
 					failed = true
 				} else if err != nil {
@@ -51,6 +58,7 @@ record, in flat memory however large they are.`,
 	}
 	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
 	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
+	completeRecords(c)
 	return c
 }
 
@@ -58,16 +66,11 @@ record, in flat memory however large they are.`,
 // lines that -w would lose. Other errors (writing) stop the command.
 type fmtProblem struct{ error }
 
-// formatStream writes the canonical form of the file at path to w, record by record, and
-// returns how many records and % escape lines it read. A syntax or read error, a fmtProblem,
-// leaves w incomplete.
-func formatStream(path string, w io.Writer) (recs, escapes int, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, 0, fmtProblem{err}
-	}
-	defer f.Close()
-	sc := notation.NewScanner(f, path)
+// formatStream writes the canonical form of the records of r, named name in messages, to w,
+// record by record, and returns how many records and % escape lines it read. A syntax or read
+// error, a fmtProblem, leaves w incomplete.
+func formatStream(r io.Reader, name string, w io.Writer) (recs, escapes int, err error) {
+	sc := notation.NewScanner(r, name)
 	bw := bufio.NewWriter(w)
 	var errs notation.ErrorList
 	for sc.Scan() {
@@ -91,35 +94,58 @@ func formatStream(path string, w io.Writer) (recs, escapes int, err error) {
 	return recs, sc.EscapeLines(), bw.Flush()
 }
 
-// fmtTo prints the canonical form of a file, after a blank line if it is not the first. It is
-// spooled to a temporary file first: a file with an error at its end prints nothing. A file
-// without games is printed as it is.
-func fmtTo(out io.Writer, path string, blank bool) error {
-	spool, err := os.CreateTemp("", "bao-fmt-*")
+// fmtTo prints the canonical form of a file ("-": standard input), after a blank line if it is
+// not the first. It is spooled to a temporary file first: a file with an error at its end
+// prints nothing. A file without games is printed as it is (standard input from a copy made
+// while it was read).
+func fmtTo(e *env, path string, blank bool) error {
+	r, name, err := openRecords(e, path)
+	if err != nil {
+		return fmtProblem{err}
+	}
+	defer r.Close()
+	var raw *os.File
+	if path == stdinName {
+		if raw, err = spool(); err != nil {
+			return err
+		}
+		defer os.Remove(raw.Name())
+		defer raw.Close()
+		r = io.NopCloser(io.TeeReader(r, raw))
+	}
+	out, err := spool()
 	if err != nil {
 		return err
 	}
-	defer os.Remove(spool.Name())
-	defer spool.Close()
-	recs, _, err := formatStream(path, spool)
+	defer os.Remove(out.Name())
+	defer out.Close()
+	recs, _, err := formatStream(r, name, out)
 	if err != nil {
 		return err
 	}
-	src := spool
-	if recs == 0 { // a file of % escape lines alone
+	src := out
+	switch {
+	case recs > 0:
+	case raw != nil:
+		src = raw
+	default: // a file of % escape lines alone
 		if src, err = os.Open(path); err != nil {
 			return fmtProblem{err}
 		}
 		defer src.Close()
-	} else if _, err := spool.Seek(0, io.SeekStart); err != nil {
+	}
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
 	if blank {
-		fmt.Fprintln(out)
+		fmt.Fprintln(e.out)
 	}
-	_, err = io.Copy(out, src)
+	_, err = io.Copy(e.out, src)
 	return err
 }
+
+// spool makes an empty temporary file.
+func spool() (*os.File, error) { return os.CreateTemp("", "bao-fmt-*") }
 
 // fmtInPlace rewrites a file in its canonical form unless it has problems, no games, escape
 // lines that would be lost (without dropEscapes), or is canonical already.
@@ -128,7 +154,13 @@ func fmtInPlace(path string, dropEscapes bool) error {
 	if err != nil {
 		return err
 	}
-	recs, escapes, err := formatStream(path, f)
+	in, err := os.Open(path)
+	if err != nil {
+		f.Abort()
+		return fmtProblem{err}
+	}
+	defer in.Close()
+	recs, escapes, err := formatStream(in, path, f)
 	switch {
 	case err != nil:
 		f.Abort()

@@ -60,7 +60,7 @@ update it while the site is served.`,
 			sv.AllowHosts = o.allowHosts
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
-				return usageError{err}
+				return err // a port in use is found at run time, not a usage error
 			}
 			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -73,5 +73,6 @@ update it while the site is served.`,
 	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
+	completeFolders(c)
 	return c
 }
