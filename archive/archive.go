@@ -2,6 +2,7 @@ package archive
 
 import (
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -27,10 +28,12 @@ type diskFile struct {
 // only regular files inside the root are read (see SourceFile). Dot-directories (.bao, .git)
 // are skipped: they hold no records and may hold the index itself.
 func walk(root string) (files []diskFile, skipped []string, err error) {
-	fsys, err := OpenRoot(root)
+	r, err := os.OpenRoot(root) // names resolve inside root only, see SourceFile
 	if err != nil {
 		return nil, nil, err
 	}
+	defer r.Close()
+	fsys := r.FS()
 	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
