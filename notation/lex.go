@@ -332,13 +332,23 @@ func (lx *lexer) glyph(t *token) {
 	t.kind, t.nag = tGlyph, n
 }
 
-// badChar consumes one unexpected character, a whole UTF-8 sequence if it is one.
+// maxNULs NUL bytes in a row end the input: no text has them.
+const maxNULs = 4096
+
+// badChar consumes one unexpected character, a whole UTF-8 sequence if it is one, or a run of
+// NUL bytes.
 func (lx *lexer) badChar(t *token) {
 	c := lx.buf[lx.i]
 	switch {
 	case c == 0:
-		lx.adv(c)
+		n := 0
+		for ; n < maxNULs && lx.more() && lx.buf[lx.i] == 0; n++ {
+			lx.adv(0)
+		}
 		lx.errorf(t, ErrEncoding, "NUL byte")
+		if n == maxNULs { // /dev/zero, a disk image: not text, and perhaps without end
+			lx.stop(fmt.Errorf("%w: %d NUL bytes in a row, binary data and not BGN; reading stopped", ErrEncoding, maxNULs))
+		}
 	case c < utf8.RuneSelf:
 		lx.adv(c)
 		lx.errorf(t, ErrSyntax, "unexpected character %q", c)

@@ -13,9 +13,10 @@ const (
 	maxErrors = 20
 	// defaultMaxRecord bounds a record (and so each comment and tag value in it), in bytes.
 	defaultMaxRecord = 1 << 20
-	// skipFactor times the record size limit is how far the parser skips looking for the end
-	// of a bad game before it gives up on the input: an endless one never has a next game.
-	skipFactor = 16
+	// skipFactor times the record size limit (1 GiB by default) is how far the parser skips
+	// looking for the end of a bad game before it gives up on the input: an endless one never
+	// has a next game, and a good game after 100 MB of junk is still read.
+	skipFactor = 1024
 )
 
 // parser is a recursive-descent parser over the lexer's tokens, one record at a time. It is

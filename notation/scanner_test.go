@@ -227,9 +227,11 @@ func (e *endless) Read(p []byte) (int, error) {
 }
 
 // TestEndlessInputStops: bao validate on /dev/zero spun forever, skipping a game that never
-// ends. The scan now stops with a located error after skipFactor times the record limit.
+// ends. The scan now stops with a located error: at once for a run of NUL bytes, and after
+// skipFactor times the record limit for any other input without end.
 func TestEndlessInputStops(t *testing.T) {
-	for _, pattern := range []string{"\x00", "A3 ", "{", "[Event \"x\"]\n"} {
+	for pattern, kind := range map[string]error{"\x00": ErrEncoding, "A3 ": ErrTooLarge, "{": ErrTooLarge,
+		"[Event \"x\"]\n": ErrTooLarge, "&": ErrTooLarge, "\"": ErrTooLarge} {
 		s := NewScanner(&endless{pattern: pattern}, "zero.bgn")
 		s.SetMaxRecordSize(4096)
 		done := make(chan error, 1)
@@ -240,8 +242,8 @@ func TestEndlessInputStops(t *testing.T) {
 		}()
 		select {
 		case err := <-done:
-			if !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), "zero.bgn:") {
-				t.Errorf("%q forever: %v, want a located ErrTooLarge", pattern, err)
+			if !errors.Is(err, kind) || !strings.HasPrefix(err.Error(), "zero.bgn:") {
+				t.Errorf("%q forever: %v, want a located %v", pattern, err, kind)
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%q forever: still scanning after 10 s", pattern)
