@@ -69,33 +69,7 @@ var apEndOf = map[string]string{"resignation": "resign", "time forfeit": "timeou
 const apNoDate = "1970-01-01T00:00:00Z"
 
 func readAbstractPlay(file string, data []byte, _ Options) ([]*notation.Record, error) {
-	doc, err := decodeLocated(data)
-	if err != nil {
-		var je *jsonError
-		if ok := asJSONError(err, &je); ok {
-			return nil, formatErr(file, posAt(data, je.offset), "%s", je.msg)
-		}
-		return nil, err
-	}
-	games, ok := doc.list()
-	if !ok {
-		games = []*located{doc} // one record, not a download's array
-	}
-	var recs []*notation.Record
-	for _, g := range games {
-		r, err := apRecord(file, data, g)
-		if err != nil {
-			return recs, err // located: the place says which game
-		}
-		recs = append(recs, r)
-	}
-	return recs, nil
-}
-
-func asJSONError(err error, je **jsonError) bool {
-	e, ok := err.(*jsonError)
-	*je = e
-	return ok
+	return jsonRecords(file, data, apRecord)
 }
 
 func apRecord(file string, data []byte, g *located) (*notation.Record, error) {

@@ -358,7 +358,7 @@ func TestFileFor(t *testing.T) {
 		t.Error(got)
 	}
 	r.SetTag("Event", "../..")
-	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "games.bgn") {
+	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "x.bgn") {
 		t.Error(got)
 	}
 }

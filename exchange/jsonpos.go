@@ -81,6 +81,31 @@ func decodeValue(d *json.Decoder, depth int) (*located, error) {
 	return &located{t, off}, nil
 }
 
+// jsonRecords reads a JSON input of game records, an array of them or a single one, each
+// with read; the first record that cannot be read stops it with its located error.
+func jsonRecords(file string, data []byte, read func(file string, data []byte, g *located) (*notation.Record, error)) ([]*notation.Record, error) {
+	doc, err := decodeLocated(data)
+	if err != nil {
+		if je, ok := err.(*jsonError); ok {
+			return nil, formatErr(file, posAt(data, je.offset), "%s", je.msg)
+		}
+		return nil, err
+	}
+	games, ok := doc.list()
+	if !ok {
+		games = []*located{doc} // one record, not a download's array
+	}
+	var recs []*notation.Record
+	for _, g := range games {
+		r, err := read(file, data, g)
+		if err != nil {
+			return recs, err // located: the place says which game
+		}
+		recs = append(recs, r)
+	}
+	return recs, nil
+}
+
 // jsonError is a problem at a byte offset of the input.
 type jsonError struct {
 	offset int64

@@ -19,26 +19,7 @@ import (
 const nkkmdFormat = "bao-game-record"
 
 func readNkkmd(file string, data []byte, _ Options) ([]*notation.Record, error) {
-	doc, err := decodeLocated(data)
-	if err != nil {
-		if je, ok := err.(*jsonError); ok {
-			return nil, formatErr(file, posAt(data, je.offset), "%s", je.msg)
-		}
-		return nil, err
-	}
-	games, ok := doc.list()
-	if !ok {
-		games = []*located{doc}
-	}
-	var recs []*notation.Record
-	for _, g := range games {
-		r, err := nkkmdRecord(file, data, g)
-		if err != nil {
-			return recs, err // located: the place says which game
-		}
-		recs = append(recs, r)
-	}
-	return recs, nil
+	return jsonRecords(file, data, nkkmdRecord)
 }
 
 func nkkmdRecord(file string, data []byte, g *located) (*notation.Record, error) {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/bao-archive/bao/notation"
 )
@@ -109,30 +108,5 @@ func FileFor(dir, input string, r *notation.Record) string {
 	if ev := r.Tag("Event"); ev != "" && ev != "?" {
 		name = ev
 	}
-	return filepath.Join(dir, fileName(name)+".bgn")
-}
-
-// fileName keeps letters and digits of s, lower case, the rest as single hyphens: a name that
-// is safe on every file system and in a URL.
-func fileName(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-		if b.Len() > 80 {
-			break
-		}
-	}
-	if b.Len() == 0 {
-		return "games"
-	}
-	return b.String()
+	return filepath.Join(dir, notation.Slug(name)+".bgn")
 }

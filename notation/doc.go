@@ -34,7 +34,11 @@
 // cannot be played. Everything that reads games is built on it.
 //
 // Verify walks the main line and every variation and checks the moves,
-// the [%pos BPN] checkpoints, the result and PlyCount. Replay gives the main line's moves and
+// the [%pos BPN] checkpoints, the result and PlyCount; after a main-line move that cannot be
+// played it fills an illegible move ("?", "A?<", "a3?") or resynchronises with the best
+// one-edit repair, and goes on. Repairs ranks the smallest sets of edits (replace, insert,
+// delete) that make a whole main line legal, and Record.Repaired makes one, keeping what was
+// written in [%was …] (docs/repair.md, docs/formats-repair.md). Replay gives the main line's moves and
 // positions; FromGame makes a record of a game played through the engine; Validate and Report
 // are what `bao validate` prints; Diagram draws a position as text.
 package notation

@@ -32,6 +32,7 @@ var (
 	ErrPositionMismatch = errors.New("position mismatch")
 	ErrResultMismatch   = errors.New("result mismatch")
 	ErrPlyCount         = errors.New("wrong PlyCount")
+	ErrIllegible        = errors.New("illegible move")
 	// A bug: a panic while handling one record, reported as that record's problem so that it
 	// never stops the others (see Record.Internal).
 	ErrInternal = errors.New("internal error")

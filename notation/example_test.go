@@ -150,3 +150,23 @@ func ExampleWalk() {
 	// 2 a1 1,0,6,6,1,0/6,6,2,7,0,6 S 7-0 -
 	// game.bgn:2:13: game 1, ply 3: bad move token A9: expected a pit of Bao Kingulu (A1-A6, a1-a6)
 }
+
+func ExampleRepairs() {
+	// A transcript where the scribe wrote a7 (no such pit) for a1.
+	src := `[Variant "Bao Kingulu"]
+1. A6 a1 2. A1 a4 3. A6 a4 4. A3 a4 5. A5 a3 6. A6 a6 7. A6 a4 8. A3 a3 9. A5
+a5 10. A2 a4 11. A6 a6 12. A6 a3 13. A5 a7 14. A2 a5 15. A4 a1 *`
+	recs, _ := notation.Parse("t.bgn", strings.NewReader(src))
+	reps, err := notation.Repairs(recs[0], notation.RepairOptions{Top: 1})
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range reps[0].Edits {
+		fmt.Printf("ply %d: %s %s -> %s at %s\n", e.Ply, e.Op, e.Was, e.Now, e.Pos)
+	}
+	fixed := recs[0].Repaired(reps[0], true)
+	fmt.Println(fixed.Moves[25].Token, fixed.Moves[25].After[0].Text)
+	// Output:
+	// ply 26: replace a7 -> a1 at 3:41
+	// a1 [%was a7]
+}

@@ -116,3 +116,29 @@ func RemoveTemp(path string) (int, error) {
 	}
 	return n, errors.Join(errs...)
 }
+
+// Slug makes a file name of a value (an event, a player, a title): lower-case ASCII letters
+// and digits joined by single hyphens, at most 80 bytes; "x" if nothing is left. Such a name
+// is safe on every file system and as a relative URL.
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+		if b.Len() >= 80 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "x"
+	}
+	return b.String()
+}

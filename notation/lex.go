@@ -31,6 +31,9 @@ type lexer struct {
 	intern    [1024]string
 	quiet     bool // see errorf
 	escapes   int  // % escape lines skipped
+	// glyph is a suffix glyph read with the move token before it ("A3!"), given out next.
+	glyph    token
+	hasGlyph bool
 }
 
 func newLexer(r io.Reader, limit int) *lexer {
@@ -175,6 +178,10 @@ func (lx *lexer) skipSpace() {
 // next returns the next token. Lexical problems come back as tError tokens, after which the
 // lexer has moved past the bad input, so reading can go on.
 func (lx *lexer) next() token {
+	if lx.hasGlyph {
+		lx.hasGlyph = false
+		return lx.glyph
+	}
 	lx.skipSpace()
 	t := token{pos: lx.pos(), off: lx.off}
 	if !lx.more() {
@@ -196,8 +203,10 @@ func (lx *lexer) next() token {
 		lx.lineComment(&t)
 	case c == '$':
 		lx.nag(&t)
+	case c == '?' && lx.peekN(2) && class[lx.buf[lx.i+1]]&cSymbol != 0 && lx.buf[lx.i+1] != '-':
+		lx.symbol(&t) // an illegible move token: "?6>", "?<"
 	case c == '!' || c == '?':
-		lx.glyph(&t)
+		lx.readGlyph(&t)
 	case class[c]&cAlnum != 0:
 		lx.symbol(&t)
 	default:
@@ -272,9 +281,26 @@ func (lx *lexer) run(mask uint8, max int) (long bool) {
 	return long
 }
 
+// symbol reads a word: a tag name, a move token (with '?' where it is illegible), a move
+// number or a result. Glyphs written right after a move token ("A3!") are split off and given
+// out as the next token, marked attached.
 func (lx *lexer) symbol(t *token) {
-	if lx.run(cSymbol, maxSymbol) {
+	if lx.run(cSymbol|cGlyph, maxSymbol) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+		return
+	}
+	k := len(lx.text)
+	for k > 0 && class[lx.text[k-1]]&cGlyph != 0 {
+		k--
+	}
+	if k < len(lx.text) {
+		g := token{pos: Pos{t.pos.Line, t.pos.Col + k}, off: t.off + int64(k), text: string(lx.text[k:]), attached: true}
+		lx.glyphToken(&g, lx.text[k:])
+		lx.glyph, lx.hasGlyph = g, true
+		lx.text = lx.text[:k]
+	}
+	if bytes.IndexByte(lx.text, '!') >= 0 {
+		lx.errorf(t, ErrSyntax, "unexpected '!' in %q", lx.text)
 		return
 	}
 	t.kind, t.text = tSymbol, lx.str0()
@@ -319,14 +345,19 @@ func (lx *lexer) nag(t *token) {
 	t.kind, t.nag = tNAG, n
 }
 
-func (lx *lexer) glyph(t *token) {
+func (lx *lexer) readGlyph(t *token) {
 	if lx.run(cGlyph, maxSymbol) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 		return
 	}
-	n, ok := glyphs[string(lx.text)]
+	t.text = string(lx.text)
+	lx.glyphToken(t, lx.text)
+}
+
+func (lx *lexer) glyphToken(t *token, text []byte) {
+	n, ok := glyphs[string(text)]
 	if !ok {
-		lx.errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", lx.text)
+		lx.errorf(t, ErrSyntax, "unknown annotation glyph %q (known: ! ? !! ?? !? ?!)", text)
 		return
 	}
 	t.kind, t.nag = tGlyph, n

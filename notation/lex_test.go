@@ -43,6 +43,8 @@ func TestLex(t *testing.T) {
 		{"results", "1-0 0-1 1/2-1/2 *", []string{`1:1 result "1-0"`, `1:5 result "0-1"`, `1:9 result "1/2-1/2"`, `1:17 result "*"`}},
 		{"annotations", "A3! $14 ?! !!!", []string{`1:1 symbol "A3"`, `1:3 glyph $1`, `1:5 NAG $14`, `1:9 glyph $6`,
 			"1:12 error: syntax error: unknown annotation glyph \"!!!\" (known: ! ? !! ?? !? ?!)"}},
+		{"illegible moves", "? A?< ?6> a3? A6<?! ?<", []string{`1:1 glyph $2`, `1:3 symbol "A?<"`, `1:7 symbol "?6>"`,
+			`1:11 symbol "a3"`, `1:13 glyph $2`, `1:15 symbol "A6<"`, `1:18 glyph $6`, `1:21 symbol "?<"`}},
 		{"bad NAG", "$ $256", []string{"1:1 error: syntax error: a NAG is $ and a number from 0 to 255",
 			"1:3 error: syntax error: a NAG is $ and a number from 0 to 255"}},
 		{"comments", "{a\r\nb} ;c\r\n(x)", []string{`1:1 comment "a\nb"`, `2:4 comment "c"`, `3:1 '('`, `3:2 symbol "x"`, `3:3 ')'`}},

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
+
+	"github.com/bao-archive/bao/engine"
 )
 
 const (
@@ -44,6 +47,24 @@ type parser struct {
 	slab  []Node
 	tags  []Tag
 	lines [][]*Node // by depth
+
+	variant *engine.Variant // the record's, from its Variant tag; nil if unknown
+}
+
+// complete reports whether a move token names its pit and, in a game whose moves have a
+// direction, its direction: only then is a '?' right after it a glyph. After "a3" in Bao la
+// Kiswahili it is the unread rest of the move.
+func (p *parser) complete(tok string) bool {
+	sh, ok := readShape(tok)
+	if !ok || p.variant == nil {
+		return true
+	}
+	return sh.row != 0 && sh.num != 0 && !sh.open && (sh.dir != 0 || !writesDirection(p.variant))
+}
+
+// writesDirection reports whether the variant's move tokens carry a direction (< or >).
+func writesDirection(v *engine.Variant) bool {
+	return strings.ContainsAny(v.FormatMove(engine.Move{Dir: engine.Left}), "<>")
 }
 
 // newNode allocates nodes in blocks: one allocation per move was most of the reading time.
@@ -145,6 +166,7 @@ func (p *parser) record() (*Record, ErrorList) {
 		p.next() // the tag lines after the one that started the skip are this record's too
 	}
 	p.moved = p.moved || !p.skipping
+	p.variant, _ = engine.LookupVariant(rec.Tag("Variant"))
 	rec.Moves, rec.Comments = p.line(0)
 	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted
 		rec.Result, rec.ResultPos = p.tok.text, p.tok.pos
@@ -232,7 +254,23 @@ func (p *parser) line(depth int) ([]*Node, []Comment) {
 			buf = append(buf, n)
 			last, afterVar = n, false
 		case tMoveNum: // move numbers are regenerated on writing; the reader ignores them
-		case tNAG, tGlyph:
+		case tGlyph:
+			switch {
+			case t.text == "?" && !t.attached: // a '?' standing alone is an unknown move
+				n := p.newNode("?", t.pos)
+				if last == nil {
+					n.Before, pending = pending, nil
+				}
+				buf = append(buf, n)
+				last, afterVar = n, false
+			case t.text == "?" && last != nil && !afterVar && !p.complete(last.Token): // "a3?": the rest unread
+				last.Token += "?"
+			case last == nil:
+				p.failf(t.pos, ErrSyntax, "annotation before any move")
+			default:
+				last.NAGs = append(last.NAGs, t.nag)
+			}
+		case tNAG:
 			if last == nil {
 				p.failf(t.pos, ErrSyntax, "annotation before any move")
 			} else {

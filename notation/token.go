@@ -23,7 +23,7 @@ const (
 	tMoveNum       // 12. or 12... (or a bare 12)
 	tResult        // 1-0 0-1 1/2-1/2 *
 	tNAG           // $n; nag holds n
-	tGlyph         // ! ? !! ?? !? ?!; nag holds the NAG it stands for
+	tGlyph         // ! ? !! ?? !? ?!; nag holds the NAG it stands for, text the glyph
 	tComment       // {…} or ;…; text is the comment text
 	tLParen        // (
 	tRParen        // )
@@ -46,6 +46,8 @@ type token struct {
 	pos  Pos
 	off  int64 // byte offset of the token's first byte, for the record size limit
 	err  error // tError only
+	// attached: a glyph written right after its move token, with no space ("A3!").
+	attached bool
 }
 
 // describe names the token for "unexpected …" messages.

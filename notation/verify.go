@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -16,8 +17,12 @@ var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
 // [%pos] checkpoint, the result against the final position, PlyCount, and the tag values bao
-// understands. It never guesses: a line stops at its first move that cannot be played, and the
-// error says how many moves after it went unchecked. It returns the problems sorted by
+// understands. After a main-line move that cannot be played it keeps going: it fills an
+// illegible move that the rest of the game allows one way (and lists the completions when it
+// allows several), and otherwise resynchronises with the best one-edit repair, says so, and
+// checks on, so that one run lists every problem; a variation, or a main line no one edit
+// mends, stops at its first such move, and the error says how many moves after it went
+// unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
 	_, errs := check(r, false)
@@ -46,24 +51,45 @@ func check(r *Record, replay bool) (*Replay, ErrorList) {
 	if len(r.Moves) == 0 {
 		vf.checkpoints(r.Comments, start, 0, "", "at the start")
 	}
-	Walk(r, WalkOptions{Variations: true}, func(s *Step) error {
-		vf.step(s)
-		switch {
-		case s.Depth > 0:
-		case s.Err != nil:
-			if rp != nil {
-				rp.Status = s.Status()
+	// Each round walks the record as repaired so far and reports what it has not reported yet:
+	// the moves from index from of the main line on, and their variations.
+	cur, from, build := r, 0, rp
+	for round := 0; cur != nil && round < maxErrors; round++ {
+		var stop *Step
+		main := -1
+		Walk(cur, WalkOptions{Variations: true}, func(s *Step) error {
+			if s.Depth == 0 {
+				main = s.Index
 			}
-		default:
-			if rp != nil {
-				rp.add(s)
+			if main < from {
+				return nil
 			}
-			if s.Last() {
-				vf.result(s.After, s.Status())
+			vf.step(s)
+			switch {
+			case s.Depth > 0:
+			case s.Err != nil:
+				st := *s
+				stop = &st
+				if build != nil {
+					build.Status = s.Status()
+				}
+			default:
+				if build != nil {
+					build.add(s)
+				}
+				if s.Last() {
+					vf.result(s.After, s.Status())
+				}
 			}
+			return nil
+		})
+		build = nil
+		if stop == nil {
+			break
 		}
-		return nil
-	})
+		lo := from
+		cur, from = vf.keepGoing(cur, stop, lo)
+	}
 	if len(r.Moves) == 0 {
 		vf.result(start, start.Status())
 	}
@@ -75,6 +101,8 @@ type verifier struct {
 	rec  *Record
 	v    *engine.Variant
 	errs ErrorList
+	// deadline ends the record's resynchronisations (see resyncBudget); zero until the first.
+	deadline time.Time
 }
 
 // step checks what the record asserts about one move: that it can be played, and the [%pos]
@@ -85,14 +113,12 @@ func (vf *verifier) step(s *Step) {
 		vf.checkpoints(n.Before, s.Before, s.Ply-1, "", "before "+n.Token)
 	}
 	if e := s.Err; e != nil {
-		switch s.Rest {
-		case 0:
-		case 1:
-			e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
-		default:
-			e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, s.Rest)
+		if s.Depth > 0 { // the main line's are reported by keepGoing
+			if Illegible(n.Token) {
+				e.Err = fmt.Errorf("%w %s: illegible moves are filled on the main line only", ErrIllegible, n.Token)
+			}
+			vf.moveError(e, s.Rest)
 		}
-		vf.errs.Add(e)
 		return
 	}
 	vf.checkpoints(n.After, s.After, s.Ply, n.Token, "after "+n.Token)
@@ -101,36 +127,30 @@ func (vf *verifier) step(s *Step) {
 	}
 }
 
+// moveError reports a move that cannot be played, and how many later moves of its line go
+// unchecked.
+func (vf *verifier) moveError(e *Error, rest int) {
+	switch rest {
+	case 0:
+	case 1:
+		e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
+	default:
+		e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, rest)
+	}
+	vf.errs.Add(e)
+}
+
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
 func (vf *verifier) checkpoints(cs []Comment, at engine.Position, ply int, token, where string) {
-	for _, c := range cs {
-		for k := 0; ; {
-			i := strings.Index(c.Text[k:], "[%pos")
-			if i < 0 {
-				break
-			}
-			k += i
-			body, _, closed := strings.Cut(c.Text[k+len("[%pos"):], "]")
-			pos := advance(Pos{c.Pos.Line, c.Pos.Col + 1}, []byte(c.Text[:k]))
-			k += len("[%pos")
-			if body != "" && body[0] != ' ' { // another command, such as [%position …]
-				continue
-			}
-			e := &Error{File: vf.rec.File, Pos: pos, Game: vf.rec.Number, Ply: ply, Move: token, Board: at}
-			want, err := engine.ParsePosition(vf.v, body)
-			switch {
-			case !closed:
-				e.Err = fmt.Errorf("%w: [%%pos has no closing ']'", ErrSyntax)
-			case err != nil:
-				e.Err = fmt.Errorf("[%%pos] %s: %w", where, err)
-			case want.String() != at.String():
-				e.Err = fmt.Errorf("%w %s: %s", ErrPositionMismatch, where, positionDiff(want, at))
-			default:
-				continue
-			}
-			vf.errs.Add(e)
+	posCommands(cs, func(body string, pos Pos, closed bool) {
+		e := &Error{File: vf.rec.File, Pos: pos, Game: vf.rec.Number, Ply: ply, Move: token, Board: at}
+		if !closed {
+			e.Err = fmt.Errorf("%w: [%%pos has no closing ']'", ErrSyntax)
+		} else if e.Err = checkPos(body, at, where); e.Err == nil {
+			return
 		}
-	}
+		vf.errs.Add(e)
+	})
 }
 
 // positionDiff names the first difference between the asserted and the actual position: the
@@ -175,32 +195,32 @@ func bpnPits(v *engine.Variant) []engine.Pit {
 // result checks the claimed result (the marker, else the Result tag) against the final
 // position of the main line.
 func (vf *verifier) result(final engine.Position, st engine.Status) {
-	r := vf.rec
+	if at, err := vf.rec.resultError(st); err != nil {
+		vf.errs.Add(&Error{File: vf.rec.File, Pos: at, Err: err, Game: vf.rec.Number, Board: final})
+	}
+}
+
+// resultError says what is wrong with the claimed result of a game that ends in status st, and
+// where the claim is written; nil when nothing is.
+func (r *Record) resultError(st engine.Status) (Pos, error) {
 	claim, at := r.Result, r.ResultPos
 	if claim == "" {
 		t := r.tag("Result")
 		if t == nil || !isResult(t.Value) {
-			return
+			return at, nil
 		}
 		claim, at = t.Value, t.ValuePos
 	}
-	if claim == "*" {
-		return
+	switch {
+	case claim == "*", st != engine.Ongoing && claim == st.Result():
+		return at, nil
+	case st != engine.Ongoing:
+		return at, fmt.Errorf("%w: %s, but the game ended on the board in %s (%s)", ErrResultMismatch, claim, outcome(st), st.Result())
+	case slices.Contains(Terminations, strings.ToLower(r.Tag("Termination"))):
+		return at, nil
 	}
-	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: final}
-	if st != engine.Ongoing {
-		if claim == st.Result() {
-			return
-		}
-		e.Err = fmt.Errorf("%w: %s, but the game ended on the board in %s (%s)", ErrResultMismatch, claim, outcome(st), st.Result())
-	} else {
-		if slices.Contains(Terminations, strings.ToLower(r.Tag("Termination"))) {
-			return
-		}
-		e.Err = fmt.Errorf("%w: %s, but the game has not ended on the board; a Termination tag must say why (%s)",
-			ErrResultMismatch, claim, strings.Join(Terminations, ", "))
-	}
-	vf.errs.Add(e)
+	return at, fmt.Errorf("%w: %s, but the game has not ended on the board; a Termination tag must say why (%s)",
+		ErrResultMismatch, claim, strings.Join(Terminations, ", "))
 }
 
 func outcome(s engine.Status) string {

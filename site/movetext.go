@@ -36,7 +36,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a class="mv" id="p` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
+		w.WriteString(`<a class="mv` + wasAttrs(mv) + `" id="p` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
 		if sym, title := nags(mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
 		}
@@ -51,6 +51,21 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		}
 		needNum = len(after) > 0 || len(mv.Variations) > 0
 	}
+}
+
+// wasAttrs marks a move that bao repair changed or filled in (its [%was] comment command):
+// a class, and what the scribe wrote as the title shown on hover. It is empty for other moves.
+func wasAttrs(mv *notation.Node) string {
+	was, ok := mv.Was()
+	switch {
+	case !ok:
+		return ""
+	case was == "":
+		return ` repaired" title="not in the source: inserted by a repair`
+	case notation.Illegible(was):
+		return ` filled" title="` + html.EscapeString("illegible in the source: "+was)
+	}
+	return ` repaired" title="` + html.EscapeString("written in the source: "+was)
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

@@ -69,7 +69,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newIndexCmd(e),
 		newSearchCmd(e),
 		newExploreCmd(e),
-		newValidateCmd(e), newFmtCmd(e), newShowCmd(e),
+		newValidateCmd(e), newRepairCmd(e), newFmtCmd(e), newShowCmd(e),
 		newRecordCmd(e),
 		newImportCmd(e), newExportCmd(e),
 		newEventCmd(e), newPlayersCmd(e),

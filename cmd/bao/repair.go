@@ -1,0 +1,285 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// repairDoc is the output of bao repair --json (spec 6.1).
+type repairDoc struct {
+	Games []repairGame `json:"games"`
+}
+
+type repairGame struct {
+	File    string       `json:"file"`
+	Game    int          `json:"game"`
+	Line    int          `json:"line"`
+	Repairs []repairJSON `json:"repairs"`
+	Applied bool         `json:"applied,omitempty"`
+	Error   string       `json:"error,omitempty"`
+}
+
+type repairJSON struct {
+	Edits []editJSON `json:"edits"`
+	Cost  int        `json:"cost"`
+}
+
+type editJSON struct {
+	Ply  int             `json:"ply"`
+	Op   notation.EditOp `json:"op"`
+	Was  *string         `json:"was"`
+	Now  *string         `json:"now"`
+	Fill bool            `json:"fill,omitempty"`
+	Line int             `json:"line,omitempty"`
+	Col  int             `json:"col,omitempty"`
+	Then int             `json:"then"`
+}
+
+func newRepairCmd(e *env) *cobra.Command {
+	var asJSON, apply bool
+	var opts notation.RepairOptions
+	c := &cobra.Command{
+		Use:   "repair [--json] [--max-edits N] [--top K] [--apply] FILE|FOLDER|-...",
+		Short: "Find the most plausible repairs of games that do not replay, and fill illegible moves",
+		Long: `For every game whose main line does not replay, list the smallest sets of edits
+(replace a move, insert a move left out, delete a move written twice or by mistake) that
+make the whole main line legal and agree with its [%pos] checkpoints and with a result the
+board decides, most plausible first; illegible moves (?, A?<, ?6>, a3?) are filled with
+every completion that keeps the game legal. docs/repair.md explains the ranking.
+With --apply the best repair is written into the file, each changed move keeping what the
+scribe wrote in a [%was …] comment command, unless the next repair ranks as high: bao
+never chooses between equals. With --json the result is one JSON document:
+{"games":[{"file","game","line","repairs":[{"edits":[{"ply","op","was","now"}]}]}]}.
+A folder stands for the .bgn files under it; - reads standard input (not with --apply).
+Exit code 1 when a game does not validate and is not repaired in place.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.MaxEdits < 1 || opts.Top < 1 {
+				return usagef("--max-edits and --top must be at least 1")
+			}
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
+			if apply && slices.Contains(paths, stdinName) {
+				return usagef("--apply rewrites files: it cannot take standard input (-)")
+			}
+			doc := repairDoc{Games: []repairGame{}}
+			found := false
+			for _, path := range paths {
+				games, err := repairFile(e, path, opts, apply)
+				if err != nil {
+					fmt.Fprintln(e.err, err)
+					found = true
+				}
+				for _, g := range games {
+					found = found || !g.Applied && !g.validates()
+					if !asJSON {
+						printRepairs(e.out, g)
+					}
+				}
+				for _, g := range games {
+					doc.Games = append(doc.Games, g.repairGame)
+				}
+			}
+			if asJSON {
+				if err := writeJSON(e.out, doc); err != nil {
+					return err
+				}
+			}
+			if found {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the repairs as JSON")
+	c.Flags().BoolVar(&apply, "apply", false, "write the best repair of each game into its file")
+	c.Flags().IntVar(&opts.MaxEdits, "max-edits", 2, "corrections per repair (fills of illegible moves do not count)")
+	c.Flags().IntVar(&opts.Top, "top", 5, "repairs listed per game")
+	c.Flags().DurationVar(&opts.Budget, "budget", 20*time.Second, "time the search of one game may take")
+	completeRecords(c)
+	return c
+}
+
+// repairedGame is a game that needed repair: its JSON entry, and what the human output shows.
+type repairedGame struct {
+	repairGame
+	rec  *notation.Record
+	reps []notation.Repair
+}
+
+// repairFile searches repairs for every game of a file that needs one and, with apply,
+// rewrites the file with the best repairs made. The error is one that stopped reading the
+// file, or a game's syntax errors.
+func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([]repairedGame, error) {
+	f, name, err := openRecords(e, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := notation.NewScanner(f, name)
+	var recs []*notation.Record
+	var out []repairedGame
+	var problems notation.ErrorList
+	changed := false
+	for sc.Scan() {
+		rec := sc.Record()
+		recs = append(recs, rec)
+		if errs := sc.Errors(); errs != nil {
+			problems = append(problems, errs...)
+			continue
+		}
+		reps, err := notation.Repairs(rec, opts)
+		if err == nil && len(reps) == 0 {
+			continue // it replays as written
+		}
+		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
+		switch {
+		case errors.Is(err, notation.ErrNoRepair):
+			g.Error = err.Error() + " (bao validate lists each problem; a larger --max-edits searches further)"
+		case err != nil:
+			g.Error = err.Error()
+		}
+		for _, r := range reps {
+			g.Repairs = append(g.Repairs, repairOf(r))
+		}
+		if apply && err == nil && (len(reps) == 1 || rank(reps[0]) != rank(reps[1])) {
+			recs[len(recs)-1] = rec.Repaired(reps[0], true)
+			g.Applied, changed = true, true
+		}
+		out = append(out, g)
+	}
+	if err := sc.Err(); err != nil {
+		return out, err
+	}
+	if err := problems.Err(); err != nil {
+		for i := range out {
+			out[i].Applied = false
+		}
+		return out, fmt.Errorf("%w (the file is not rewritten)", err)
+	}
+	if changed {
+		if n := sc.EscapeLines(); n > 0 {
+			for i := range out {
+				out[i].Applied = false
+			}
+			return out, fmt.Errorf("%s: not rewritten: its %d %% escape line(s) would be lost (bao fmt -w --drop-escapes first)", path, n)
+		}
+		var b bytes.Buffer
+		if err := notation.Write(&b, recs...); err != nil {
+			return out, err
+		}
+		if err := notation.WriteFile(path, b.Bytes()); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// validates reports whether the game's only repair fills its illegible moves one way: such a
+// game validates as it is.
+func (g repairedGame) validates() bool {
+	return g.Error == "" && len(g.reps) == 1 && g.reps[0].Corrections() == 0
+}
+
+// rank is what orders repairs: --apply chooses only a repair ranked strictly first.
+func rank(r notation.Repair) [2]int { return [2]int{r.Cost, r.Corrections()} }
+
+func repairOf(r notation.Repair) repairJSON {
+	j := repairJSON{Cost: r.Cost, Edits: []editJSON{}}
+	for _, e := range r.Edits {
+		ej := editJSON{Ply: e.Ply, Op: e.Op, Fill: e.Fill, Line: e.Pos.Line, Col: e.Pos.Col, Then: e.Then}
+		if e.Op != notation.Insert {
+			ej.Was = &e.Was
+		}
+		if e.Op != notation.Delete {
+			ej.Now = &e.Now
+		}
+		j.Edits = append(j.Edits, ej)
+	}
+	return j
+}
+
+// printRepairs writes a game's repairs for people: each edit with its ply, move number and
+// place, and the written movetext around it with the change marked.
+func printRepairs(w io.Writer, g repairedGame) {
+	head := fmt.Sprintf("%s:%d: game %d", g.File, g.Line, g.Game)
+	switch {
+	case g.Error != "" && len(g.reps) == 0:
+		fmt.Fprintf(w, "%s: %s\n", head, g.Error)
+		return
+	case g.Applied:
+		head += ": repaired in place with the first"
+	}
+	fmt.Fprintf(w, "%s: %s, most plausible first\n", head, count(len(g.reps), "repair"))
+	if g.Error != "" {
+		fmt.Fprintf(w, "  (%s)\n", g.Error)
+	}
+	start, _ := g.rec.Start()
+	northFirst := start.ToMove() == engine.North
+	for k, r := range g.reps {
+		fmt.Fprintf(w, "  %d. cost %d, %s\n", k+1, r.Cost, count(r.Corrections(), "correction"))
+		for _, e := range r.Edits {
+			num, south := notation.MoveNumber(e.Ply-1, northFirst)
+			dots := "."
+			if !south {
+				dots = "..."
+			}
+			what := map[notation.EditOp]string{
+				notation.Replace: e.Was + " -> " + e.Now,
+				notation.Insert:  "insert " + e.Now,
+				notation.Delete:  "delete " + e.Was,
+			}[e.Op]
+			if e.Fill {
+				what = "fill " + what
+			}
+			at := ""
+			if e.Pos.IsValid() {
+				at = fmt.Sprintf(" at %s:%d:%d", g.File, e.Pos.Line, e.Pos.Col)
+			}
+			fmt.Fprintf(w, "     ply %d (move %d%s): %s%s; then %s replay\n", e.Ply, num, dots, what, at, count(e.Then, "written move"))
+			fmt.Fprintf(w, "       %s\n", movetextDiff(g.rec, e))
+		}
+	}
+}
+
+// movetextDiff shows the written moves around an edit, with the change in brackets:
+// "… a4> B8< [B5< -> A5<] a3< …".
+func movetextDiff(r *notation.Record, e notation.Edit) string {
+	var parts []string
+	lo, hi := max(0, e.Ply-3), min(len(r.Moves), e.Ply+2)
+	if lo > 0 {
+		parts = append(parts, "…")
+	}
+	for i := lo; i <= hi; i++ {
+		switch {
+		case i == e.Ply-1 && e.Op == notation.Insert:
+			parts = append(parts, "[+"+e.Now+"]")
+			if i < len(r.Moves) {
+				parts = append(parts, r.Moves[i].Token)
+			}
+		case i == len(r.Moves):
+		case i == e.Ply-1 && e.Op == notation.Delete:
+			parts = append(parts, "[-"+e.Was+"]")
+		case i == e.Ply-1:
+			parts = append(parts, "["+e.Was+" -> "+e.Now+"]")
+		default:
+			parts = append(parts, r.Moves[i].Token)
+		}
+	}
+	if hi < len(r.Moves) {
+		parts = append(parts, "…")
+	}
+	return strings.Join(parts, " ")
+}
