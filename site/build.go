@@ -102,7 +102,7 @@ func (b *build) scan() error {
 		if path.Dir(name) == "." && reserved[base] {
 			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", name)
 		}
-		if d.IsDir() {
+		if d.IsDir() || !b.readable(name, d) {
 			return nil
 		}
 		switch path.Ext(base) {
@@ -120,11 +120,7 @@ func (b *build) scan() error {
 	b.folder(".")
 	loaded := make([][]*game, len(records))
 	if err := parallel(b.ctx, len(records), func(i int) error {
-		gs, err := loadGames(b.src, records[i], b.where(records[i]))
-		if err != nil {
-			b.warn(err.Error())
-		}
-		loaded[i] = gs
+		loaded[i] = loadGames(b.src, records[i], b.where(records[i]))
 		return nil
 	}); err != nil {
 		return err

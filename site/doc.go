@@ -19,15 +19,24 @@
 //
 // holds a position (BPN) of the game being annotated (variant= names it outside a game; move=
 // plays a move first and marks its pits), or after=N for the position after ply N of the game.
-// A block that cannot be drawn shows its error, file:line, in place.
+// A block that cannot be drawn shows its error, file:line, in place. A record that cannot be
+// drawn at all (no variant bao knows, a bad Position tag, a file that cannot be read) gets a
+// problem page with its located messages; it never stops the others. Build removes the pages
+// an earlier Build made and this one does not.
 //
 // Usage:
 //
 //	s, err := site.New(site.Options{Title: "Bao archive"}) // once: goldmark and templates
-//	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
+//	src, err := archive.OpenRoot("archive") // links that leave the folder are not followed
+//	rep, err := s.Build(ctx, src, "public")
 //	for _, w := range rep.Warnings { log.Print(w) }
 //
 // A Server (Site.NewServer, then Serve) builds the same site in memory, serves it (nothing but
 // the built files), rebuilds it when the archive's pages or records change, and, given the
 // archive's index in Options.Index, answers live searches at /search?… and /explore?….
+// Serve sets read, write and idle timeouts, answers only requests whose Host names the address
+// it listens on, localhost or one of Server.AllowHosts (a defence against DNS rebinding),
+// warns when the address is reachable from other machines, and turns a panic in one request
+// into a 500. Only regular files inside the archive are read: links that leave it, FIFOs and
+// devices are skipped with a warning.
 package site

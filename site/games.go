@@ -38,25 +38,27 @@ type node struct {
 	marks      highlight
 }
 
-// loadGames reads every game of the record file name; where names it in problem reports.
-func loadGames(src fs.FS, name, where string) ([]*game, error) {
-	f, err := src.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := notation.NewScanner(f, where)
+// loadGames reads every game of the record file name; where names it in problem reports. A
+// file that cannot be opened or read to its end gives one more game holding the located error,
+// shown as a problem page.
+func loadGames(src fs.FS, name, where string) []*game {
 	var gs []*game
-	for sc.Scan() {
-		g := &game{file: name, where: where, number: len(gs) + 1, rec: sc.Record()}
-		for _, e := range sc.Errors() {
-			g.errs = append(g.errs, e.Error())
+	if f, err := src.Open(name); err != nil {
+		gs = append(gs, unreadable(name, where, 1, err))
+	} else {
+		defer f.Close()
+		sc := notation.NewScanner(f, where)
+		for sc.Scan() {
+			g := &game{file: name, where: where, number: len(gs) + 1, rec: sc.Record()}
+			for _, e := range sc.Errors() {
+				g.errs = append(g.errs, e.Error())
+			}
+			g.replay()
+			gs = append(gs, g)
 		}
-		g.replay()
-		gs = append(gs, g)
-	}
-	if err := sc.Err(); err != nil {
-		return gs, err
+		if err := sc.Err(); err != nil {
+			gs = append(gs, unreadable(name, where, len(gs)+1, err))
+		}
 	}
 	stem := slugPath(strings.TrimSuffix(name, path.Ext(name)))
 	for _, g := range gs {
@@ -66,7 +68,7 @@ func loadGames(src fs.FS, name, where string) ([]*game, error) {
 			g.href = fmt.Sprintf("%s-%d.html", stem, g.number)
 		}
 	}
-	return gs, nil
+	return gs
 }
 
 // replay plays the main line and every variation, recording the position after each move.

@@ -2,7 +2,6 @@ package site
 
 import (
 	"html/template"
-	"io/fs"
 	"path"
 	"regexp"
 	"sort"
@@ -36,7 +35,7 @@ type mdPage struct {
 
 // writeAll writes every page of the site and its assets.
 func (b *build) writeAll() error {
-	if err := parallel(b.ctx, len(b.games), func(i int) error { return b.writeGame(b.games[i]) }); err != nil {
+	if err := parallel(b.ctx, len(b.games), func(i int) error { return b.writeRecord(b.games[i]) }); err != nil {
 		return err
 	}
 	dirs := make([]string, 0, len(b.folders))
@@ -129,9 +128,9 @@ func (b *build) writeMarkdownPage(name string) error {
 }
 
 func (b *build) readMarkdown(name, root string) (template.HTML, error) {
-	src, err := fs.ReadFile(b.src, name)
-	if err != nil {
-		return "", err
+	src, err := b.readSource(name)
+	if err != nil { // shown in place: one unreadable page never stops the site
+		return b.pageError(name, err), nil
 	}
 	return b.s.markdown(string(src), &docContext{b: b, file: name, line: 1, root: root}), nil
 }
@@ -168,7 +167,7 @@ var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)
 
 // markdownTitle is the first level-one heading of a Markdown file, or its name.
 func (b *build) markdownTitle(name string) string {
-	src, err := fs.ReadFile(b.src, name)
+	src, err := b.readSource(name)
 	if err == nil {
 		if m := heading.FindSubmatch(src); m != nil {
 			return string(m[1])

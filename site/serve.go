@@ -10,11 +10,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/bao-archive/bao/archive"
 )
 
 // Server serves the site of an archive folder, built in memory, and rebuilds it when the
@@ -25,8 +26,14 @@ type Server struct {
 	root string
 	src  fs.FS
 	cur  atomic.Pointer[snapshot]
+	// failed is 1 + the stamp of the archive whose build failed, so that polling does not
+	// rebuild and report it again until a file changes; 0 for none
+	failed atomic.Uint64
 	// Logf, if set, is told about rebuilds and their warnings.
 	Logf func(format string, args ...any)
+	// AllowHosts are the host names, besides the listening address and localhost, that
+	// requests may name in their Host header (see Guard).
+	AllowHosts []string
 }
 
 // snapshot is one build of the site.
@@ -39,7 +46,11 @@ type snapshot struct {
 
 // NewServer builds the site of the archive folder root for serving.
 func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
-	sv := &Server{site: s, root: root, src: os.DirFS(root)}
+	src, err := archive.OpenRoot(root) // links leaving the archive are not served
+	if err != nil {
+		return nil, err
+	}
+	sv := &Server{site: s, root: root, src: src}
 	if _, err := sv.Refresh(ctx); err != nil {
 		return nil, err
 	}
@@ -53,12 +64,13 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old := sv.cur.Load(); old != nil && old.stamp == stamp {
+	if old := sv.cur.Load(); old != nil && old.stamp == stamp || sv.failed.Load() == stamp+1 {
 		return nil, nil
 	}
 	out := &memOutput{files: map[string][]byte{}}
 	b, err := sv.site.build(ctx, sv.src, out)
 	if err != nil {
+		sv.failed.Store(stamp + 1) // not again until the archive changes
 		return nil, err
 	}
 	sv.cur.Store(&snapshot{files: out.files, stamp: stamp, built: time.Now(), b: b})
@@ -134,7 +146,10 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Serve answers HTTP requests on ln and rebuilds the site every interval if the archive
 // changed, until ctx is cancelled.
 func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Duration) error {
-	hs := &http.Server{Handler: sv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	hs := sv.httpServer(ln)
+	if exposed(ln.Addr()) {
+		sv.logf("warning: %s is reachable from other machines, which can read every page and search the index; serve on 127.0.0.1 unless that is meant", ln.Addr())
+	}
 	go sv.poll(ctx, interval)
 	go func() {
 		<-ctx.Done()

@@ -91,7 +91,8 @@ type Report struct {
 }
 
 // Build renders the archive src (Markdown pages and BGN records) into the directory out,
-// which is created if needed. Files already in out are overwritten, others left alone.
+// which is created if needed. Files already in out are overwritten, the pages an earlier Build
+// made and this one does not are removed, and other files are left alone.
 func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, error) {
 	s, err := New(opts)
 	if err != nil {
@@ -100,10 +101,15 @@ func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, e
 	return s.Build(ctx, src, out)
 }
 
-// Build renders the archive src into the directory out.
+// Build renders the archive src into the directory out. The pages a previous Build wrote there
+// and this one does not (those of removed records) are removed; other files are left alone.
 func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
-	b, err := s.build(ctx, src, dirOutput(out))
+	d := &dirOutput{dir: out, written: map[string]bool{}}
+	b, err := s.build(ctx, src, d)
 	if err != nil {
+		return nil, err
+	}
+	if err := d.prune(); err != nil {
 		return nil, err
 	}
 	return b.report(), nil
@@ -114,14 +120,21 @@ type output interface {
 	write(name string, data []byte) error
 }
 
-// dirOutput writes the site under a directory.
-type dirOutput string
+// dirOutput writes the site under a directory, and remembers what it wrote (see prune).
+type dirOutput struct {
+	dir     string
+	mu      sync.Mutex
+	written map[string]bool
+}
 
-func (d dirOutput) write(name string, data []byte) error {
-	p := filepath.Join(string(d), filepath.FromSlash(name))
+func (d *dirOutput) write(name string, data []byte) error {
+	p := filepath.Join(d.dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
+	d.mu.Lock()
+	d.written[name] = true
+	d.mu.Unlock()
 	return os.WriteFile(p, data, 0o644)
 }
 

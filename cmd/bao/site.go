@@ -46,6 +46,10 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
+			src, err := archive.OpenRoot(root) // links leaving the archive are not published
+			if err != nil {
+				return err
+			}
 			ix, err := optionalIndex(root, o.index)
 			if err != nil {
 				return err
@@ -53,7 +57,7 @@ shown in place on the pages and listed on standard error; the command then exits
 			if ix != nil {
 				defer ix.Close()
 			}
-			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out,
+			rep, err := site.Build(cmd.Context(), src, o.out,
 				site.Options{Title: o.title, Source: root, Index: ix})
 			if err != nil {
 				return err
