@@ -35,20 +35,28 @@ func (r *Record) Replay() (*Replay, error) {
 	if e != nil {
 		return nil, e
 	}
-	g := engine.NewGame(start)
-	rp := &Replay{Variant: start.Variant(), Start: start, Plies: make([]Ply, 0, len(r.Moves))}
-	for _, n := range r.Moves {
-		before := g.Position()
-		m, e := r.play(g, n)
-		if e != nil {
-			rp.Status = g.Status()
-			return rp, e
+	rp := &Replay{Variant: start.Variant(), Start: start, Plies: make([]Ply, 0, len(r.Moves)), Status: start.Status()}
+	var stop *Error
+	Walk(r, WalkOptions{}, func(s *Step) error {
+		if s.Err != nil {
+			stop, rp.Status = s.Err, s.Status()
+			return ErrStop
 		}
-		rp.Plies = append(rp.Plies, Ply{Node: n, Move: m, Token: rp.Variant.FormatMove(m),
-			Before: before, After: g.Position()})
+		rp.add(s)
+		return nil
+	})
+	if stop != nil {
+		return rp, stop
 	}
-	rp.Status = g.Status()
 	return rp, nil
+}
+
+// add appends a played main-line step; the status is judged once, after the last.
+func (rp *Replay) add(s *Step) {
+	rp.Plies = append(rp.Plies, Ply{Node: s.Node, Move: s.Move, Token: s.Token(), Before: s.Before, After: s.After})
+	if s.Last() {
+		rp.Status = s.Status()
+	}
 }
 
 // start finds the record's variant and start position (spec 5: the Variant tag is required;

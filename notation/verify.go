@@ -32,37 +32,43 @@ func Check(r *Record) (*Replay, ErrorList) { return check(r, true) }
 func check(r *Record, replay bool) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
-	start, e := r.start()
 	var rp *Replay
+	start, e := r.start()
 	if e != nil {
 		vf.errs.Add(e)
-	} else {
-		vf.v = start.Variant()
-		g := engine.NewGame(start)
-		if len(r.Moves) == 0 {
-			vf.checkpoints(r.Comments, start, 0, "", "at the start")
+		vf.errs.Sort()
+		return nil, vf.errs
+	}
+	vf.v = start.Variant()
+	if replay {
+		rp = &Replay{Variant: vf.v, Start: start, Plies: make([]Ply, 0, len(r.Moves)), Status: start.Status()}
+	}
+	if len(r.Moves) == 0 {
+		vf.checkpoints(r.Comments, start, 0, "", "at the start")
+	}
+	Walk(r, WalkOptions{Variations: true}, func(s *Step) error {
+		vf.step(s)
+		switch {
+		case s.Depth > 0:
+		case s.Err != nil:
+			if rp != nil {
+				rp.Status = s.Status()
+			}
+		default:
+			if rp != nil {
+				rp.add(s)
+			}
+			if s.Last() {
+				vf.result(s.After, s.Status())
+			}
 		}
-		n, ok := vf.line(g, r.Moves)
-		if ok {
-			vf.result(g)
-		}
-		if replay {
-			rp = replayOf(r, g, n)
-		}
+		return nil
+	})
+	if len(r.Moves) == 0 {
+		vf.result(start, start.Status())
 	}
 	vf.errs.Sort()
 	return rp, vf.errs
-}
-
-// replayOf is the Replay of the first n moves of r's main line, played on g.
-func replayOf(r *Record, g *engine.Game, n int) *Replay {
-	v := g.Start().Variant()
-	rp := &Replay{Variant: v, Start: g.Start(), Plies: make([]Ply, n), Status: g.Status()}
-	ps, ms := g.Positions(), g.Moves()
-	for i := range n {
-		rp.Plies[i] = Ply{Node: r.Moves[i], Move: ms[i], Token: v.FormatMove(ms[i]), Before: ps[i], After: ps[i+1]}
-	}
-	return rp
 }
 
 type verifier struct {
@@ -71,50 +77,28 @@ type verifier struct {
 	errs ErrorList
 }
 
-// line plays nodes on g, checking checkpoints and variations. It returns how many moves it
-// played (a variation takes them back) and whether it played them all.
-func (vf *verifier) line(g *engine.Game, nodes []*Node) (int, bool) {
-	for i, n := range nodes {
-		if len(n.Before) > 0 {
-			vf.checkpoints(n.Before, g.Position(), len(g.Moves()), "", "before "+n.Token)
-		}
-		m, e := vf.rec.play(g, n)
-		after := g.Position()
-		if e != nil {
-			switch rest := len(nodes) - i - 1; rest {
-			case 0:
-			case 1:
-				e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
-			default:
-				e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, rest)
-			}
-			vf.errs.Add(e)
-		} else {
-			vf.checkpoints(n.After, after, len(g.Moves()), n.Token, "after "+n.Token)
-		}
-		if len(n.Variations) > 0 {
-			// A variation replaces n: take n back, play the variation and take it back too.
-			if e == nil {
-				g.Undo()
-			}
-			for _, v := range n.Variations {
-				k, _ := vf.line(g, v.Moves)
-				for range k {
-					g.Undo()
-				}
-				if e == nil {
-					vf.checkpoints(v.After, after, len(g.Moves())+1, n.Token, "after "+n.Token)
-				}
-			}
-			if e == nil {
-				g.Play(m) // cannot fail: it was played a moment ago
-			}
-		}
-		if e != nil {
-			return i, false
-		}
+// step checks what the record asserts about one move: that it can be played, and the [%pos]
+// checkpoints before it, after it and after each of its variations.
+func (vf *verifier) step(s *Step) {
+	n := s.Node
+	if len(n.Before) > 0 {
+		vf.checkpoints(n.Before, s.Before, s.Ply-1, "", "before "+n.Token)
 	}
-	return len(nodes), true
+	if e := s.Err; e != nil {
+		switch s.Rest {
+		case 0:
+		case 1:
+			e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
+		default:
+			e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, s.Rest)
+		}
+		vf.errs.Add(e)
+		return
+	}
+	vf.checkpoints(n.After, s.After, s.Ply, n.Token, "after "+n.Token)
+	for _, v := range n.Variations {
+		vf.checkpoints(v.After, s.After, s.Ply, n.Token, "after "+n.Token)
+	}
 }
 
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
@@ -190,7 +174,7 @@ func bpnPits(v *engine.Variant) []engine.Pit {
 
 // result checks the claimed result (the marker, else the Result tag) against the final
 // position of the main line.
-func (vf *verifier) result(g *engine.Game) {
+func (vf *verifier) result(final engine.Position, st engine.Status) {
 	r := vf.rec
 	claim, at := r.Result, r.ResultPos
 	if claim == "" {
@@ -203,8 +187,8 @@ func (vf *verifier) result(g *engine.Game) {
 	if claim == "*" {
 		return
 	}
-	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: g.Position()}
-	if st := g.Status(); st != engine.Ongoing {
+	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: final}
+	if st != engine.Ongoing {
 		if claim == st.Result() {
 			return
 		}
