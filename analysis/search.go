@@ -488,3 +488,12 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Tokens writes moves of v as tokens.
+func Tokens(v *engine.Variant, moves []engine.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = v.FormatMove(m)
+	}
+	return out
+}

@@ -62,6 +62,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newExploreCmd(e),
 		newValidateCmd(e), newFmtCmd(e), newShowCmd(e),
 		newRecordCmd(e),
+		newBestmoveCmd(e), newAnalyseCmd(e), newEngineCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)
