@@ -40,8 +40,8 @@ type MoveReport struct {
 	Before, After Line
 	// Next is the search of the position after the move, for the opponent.
 	Next Line
-	Loss          int
-	NAG           int // 0, or one of 1 (!), 6 (?!), 2 (?), 4 (??)
+	Loss int
+	NAG  int // 0, or one of 1 (!), 6 (?!), 2 (?), 4 (??)
 	// Best is the engine's line from the position before the move.
 	Best Line
 }

@@ -199,4 +199,3 @@ result is written per line. Without --depth, --movetime or --nodes the search ta
 	o.search.register(c.Flags(), 1000)
 	return c
 }
-
