@@ -19,7 +19,6 @@ import (
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	s := &server{out: out, hashMB: 64, threads: 1, multipv: 1}
 	s.searcher = NewSearcher(s.hashMB)
-	defer s.stop()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -28,12 +27,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			continue
 		}
 		if f[0] == "quit" {
+			s.stop()
 			return nil
 		}
 		if err := s.command(ctx, f); err != nil {
 			s.printf("info string error: %v", err)
 		}
 	}
+	s.finish()
 	return sc.Err()
 }
 
@@ -46,8 +47,9 @@ type server struct {
 	threads  int
 	multipv  int
 
-	cancel context.CancelFunc // stops the running search, if any
-	done   chan struct{}      // closed when it has written its bestmove
+	infinite bool               // the running search has no limit
+	cancel   context.CancelFunc // stops the running search, if any
+	done     chan struct{}      // closed when it has written its bestmove
 }
 
 func (s *server) printf(format string, args ...any) {
@@ -70,11 +72,11 @@ func (s *server) command(ctx context.Context, f []string) error {
 	case "setoption":
 		return s.setoption(f[1:])
 	case "ucinewgame":
-		s.stop()
+		s.finish()
 		s.searcher.Clear()
 		s.game = nil
 	case "position":
-		s.stop()
+		s.finish()
 		g, err := parsePositionCommand(f[1:])
 		if err != nil {
 			return err
@@ -99,7 +101,7 @@ func (s *server) setoption(f []string) error {
 	if err != nil || n < 1 {
 		return fmt.Errorf("option %s: %q is not a positive number", f[1], f[3])
 	}
-	s.stop()
+	s.finish()
 	switch strings.ToLower(f[1]) {
 	case "hash":
 		s.hashMB = n
@@ -190,13 +192,13 @@ func (s *server) goCommand(ctx context.Context, f []string) error {
 	if !infinite && lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
 		lim.MoveTime = time.Second
 	}
-	s.stop()
+	s.finish()
 	if s.game.Status() != engine.Ongoing {
 		s.printf("bestmove (none)")
 		return nil
 	}
 	sctx, cancel := context.WithCancel(ctx)
-	s.cancel, s.done = cancel, make(chan struct{})
+	s.cancel, s.done, s.infinite = cancel, make(chan struct{}), infinite
 	g, done := s.game, s.done
 	v := g.Position().Variant()
 	go func() {
@@ -220,12 +222,29 @@ func (s *server) info(v *engine.Variant, r Result) {
 	}
 }
 
-// stop ends the running search, if any, once it has written its bestmove.
+// stop ends the running search, if any, and waits for its bestmove.
 func (s *server) stop() {
-	if s.cancel == nil {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// finish lets a search with limits end and answer, and stops an infinite one: commands that
+// change what is searched come after the running search's bestmove.
+func (s *server) finish() {
+	if s.infinite {
+		s.stop()
+	}
+	s.wait()
+}
+
+// wait waits for the running search, if any, to write its bestmove.
+func (s *server) wait() {
+	if s.done == nil {
 		return
 	}
-	s.cancel()
 	<-s.done
+	s.cancel()
 	s.cancel, s.done = nil, nil
 }
