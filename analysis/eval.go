@@ -4,8 +4,8 @@ import "github.com/bao-archive/bao/engine"
 
 // The evaluation is linear in a few features of a position, each counted for the player to
 // move minus the same count for the opponent, and weighed per game (weights.go, tuned by
-// ./analysis/tune). Scores are in centiseeds from the mover's point of view: 100 is worth
-// about one seed more than the opponent.
+// ./analysis/tune). Scores are in centiseeds from the mover's point of view: a seed on the
+// board is worth 100, and the other features what the tuning found them worth in seeds.
 //
 // The features, the same for every game (a feature a game lacks is always zero there):
 //   - board: seeds (Kimasai: stones) in the pits the player holds, a Kingulu pit reserved by
