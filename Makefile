@@ -5,7 +5,7 @@ BIN      := bin/bao
 FUZZTIME ?= 20s
 DEMO_OUT ?= demo-out
 
-.PHONY: build test test-short vet check golden fuzz bench demo clean
+.PHONY: build test test-short vet check golden fuzz bench strength demo clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/bao
@@ -36,6 +36,12 @@ fuzz:
 # -p 1: one package at a time, so that benchmarks do not share the cores.
 bench:
 	$(GO) test -p 1 -run='^$$' -bench=. -benchmem ./...
+
+# The analysis engine's self-play matches (analysis/strength/main.go says what they are):
+# minutes, so not part of test. STRENGTH_FLAGS=-games 100 for tighter figures.
+STRENGTH_FLAGS ?= -games 20 -movetime 100ms
+strength:
+	$(GO) run ./analysis/strength $(STRENGTH_FLAGS)
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)

@@ -311,10 +311,13 @@ func (w *worker) child(c *engine.Child, ply, depth, alpha, beta int) int {
 	if c.Move.Flags&engine.Wins != 0 {
 		return -(WinScore - ply - 1)
 	}
-	h := c.Position.Hash()
 	if !w.rep {
-		return w.search(&c.Position, h, ply+1, depth, alpha, beta)
+		if depth <= 0 { // a leaf: no table, so no hash
+			return w.search(&c.Position, 0, ply+1, depth, alpha, beta)
+		}
+		return w.search(&c.Position, c.Position.Hash(), ply+1, depth, alpha, beta)
 	}
+	h := c.Position.Hash()
 	// Bao la Kimasai: the window of positions that can repeat restarts at a capture, since
 	// captures only remove stones.
 	start, set := w.winStart, w.set

@@ -7,11 +7,15 @@
 // against itself at depth 3. Each pair of games starts from the same -opening random moves
 // (seeded by -seed), once with each colour, so that the deterministic engines do not replay
 // one game and neither side is favoured by the start. It prints the engine's score in each match
-// (a win 1, a draw or a game stopped at -max-plies 1/2). The same flags give the same
-// figures, up to the time budget's effect on how deep each search gets.
+// (a win 1, a draw or a game stopped at -max-plies 1/2); "lost" counts the games whose start
+// the engine proves lost for its side within 500,000 nodes (a forced loss from the first
+// move, which no play can save against an opponent who finds the win), and "rest" is the
+// score of the other games. The same flags give the same figures, up to the time budget's
+// effect on how deep each search gets.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -38,7 +42,7 @@ func main() {
 		}
 		vs = []*engine.Variant{v}
 	}
-	fmt.Printf("%-10s %-24s %6s %8s %8s\n", "game", "match", "games", "score", "time")
+	fmt.Printf("%-10s %-24s %6s %8s %6s %8s %8s\n", "game", "match", "games", "score", "lost", "rest", "time")
 	for _, v := range vs {
 		timed := func() analysis.Player {
 			return analysis.SearchPlayer{S: analysis.NewSearcher(16), Lim: analysis.Limits{MoveTime: *movetime}}
@@ -48,12 +52,22 @@ func main() {
 		}
 		report := func(name string, play func(i uint64) (*engine.Game, engine.Side)) {
 			start := time.Now()
-			points := 0.0
+			points, restPoints, lost := 0.0, 0.0, 0
 			for i := range uint64(*games) {
 				g, engineSide := play(i)
-				points += analysis.Points(g, engineSide)
+				p := analysis.Points(g, engineSide)
+				points += p
+				if lostFromStart(g.Start(), engineSide) {
+					lost++
+				} else {
+					restPoints += p
+				}
 			}
-			fmt.Printf("%-10s %-24s %6d %7.1f%% %8s\n", v.ID, name, *games, 100*points/float64(*games), time.Since(start).Round(time.Second))
+			rest := "-"
+			if lost < *games {
+				rest = fmt.Sprintf("%.1f%%", 100*restPoints/float64(*games-lost))
+			}
+			fmt.Printf("%-10s %-24s %6d %7.1f%% %6d %8s %8s\n", v.ID, name, *games, 100*points/float64(*games), lost, rest, time.Since(start).Round(time.Second))
 		}
 		// Games 2k and 2k+1 of a match start from the same random opening, with the colours
 		// swapped: a game may give one side a won position from the start (Bao Kingulu's
@@ -82,4 +96,17 @@ func main() {
 			return analysis.PlayGame(opened(i), depth(3), depth(6), *maxPlies), engine.North
 		})
 	}
+}
+
+// lostFromStart tells whether the engine proves start lost for side s.
+func lostFromStart(start engine.Position, s engine.Side) bool {
+	r := analysis.NewSearcher(16).Search(context.Background(), start, nil, analysis.Limits{Nodes: 500000}, nil)
+	if len(r.Lines) == 0 {
+		return false
+	}
+	n, ok := r.Lines[0].WinIn()
+	if start.ToMove() != s {
+		n = -n
+	}
+	return ok && n < 0
 }
