@@ -27,6 +27,7 @@ type gameView struct {
 	Number            int
 	Errors            []string
 	Plies             template.JS
+	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 }
 
 type tagView struct {
@@ -58,6 +59,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
 		gv.Plies = b.viewerData(g, pd.Root)
+		gv.EvalGraph = evalGraph(g)
 		if g.plies > 0 {
 			last := g.nodes[g.plies]
 			fb := newBoard(last.pos, last.marks)
