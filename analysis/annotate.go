@@ -80,15 +80,17 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 	// scores[i] is the search of the position before move i (the last: after the last move).
 	results := make([]Result, len(steps)+1)
 	// replies[i] is the search of the position after move i to one ply less than the search
-	// before it, when the move was not the engine's: the two then see equally far, and the
-	// move's loss is not an artefact of searching an odd or an even number of plies.
+	// before it (within the same budget), when the move was not the engine's: the two then
+	// see equally far, and the move's loss is not an artefact of searching an odd or an even
+	// number of plies.
 	replies := make([]Result, len(steps))
 	for i := 0; i <= len(steps); i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if i > 0 && !bestPlayed(results[i-1], steps[i-1].Move) && g.Status() == engine.Ongoing {
-			replies[i-1] = s.SearchGame(ctx, g, Limits{Depth: max(results[i-1].Depth-1, 1), Threads: lim.Threads}, nil)
+			replies[i-1] = s.SearchGame(ctx, g, Limits{Depth: max(results[i-1].Depth-1, 1), MoveTime: lim.MoveTime,
+				Nodes: lim.Nodes, Threads: lim.Threads}, nil)
 		}
 		results[i] = s.SearchGame(ctx, g, lim, nil)
 		if progress != nil {
