@@ -27,7 +27,7 @@ golden:
 
 # Each fuzz target runs for FUZZTIME; any crasher lands in <pkg>/testdata/fuzz.
 fuzz:
-	@set -e; for pkg in ./engine ./notation ./site; do \
+	@set -e; for pkg in ./engine ./notation ./analysis ./site; do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
 	  done; \

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -209,7 +210,7 @@ func ParseEval(s string) (seeds float64, winIn int, ok bool) {
 		return -1000, n, true
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	return f, 0, err == nil
+	return f, 0, err == nil && !math.IsNaN(f) && !math.IsInf(f, 0)
 }
 
 // ownComment matches a comment made only of the analysis's own commands: it is replaced when

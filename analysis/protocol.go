@@ -17,7 +17,12 @@ import (
 // ends or a quit command arrives. Bad commands are answered with "info string error: ...",
 // never by stopping.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	s := &server{out: out, hashMB: 64, threads: 1, multipv: 1}
+	return serve(ctx, in, out, 64)
+}
+
+// serve is Serve with a table of hashMB megabytes until a setoption changes it.
+func serve(ctx context.Context, in io.Reader, out io.Writer, hashMB int) error {
+	s := &server{out: out, hashMB: hashMB, threads: 1, multipv: 1}
 	s.searcher = NewSearcher(s.hashMB)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
