@@ -220,3 +220,50 @@ func TestMultiPV(t *testing.T) {
 		}
 	}
 }
+
+// TestRepetitionBeatsTable: in Bao la Kimasai a move to a position of the history is a draw,
+// even when the table, warmed by the same search without that history, holds a proven win
+// for it.
+func TestRepetitionBeatsTable(t *testing.T) {
+	v := engine.Kimasai
+	checked := 0
+	for i := uint64(0); i < 40 && checked < 5; i++ {
+		ps := engine.RandomGame(v.Start(), engine.NewRand(21, i), 400).Positions()
+		for j := max(len(ps)-10, 0); j < len(ps)-1 && checked < 5; j++ {
+			p := ps[j]
+			s := NewSearcher(1)
+			r := s.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
+			if n, ok := r.Lines[0].WinIn(); !ok || n <= 0 || v.IsCapture(r.Lines[0].Moves[0]) {
+				continue
+			}
+			best := r.Lines[0].Moves[0]
+			q, _ := p.Apply(best)
+			all := len(p.Moves())
+			again := s.Search(context.Background(), p, []engine.Position{q}, Limits{Depth: 6, MultiPV: all}, nil)
+			for _, l := range again.Lines {
+				if l.Moves[0].Key() == best.Key() && l.Score != 0 {
+					t.Errorf("%s: %s repeats the history, scored %d, want a draw", p, v.FormatMove(best), l.Score)
+				}
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no position to check")
+	}
+}
+
+// TestThreads: lazy SMP finds the same forced results as one thread.
+func TestThreads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the exhaustive solver takes seconds")
+	}
+	for _, v := range []*engine.Variant{engine.Kiswahili, engine.Kimasai} {
+		for n, p := range forcedWins(t, v) {
+			r := NewSearcher(4).Search(context.Background(), p, nil, Limits{Depth: 2*n + 1, Threads: 3}, nil)
+			if got, ok := r.Lines[0].WinIn(); !ok || got != n {
+				t.Errorf("%s %s: three threads find win_in %d (%v), want %d", v.ID, p, got, ok, n)
+			}
+		}
+	}
+}
