@@ -34,34 +34,56 @@ var featureNames = [nFeatures]string{"board", "bank", "front", "nyumba", "mobili
 // Weights are the centiseeds each feature is worth in one game.
 type Weights [nFeatures]int32
 
+// geometry is a board's layout as tables: the evaluation is on the search's hot path, and the
+// variant's own methods divide.
+type geometry struct {
+	pits     int
+	owner    [48]engine.Side
+	front    [48]bool
+	opposite [48]engine.Pit
+}
+
+var geometries = func() map[*engine.Variant]*geometry {
+	m := map[*engine.Variant]*geometry{}
+	for _, v := range engine.Variants() {
+		g := &geometry{pits: v.Pits()}
+		for x := range engine.Pit(v.Pits()) {
+			g.owner[x] = v.Owner(x)
+			g.front[x] = v.Row(x) == 0
+			if g.front[x] {
+				g.opposite[x] = v.Opposite(x)
+			}
+		}
+		m[v] = g
+	}
+	return m
+}()
+
 // features counts the features of p for the player to move.
 func features(p *engine.Position) (f [nFeatures]int32) {
-	v := p.Variant()
+	g := geometries[p.Variant()]
 	me := p.ToMove()
-	sign := func(s engine.Side) int32 {
-		if s == me {
-			return 1
-		}
-		return -1
-	}
-	for x := range engine.Pit(v.Pits()) {
+	for x := range engine.Pit(g.pits) {
 		n := int32(p.Seeds(x))
 		if n == 0 {
 			continue
 		}
-		holder := v.Owner(x)
+		holder := g.owner[x]
 		if s, ok := p.ReservedBy(x); ok {
 			holder = s
 		}
-		sg := sign(holder)
+		sg := int32(1)
+		if holder != me {
+			sg = -1
+		}
 		f[fBoard] += sg * n
 		if n >= 2 {
 			f[fMobility] += sg
 		}
-		if v.Row(x) == 0 {
+		if g.front[x] {
 			f[fFront] += sg * n
 			// The pit faces an occupied pit of the other side: its seeds are under threat.
-			if p.Seeds(v.Opposite(x)) != 0 {
+			if p.Seeds(g.opposite[x]) != 0 {
 				f[fThreats] -= sg * n
 			}
 		}
