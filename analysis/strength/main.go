@@ -1,6 +1,6 @@
 // Command strength measures the analysis engine in self-play matches, for `make strength`:
 //
-//	go run ./analysis/strength [-games 20] [-movetime 100ms] [-variant all] [-seed 1]
+//	go run ./analysis/strength [-games 20] [-movetime 100ms] [-variant all] [-seed 1] [-match greedy,random,depth]
 //
 // For each game it plays three matches of -games games each: the engine at -movetime per move
 // against a one-ply greedy player and against a random player, and the engine at depth 6
@@ -19,6 +19,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/bao-archive/bao/analysis"
@@ -31,6 +33,7 @@ func main() {
 	variant := flag.String("variant", "all", "the game, or all")
 	seed := flag.Uint64("seed", 1, "random seed of the opponents and the openings")
 	maxPlies := flag.Int("max-plies", 600, "stop a game after this many plies (a draw)")
+	matches := flag.String("match", "greedy,random,depth", "the matches to play")
 	opening := flag.Int("opening", 4, "random plies at the start of each pair of games")
 	flag.Parse()
 	vs := engine.Variants()
@@ -50,7 +53,10 @@ func main() {
 		depth := func(d int) analysis.Player {
 			return analysis.SearchPlayer{S: analysis.NewSearcher(16), Lim: analysis.Limits{Depth: d}}
 		}
-		report := func(name string, play func(i uint64) (*engine.Game, engine.Side)) {
+		report := func(match, name string, play func(i uint64) (*engine.Game, engine.Side)) {
+			if !slices.Contains(strings.Split(*matches, ","), match) {
+				return
+			}
 			start := time.Now()
 			points, restPoints, lost := 0.0, 0.0, 0
 			for i := range uint64(*games) {
@@ -83,13 +89,13 @@ func main() {
 				return analysis.PlayGame(opened(i), opp(i), timed(), *maxPlies), engine.North
 			}
 		}
-		report(fmt.Sprintf("%v vs greedy", *movetime), against(func(i uint64) analysis.Player {
+		report("greedy", fmt.Sprintf("%v vs greedy", *movetime), against(func(i uint64) analysis.Player {
 			return analysis.GreedyPlayer{R: engine.NewRand(*seed, i)}
 		}))
-		report(fmt.Sprintf("%v vs random", *movetime), against(func(i uint64) analysis.Player {
+		report("random", fmt.Sprintf("%v vs random", *movetime), against(func(i uint64) analysis.Player {
 			return analysis.RandomPlayer{R: engine.NewRand(*seed, i)}
 		}))
-		report("depth 6 vs depth 3", func(i uint64) (*engine.Game, engine.Side) {
+		report("depth", "depth 6 vs depth 3", func(i uint64) (*engine.Game, engine.Side) {
 			if i%2 == 0 {
 				return analysis.PlayGame(opened(i), depth(6), depth(3), *maxPlies), engine.South
 			}
