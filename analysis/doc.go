@@ -12,8 +12,8 @@
 // when its context is cancelled, and reports the last iteration it completed; MultiPV ranks
 // several moves with exact scores.
 //
-// Scores are centiseeds for the player to move (Evaluate, eval.go, describes the features and
-// weights.go holds their weights per game, tuned by ./analysis/tune). A finished position
+// Scores are centiseeds for the player to move (eval.go describes the evaluation's features,
+// and weights.go holds their weights per game, tuned by ./analysis/tune). A finished position
 // scores ±WinScore less its distance from the root, so the search proves forced results
 // exactly: Line.WinIn counts the mover's own moves to a forced win (1: the move wins at once),
 // negative for a forced loss.

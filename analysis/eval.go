@@ -99,12 +99,8 @@ func features(p *engine.Position) (f [nFeatures]int32) {
 	return f
 }
 
-// Evaluate is the static evaluation of p in centiseeds for the player to move, by the weights
-// of p's game. It does not look at whether the game is over: the search does.
-func Evaluate(p engine.Position) int {
-	return evaluate(&p, weightsOf(p.Variant()))
-}
-
+// evaluate is the static evaluation of p in centiseeds for the player to move, by weights w.
+// It does not look at whether the game is over: the search does.
 func evaluate(p *engine.Position, w *Weights) int {
 	f := features(p)
 	var s int32

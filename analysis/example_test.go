@@ -36,3 +36,4 @@ func ExampleServe() {
 	// info depth 1 multipv 1 score win 1
 	// bestmove A4
 }
+

@@ -99,11 +99,12 @@ func (s *Searcher) SearchGame(ctx context.Context, g *engine.Game, lim Limits, i
 		return Result{}
 	}
 	ps, ms := g.Positions(), g.Moves()
+	v := g.Position().Variant()
 	var hist []engine.Position
-	if g.Position().Variant().DrawsByRepetition() {
+	if v.DrawsByRepetition() {
 		// The positions since the last capture, before the current one.
 		i := len(ps) - 1
-		for i > 0 && ms[i-1].Flags&engine.Capture == 0 {
+		for i > 0 && !v.IsCapture(ms[i-1]) {
 			i--
 		}
 		hist = ps[i : len(ps)-1]
@@ -116,7 +117,7 @@ func (s *Searcher) SearchGame(ctx context.Context, g *engine.Game, lim Limits, i
 // of the line searched is a draw. info, if not nil, is called after each completed iteration.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, hist []engine.Position, lim Limits, info func(Result)) Result {
 	start := time.Now()
-	sh := &shared{tt: s.tt, start: start, nodeLimit: lim.Nodes}
+	sh := &shared{tt: s.tt, nodeLimit: lim.Nodes}
 	if lim.MoveTime > 0 {
 		sh.deadline = start.Add(lim.MoveTime)
 	}
@@ -163,7 +164,6 @@ type shared struct {
 	stop      atomic.Bool
 	nodes     atomic.Int64 // flushed from the workers' local counts
 	nodeLimit int64
-	start     time.Time
 	deadline  time.Time
 }
 
