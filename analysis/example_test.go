@@ -36,4 +36,3 @@ func ExampleServe() {
 	// info depth 1 multipv 1 score win 1
 	// bestmove A4
 }
-
