@@ -121,3 +121,17 @@ func TestAnalyseBadMove(t *testing.T) {
 		t.Errorf("exit %d, want 1 and a located error: %s", code, errOut)
 	}
 }
+
+// A file with syntax errors is analysed where it can be, but never rewritten.
+func TestAnalyseSyntaxErrorNotRewritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.bgn")
+	const src = "[Variant \"Bao Kingulu\"]\n\n1. A3 {never closed\n"
+	os.WriteFile(path, []byte(src), 0o644)
+	code, _, errOut := runBao(t, "", "analyse", path, "--depth", "2", "--annotate")
+	if b, _ := os.ReadFile(path); string(b) != src {
+		t.Errorf("the file was rewritten:\n%s", b)
+	}
+	if code != 1 || !strings.Contains(errOut, "broken.bgn:3:") || !strings.Contains(errOut, "not annotated") {
+		t.Errorf("exit %d, want 1 with the located error and the refusal: %s", code, errOut)
+	}
+}
