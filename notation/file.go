@@ -21,7 +21,10 @@ func WriteFile(path string, data []byte) error {
 	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// the temporary file is ours, not the user's: name the file they asked for
+		return &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+	} else if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove

@@ -11,7 +11,7 @@ import (
 
 // Terminations are the Termination tag values that explain a result the board does not show
 // (spec 5, Results).
-var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned"}
+var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned", "forfeit", "bye"}
 
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
@@ -217,16 +217,18 @@ func (vf *verifier) tags() {
 		vf.errs.Add(r.errorf(t.ValuePos, "%w %s: "+format, append([]any{ErrBadTag, t.Name}, args...)...))
 	}
 	if t := r.tag("Result"); t != nil {
-		switch {
-		case !isResult(t.Value):
-			bad(t, "%q is not a result (1-0, 0-1, 1/2-1/2, *)", t.Value)
+		switch err := CheckTagValue(t.Name, t.Value); {
+		case err != nil:
+			bad(t, "%v", err)
 		case r.Result != "" && r.Result != t.Value:
 			vf.errs.Add(r.errorf(r.ResultPos, "%w: %s at the end of the movetext, but the Result tag says %s",
 				ErrResultMismatch, r.Result, t.Value))
 		}
 	}
-	if t := r.tag("Date"); t != nil && !isDate(t.Value) {
-		bad(t, "%q is not a date YYYY.MM.DD (? for unknown digits)", t.Value)
+	if t := r.tag("Date"); t != nil {
+		if err := CheckTagValue(t.Name, t.Value); err != nil {
+			bad(t, "%v", err)
+		}
 	}
 	if t := r.tag("PlyCount"); t != nil {
 		n, err := strconv.Atoi(t.Value)
@@ -237,6 +239,21 @@ func (vf *verifier) tags() {
 			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d", ErrPlyCount, n, len(r.Moves)))
 		}
 	}
+}
+
+// CheckTagValue checks the value of a tag whose form the spec fixes without an engine (Date,
+// Result) and that any value can be written (no quote, no line break), so that a record can be
+// checked as it is entered, not only when it is validated later. Other tags accept any value.
+func CheckTagValue(name, value string) error {
+	switch {
+	case strings.ContainsAny(value, "\"\n\r"):
+		return fmt.Errorf("%q: a tag value cannot hold a quote or a line break", value)
+	case name == "Date" && !isDate(value):
+		return fmt.Errorf("%q is not a date YYYY.MM.DD (? for unknown digits)", value)
+	case name == "Result" && !isResult(value):
+		return fmt.Errorf("%q is not a result (1-0, 0-1, 1/2-1/2, *)", value)
+	}
+	return nil
 }
 
 func isDate(s string) bool {
