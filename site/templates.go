@@ -26,7 +26,7 @@ type templateSet struct {
 // parsedTemplates parses the embedded templates once per process.
 var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
 	shared, err := template.New("").ParseFS(files,
-		"templates/layout.html", "templates/board.html", "templates/games.html")
+		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err
 	}
