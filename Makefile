@@ -8,7 +8,7 @@ BUILDFLAGS ?= -buildvcs=auto
 FUZZTIME ?= 20s
 DEMO_OUT ?= demo-out
 
-.PHONY: build install docs test test-short vet check golden fuzz bench demo clean
+.PHONY: build install docs test test-short vet check golden fuzz bench strength demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -42,7 +42,7 @@ golden:
 
 # Each fuzz target runs for FUZZTIME; any crasher lands in <pkg>/testdata/fuzz.
 fuzz:
-	@set -e; for pkg in ./engine ./notation ./site; do \
+	@set -e; for pkg in ./engine ./notation ./analysis ./site; do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
 	  done; \
@@ -51,6 +51,12 @@ fuzz:
 # -p 1: one package at a time, so that benchmarks do not share the cores.
 bench:
 	$(GO) test -p 1 -run='^$$' -bench=. -benchmem ./...
+
+# The analysis engine's self-play matches (analysis/strength/main.go says what they are):
+# minutes, so not part of test. STRENGTH_FLAGS=-games 100 for tighter figures.
+STRENGTH_FLAGS ?= -games 20 -movetime 100ms
+strength:
+	$(GO) run ./analysis/strength $(STRENGTH_FLAGS)
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)

@@ -2,6 +2,8 @@ package archive
 
 import (
 	"io/fs"
+	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,43 +24,47 @@ type diskFile struct {
 	mtime int64 // Unix nanoseconds
 }
 
-// walk lists the archive's record files in path order. Dot-directories (.bao, .git) are
-// skipped: they hold no records and may hold the index itself.
-func walk(root string) ([]diskFile, error) {
-	var files []diskFile
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// walk lists the archive's record files in path order, and says which entries it skipped:
+// only regular files inside the root are read (see SourceFile). Dot-directories (.bao, .git)
+// are skipped: they hold no records and may hold the index itself.
+func walk(root string) (files []diskFile, skipped []string, err error) {
+	r, err := os.OpenRoot(root) // names resolve inside root only, see SourceFile
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	fsys := r.FS()
+	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if p != root && strings.HasPrefix(d.Name(), ".") {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(p), Ext) {
+		if !strings.EqualFold(path.Ext(p), Ext) {
 			return nil
 		}
-		info, err := d.Info()
+		info, err := SourceFile(fsys, p, d)
 		if err != nil {
-			return err
+			skipped = append(skipped, err.Error())
+			return nil
 		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		files = append(files, diskFile{path: filepath.ToSlash(rel), abs: p, size: info.Size(),
-			mtime: info.ModTime().UnixNano()})
+		files = append(files, diskFile{path: p, abs: filepath.Join(root, filepath.FromSlash(p)),
+			size: info.Size(), mtime: info.ModTime().UnixNano()})
 		return nil
 	})
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
-	return files, err
+	return files, skipped, err
 }
 
 // RecordFiles lists the record files under root, in path order, as paths that start with root:
-// the files that Update indexes, for commands that take a folder in place of files.
+// the files that Update indexes, for commands that take a folder in place of files. Links that
+// leave root, FIFOs and devices are not listed, as Update does not read them.
 func RecordFiles(root string) ([]string, error) {
-	files, err := walk(root)
+	files, _, err := walk(root)
 	paths := make([]string, len(files))
 	for i, f := range files {
 		paths[i] = f.abs

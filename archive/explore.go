@@ -74,7 +74,11 @@ type MoveStats struct {
 // reads only the index: the moves are the "KEY|MOVE" terms of the position in the term
 // dictionary, and each is counted (by result) with one term query, so deleted documents that
 // linger in the dictionary count for nothing.
-func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (*Tree, error) {
+func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err error) {
+	defer ix.recoverDamaged(&err)
+	if err := q.checkBounds(); err != nil {
+		return nil, err
+	}
 	p, err := resolvePosition(q.Variant, q.Position, q.After)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -71,9 +72,19 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	if o.BatchSize <= 0 {
 		o.BatchSize = defaultBatch
 	}
-	files, err := walk(root)
+	lock, err := lockIndex(o.IndexDir, lockWait)
 	if err != nil {
 		return Summary{}, err
+	}
+	defer lock.unlock()
+	files, skipped, err := walk(root)
+	if err != nil {
+		return Summary{}, err
+	}
+	for _, s := range skipped {
+		if o.Notice != nil {
+			o.Notice(filepath.Join(root, s))
+		}
 	}
 	dir := o.IndexDir
 	// leftovers of a rebuild that was stopped: the index it would have replaced is still whole
@@ -124,6 +135,9 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
 // be rebuilt, and nil and "" when there is none yet.
 func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
+	if err := verifySegments(dir); err != nil {
+		return nil, oneLine(err.Error()), nil
+	}
 	set, err := openShards(dir, false)
 	switch {
 	case errors.Is(err, errNoIndex):
@@ -131,7 +145,7 @@ func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
 	case errors.Is(err, ErrBusy):
 		return nil, "", err
 	case err != nil:
-		return nil, err.Error(), nil
+		return nil, oneLine(err.Error()), nil
 	case o.Rebuild:
 		set.Close()
 		return nil, "rebuild requested", nil
@@ -412,7 +426,7 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 		// after an error keep draining, so that readers never block on a dead writer
 	}
 	if err == nil && ctx.Err() == nil {
-		err = u.finish(idx, man, b, done)
+		err = u.finish(ctx, i, man, b, done)
 	}
 	return err
 }
@@ -420,7 +434,7 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 // finish writes the last batch with a compacted manifest and waits until it is on disk:
 // batches are not waited for one by one (unsafe_batch), and closing an index does not write
 // what it has not yet persisted.
-func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []entry) error {
+func (u *updater) finish(ctx context.Context, i int, man *manifest, b *bleve.Batch, done []entry) error {
 	if err := man.write(b, done); err != nil {
 		return err
 	}
@@ -428,12 +442,7 @@ func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []
 		return err
 	}
 	b.SetInternal([]byte(keyVersion), []byte(MappingVersion))
-	persisted := make(chan error, 1)
-	b.SetPersistedCallback(func(err error) { persisted <- err })
-	if err := idx.Batch(b); err != nil {
-		return err
-	}
-	return <-persisted
+	return batchPersisted(ctx, u.set.shards[i], b, u.set.errs[i])
 }
 
 // prune deletes a file's documents numbered above keep (all of them for keep 0): those of a

@@ -56,8 +56,8 @@ type Query struct {
 	Position   string   // a position (BPN) reached on the main line; needs Variant
 	After      []string // or: the position after these moves from the variant's start
 	Facets     bool     // count games by variant, result, decade, player, event and length
-	Limit      int      // hits to return, default 20
-	Offset     int      // hits to skip
+	Limit      int      // hits to return, default 20, at most MaxLimit
+	Offset     int      // hits to skip, at most MaxOffset
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -123,8 +123,12 @@ var hitFields = []string{"file", "line", "game", "variant", "south", "north", "e
 	"date", "result", "plies", "messages"}
 
 // Search runs q over the index.
-func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
+func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
+	defer ix.recoverDamaged(&err)
 	start := time.Now()
+	if err := q.checkBounds(); err != nil {
+		return nil, err
+	}
 	bq, pos, err := q.compile()
 	if err != nil {
 		return nil, err
@@ -132,7 +136,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
-	req := bleve.NewSearchRequestOptions(bq, q.Limit, max(q.Offset, 0), false)
+	req := bleve.NewSearchRequestOptions(bq, q.Limit, q.Offset, false)
 	req.Fields = hitFields
 	req.SortBy([]string{"file", "game"})
 	if q.Text != "" {
@@ -146,7 +150,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
+	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
 	out.Position = pos
 	for _, h := range res.Hits {
@@ -175,7 +179,7 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	if q.Variant != "" {
 		v, err := engine.LookupVariant(q.Variant)
 		if err != nil {
-			return nil, none, err
+			return nil, none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 		}
 		term("variant", v.ID())
 	}
@@ -189,7 +193,7 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 		must = append(must, bleve.NewDisjunctionQuery(any...))
 	}
 	if p := strings.TrimSpace(q.PlayerPart); p != "" {
-		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(strings.ToLower(p)) + "*")
+		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(event.Key(p)) + "*")
 		w.SetField("players_lc")
 		must = append(must, w)
 	}
@@ -300,7 +304,7 @@ func resolvePosition(variant, bpn string, after []string) (engine.Position, erro
 	}
 	v, err := engine.LookupVariant(variant)
 	if err != nil {
-		return none, err
+		return none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 	}
 	if bpn != "" && len(after) > 0 {
 		return none, fmt.Errorf("%w: give a position or moves, not both", ErrBadQuery)

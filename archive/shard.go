@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -27,11 +28,27 @@ var ErrBusy = errors.New("the index is being written by another process (bao ind
 
 // lockWait bounds how long opening waits for another process that has the index open for
 // writing (bolt's file lock); after it, opening fails with a message instead of hanging.
-const lockWait = "2s"
+const lockWait = 2 * time.Second
 
 type shardSet struct {
 	dir    string
 	shards []bleve.Index
+	// errs has each writable shard's asynchronous errors (see watchErrors)
+	errs  []<-chan error
+	stops []func()
+}
+
+// writeConfig is the scorch config of a shard opened for writing.
+func writeConfig() map[string]any {
+	return map[string]any{"unsafe_batch": true, "bolt_timeout": lockWait.String(),
+		"asyncErrorCallbackName": asyncErrorsName}
+}
+
+// watch starts collecting the asynchronous errors of shard i, which is about to be opened for
+// writing.
+func (s *shardSet) watch(i int) {
+	errs, stop := watchErrors(shardDir(s.dir, i))
+	s.errs, s.stops = append(s.errs, errs), append(s.stops, stop)
 }
 
 func shardDir(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("shard-%02d", i)) }
@@ -51,8 +68,8 @@ func createShards(dir string, n int) (*shardSet, error) {
 	}
 	s := &shardSet{dir: dir}
 	for i := range n {
-		idx, err := bleve.NewUsing(shardDir(dir, i), m, scorch.Name, bleve.Config.DefaultKVStore,
-			map[string]any{"unsafe_batch": true})
+		s.watch(i)
+		idx, err := bleve.NewUsing(shardDir(dir, i), m, scorch.Name, bleve.Config.DefaultKVStore, writeConfig())
 		if err != nil {
 			s.Close()
 			return nil, err
@@ -82,14 +99,15 @@ func openShards(dir string, readOnly bool) (s *shardSet, err error) {
 			s, err = nil, fmt.Errorf("damaged index: %v", r)
 		}
 	}()
-	cfg := map[string]any{"bolt_timeout": lockWait}
-	if readOnly {
-		cfg["read_only"] = true
-	} else {
-		cfg["unsafe_batch"] = true
+	cfg := map[string]any{"bolt_timeout": lockWait.String(), "read_only": true}
+	if !readOnly {
+		cfg = writeConfig()
 	}
 	s = &shardSet{dir: dir}
 	for i, n := 0, 1; i < n; i++ {
+		if !readOnly {
+			s.watch(i)
+		}
 		idx, err := bleve.OpenUsing(shardDir(dir, i), cfg)
 		if err != nil {
 			s.Close()
@@ -130,6 +148,9 @@ func (s *shardSet) Close() error {
 	for _, idx := range s.shards {
 		errs = append(errs, idx.Close())
 	}
-	s.shards = nil
+	for _, stop := range s.stops {
+		stop()
+	}
+	s.shards, s.errs, s.stops = nil, nil, nil
 	return errors.Join(errs...)
 }

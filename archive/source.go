@@ -14,7 +14,7 @@ import (
 func readGames(file string, r io.Reader, emit func(gameSource) error) error {
 	sc := notation.NewScanner(r, file)
 	for sc.Scan() {
-		if err := emit(sourceOf(sc.Record(), sc.Errors())); err != nil {
+		if err := emit(safeSource(sc.Record(), sc.Errors())); err != nil {
 			return err
 		}
 	}
@@ -22,6 +22,17 @@ func readGames(file string, r io.Reader, emit func(gameSource) error) error {
 		return emit(gameSource{line: errLine(err), errs: []string{err.Error()}})
 	}
 	return nil
+}
+
+// safeSource is sourceOf, with a panic while reading the record (a bug) indexed as the
+// record's problem instead of stopping the index.
+func safeSource(rec *notation.Record, syntax notation.ErrorList) (s gameSource) {
+	defer func() {
+		if p := recover(); p != nil {
+			s = gameSource{line: max(rec.Pos.Line, 1), errs: []string{rec.Internal(p).Error()}}
+		}
+	}()
+	return sourceOf(rec, syntax)
 }
 
 // sourceOf flattens one record: its tags, its main line as far as it replays, every comment,

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -31,7 +33,15 @@ var (
 	ErrResultMismatch   = errors.New("result mismatch")
 	ErrPlyCount         = errors.New("wrong PlyCount")
 	ErrIllegible        = errors.New("illegible move")
+	// A bug: a panic while handling one record, reported as that record's problem so that it
+	// never stops the others (see Record.Internal).
+	ErrInternal = errors.New("internal error")
 )
+
+// Internal reports a panic p, recovered while handling r, as r's problem.
+func (r *Record) Internal(p any) *Error {
+	return &Error{File: r.File, Pos: r.Pos, Game: r.Number, Err: fmt.Errorf("%w: %v (a bug in bao: please report it with this record)", ErrInternal, p)}
+}
 
 // Error is one problem in a record file, at a position. The fields after Err say where in the
 // game it is and, for a move, what the board was and which moves were legal.
@@ -51,9 +61,19 @@ type Error struct {
 // position (a file that cannot be read).
 func (e *Error) Error() string {
 	if !e.Pos.IsValid() {
-		return fmt.Sprintf("%s: %s", e.File, e.Message())
+		return fmt.Sprintf("%s: %s", DisplayName(e.File), e.Message())
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Pos.Line, e.Pos.Col, e.Message())
+	return fmt.Sprintf("%s:%d:%d: %s", DisplayName(e.File), e.Pos.Line, e.Pos.Col, e.Message())
+}
+
+// DisplayName is a file name as messages show it: control characters (a line feed in a name)
+// escaped as in Go strings, so that every message stays one line.
+func DisplayName(name string) string {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
+		return name
+	}
+	q := strconv.Quote(name)
+	return q[1 : len(q)-1]
 }
 
 // Message is the problem without its location: the game and ply, then the cause.

@@ -71,3 +71,14 @@ func TestErrorList(t *testing.T) {
 		t.Errorf("errors.As gave %v", e)
 	}
 }
+
+// TestErrorOneLine: a file name with a line feed made a message two lines.
+func TestErrorOneLine(t *testing.T) {
+	e := &Error{File: "new\nline\t.bgn", Pos: Pos{Line: 2, Col: 3}, Err: ErrSyntax, Game: 1}
+	if got := e.Error(); got != `new\nline\t.bgn:2:3: game 1: syntax error` {
+		t.Errorf("got %q", got)
+	}
+	if got := DisplayName("ünï©ødé [x].bgn"); got != "ünï©ødé [x].bgn" {
+		t.Errorf("a printable name changed: %q", got)
+	}
+}

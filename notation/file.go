@@ -25,42 +25,107 @@ func ReadFile(path string) ([]*Record, error) {
 // new. An existing file keeps its permissions; a new one is made 0644. The recorder saves
 // every move this way, and `bao fmt -w` every file.
 func WriteFile(path string, data []byte) error {
+	f, err := CreateFile(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// File is a replacement of a file being written, as WriteFile writes it but in as many
+// Writes as the caller likes (bao fmt -w streams a file record by record): nothing changes at
+// path until Commit, and Abort leaves path as it was.
+type File struct {
+	tmp  *os.File
+	path string
+	perm fs.FileMode
+}
+
+// CreateFile starts the replacement of the file at path, in a temporary file next to it.
+func CreateFile(path string) (*File, error) {
 	perm := fs.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		perm = st.Mode().Perm()
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return nil, err
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		// the temporary file is ours, not the user's: name the file they asked for
-		return &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+		return nil, &fs.PathError{Op: "write", Path: path, Err: pe.Err}
 	} else if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	_, err = tmp.Write(data)
+	return &File{tmp: tmp, path: path, perm: perm}, nil
+}
+
+// tempPattern names the temporary files of path: hidden, and found again by RemoveTemp.
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
+
+func (f *File) Write(p []byte) (int, error) { return f.tmp.Write(p) }
+
+// Name is the temporary file's name, for reading back what was written before Commit.
+func (f *File) Name() string { return f.tmp.Name() }
+
+// Abort removes the temporary file; path is left as it was.
+func (f *File) Abort() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+}
+
+// Commit syncs the temporary file and renames it over path, then syncs the folder.
+func (f *File) Commit() error {
+	defer os.Remove(f.tmp.Name()) // after a successful rename there is nothing left to remove
+	err := f.tmp.Chmod(f.perm)
 	if err == nil {
-		err = tmp.Chmod(perm)
+		err = f.tmp.Sync()
 	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
+	if cerr := f.tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
 		return err
 	}
-	if d, err := os.Open(dir); err == nil {
+	if d, err := os.Open(filepath.Dir(f.path)); err == nil {
 		d.Sync() // best effort: some file systems cannot sync a folder
 		d.Close()
 	}
 	return nil
+}
+
+// RemoveTemp removes the temporary files that writers of path (WriteFile, CreateFile) left
+// behind when they were killed before they could rename or remove them, and returns how many
+// it removed. Call it only while no one else writes path.
+func RemoveTemp(path string) (int, error) {
+	dir := filepath.Dir(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	// the names of tempPattern, matched without glob syntax: a name may hold [ or *
+	prefix := "." + filepath.Base(path) + "."
+	n := 0
+	var errs []error
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".tmp") ||
+			len(name) <= len(prefix)+len(".tmp") {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
 }
 
 // Slug makes a file name of a value (an event, a player, a title): lower-case ASCII letters

@@ -45,6 +45,22 @@ func newLexer(r io.Reader, limit int) *lexer {
 	return lx
 }
 
+// stop ends the input here with err, as a read error would.
+func (lx *lexer) stop(err error) {
+	lx.i, lx.n, lx.eof, lx.err = 0, 0, true, err
+}
+
+// endless stops the input if the token that began at offset start has grown past skipFactor
+// times the limit: a comment, string or line that never ends (an endless input) would
+// otherwise be read forever. The loops reading the token then see the end of the input.
+func (lx *lexer) endless(start int64) bool {
+	if lx.off-start <= int64(skipFactor)*int64(lx.limit) {
+		return false
+	}
+	lx.stop(fmt.Errorf("%w: a comment, string or line of more than %d bytes; reading stopped", ErrTooLarge, skipFactor*lx.limit))
+	return true
+}
+
 // more reports whether a byte is available, reading more input if needed.
 func (lx *lexer) more() bool {
 	if lx.i < lx.n {
@@ -246,7 +262,7 @@ func (lx *lexer) errorf(t *token, kind error, format string, args ...any) {
 // reports whether the run was longer than max.
 func (lx *lexer) run(mask uint8, max int) (long bool) {
 	lx.text = lx.text[:0]
-	for lx.more() {
+	for start := lx.off; lx.more() && !lx.endless(start); {
 		j := lx.i
 		for j < lx.n && class[lx.buf[j]]&mask != 0 {
 			j++
@@ -347,13 +363,23 @@ func (lx *lexer) glyphToken(t *token, text []byte) {
 	t.kind, t.nag = tGlyph, n
 }
 
-// badChar consumes one unexpected character, a whole UTF-8 sequence if it is one.
+// maxNULs NUL bytes in a row end the input: no text has them.
+const maxNULs = 4096
+
+// badChar consumes one unexpected character, a whole UTF-8 sequence if it is one, or a run of
+// NUL bytes.
 func (lx *lexer) badChar(t *token) {
 	c := lx.buf[lx.i]
 	switch {
 	case c == 0:
-		lx.adv(c)
+		n := 0
+		for ; n < maxNULs && lx.more() && lx.buf[lx.i] == 0; n++ {
+			lx.adv(0)
+		}
 		lx.errorf(t, ErrEncoding, "NUL byte")
+		if n == maxNULs { // /dev/zero, a disk image: not text, and perhaps without end
+			lx.stop(fmt.Errorf("%w: %d NUL bytes in a row, binary data and not BGN; reading stopped", ErrEncoding, maxNULs))
+		}
 	case c < utf8.RuneSelf:
 		lx.adv(c)
 		lx.errorf(t, ErrSyntax, "unexpected character %q", c)
@@ -375,7 +401,7 @@ func (lx *lexer) str(t *token) {
 	lx.text = lx.text[:0]
 	long := false
 	for {
-		if !lx.more() || lx.buf[lx.i] == '\n' {
+		if lx.endless(t.off) || !lx.more() || lx.buf[lx.i] == '\n' {
 			t.kind, t.err = tError, fmt.Errorf("%w string: the opening '\"' is never closed on its line", ErrUnterminated)
 			return
 		}
@@ -410,7 +436,7 @@ func (lx *lexer) braceComment(t *token) {
 	lx.text = lx.text[:0]
 	long := false
 	for {
-		if !lx.more() {
+		if lx.endless(t.off) || !lx.more() {
 			t.kind, t.err = tError, fmt.Errorf("%w comment: '{' is never closed", ErrUnterminated)
 			return
 		}

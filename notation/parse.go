@@ -16,6 +16,10 @@ const (
 	maxErrors = 20
 	// defaultMaxRecord bounds a record (and so each comment and tag value in it), in bytes.
 	defaultMaxRecord = 1 << 20
+	// skipFactor times the record size limit (1 GiB by default) is how far the parser skips
+	// looking for the end of a bad game before it gives up on the input: an endless one never
+	// has a next game, and a good game after 100 MB of junk is still read.
+	skipFactor = 1024
 )
 
 // parser is a recursive-descent parser over the lexer's tokens, one record at a time. It is
@@ -34,7 +38,10 @@ type parser struct {
 	recStart int64
 	errs     ErrorList
 	skipping bool // skip to the end of the game: too many errors, or the record is too large
-	between  bool // the lookahead is past the record: its size does not count
+	// moved is set once the record's movetext has begun: before it, a '[' met while skipping
+	// is one more of the record's own tag lines, not the next record
+	moved   bool
+	between bool // the lookahead is past the record: its size does not count
 
 	// Reused buffers: the record's slices are copied out of them at their exact size.
 	slab  []Node
@@ -77,6 +84,7 @@ func newParser(r io.Reader, file string) *parser {
 
 // next moves to the next token. While skipping it passes over everything but what ends a game.
 func (p *parser) next() {
+	prev := p.tok.kind
 	for {
 		p.lx.quiet = p.skipping
 		p.tok = p.lx.next()
@@ -87,11 +95,26 @@ func (p *parser) next() {
 		if !p.skipping {
 			return
 		}
-		switch p.tok.kind {
-		case tResult, tLBracket, tEOF:
+		if p.tok.off-p.recStart > skipFactor*p.max { // endless input: /dev/zero, `yes`
+			p.lx.stop(fmt.Errorf("%w: no end of game within %d bytes; reading stopped", ErrTooLarge, skipFactor*p.max))
+			p.tok = token{pos: p.lx.pos(), off: p.lx.off}
 			return
 		}
+		switch k := p.tok.kind; {
+		case k == tResult || k == tEOF || k == tLBracket && p.moved:
+			return
+		case !tagPart(k, prev):
+			p.moved = true
+		}
+		prev = p.tok.kind
 	}
+}
+
+// tagPart tells whether a token of kind k, after one of kind prev, can belong to a tag line
+// ([Name "value"]), as opposed to movetext.
+func tagPart(k, prev kind) bool {
+	return k == tLBracket || k == tString || k == tRBracket || k == tError ||
+		k == tSymbol && prev == tLBracket
 }
 
 // fail records a problem of the current record.
@@ -129,7 +152,7 @@ func (p *parser) record() (*Record, ErrorList) {
 		return nil, nil
 	}
 	p.number++
-	p.errs, p.skipping, p.between = nil, false, false
+	p.errs, p.skipping, p.between, p.moved = nil, false, false, false
 	p.recPos, p.recStart = p.tok.pos, p.tok.off
 	rec := &Record{File: p.file, Number: p.number, Pos: p.tok.pos}
 	p.tags = p.tags[:0]
@@ -139,6 +162,10 @@ func (p *parser) record() (*Record, ErrorList) {
 	if len(p.tags) > 0 {
 		rec.Tags = slices.Clone(p.tags)
 	}
+	if p.skipping && !p.moved && p.tok.kind == tLBracket {
+		p.next() // the tag lines after the one that started the skip are this record's too
+	}
+	p.moved = p.moved || !p.skipping
 	p.variant, _ = engine.LookupVariant(rec.Tag("Variant"))
 	rec.Moves, rec.Comments = p.line(0)
 	if p.tok.kind == tResult { // otherwise '[' or the end: a game without a marker is accepted

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // repeatReader produces head, then body repeated n times, then tail, without holding it all.
@@ -191,6 +192,61 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		s := NewScanner(&repeatReader{body: one, n: copies}, "bench.bgn")
 		for s.Scan() {
+		}
+	}
+}
+
+// TestTooLargeTagsStayOneRecord: after a record over the size limit was skipped inside its
+// tags, its remaining tag lines were read as a second game.
+func TestTooLargeTagsStayOneRecord(t *testing.T) {
+	src := "[Event \"" + strings.Repeat("x", 40) + "\"]\n[Site \"s\"]\n[Variant \"kete\"]\n[South \"a\"]\n\n1. A3 {note} *\n\n" +
+		"[Event \"next\"]\n[Variant \"kete\"]\n\n1. A3 *\n"
+	s := NewScanner(strings.NewReader(src), "t.bgn")
+	s.SetMaxRecordSize(32)
+	var events []string
+	for s.Scan() {
+		events = append(events, s.Record().Tag("Event"))
+	}
+	if len(events) != 2 || events[1] != "next" {
+		t.Errorf("records read: %d, events %q; want the large one and \"next\"", len(events), events)
+	}
+}
+
+// endless repeats its pattern forever, as /dev/zero or `yes` do.
+type endless struct {
+	pattern string
+	at      int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.pattern[e.at%len(e.pattern)]
+		e.at++
+	}
+	return len(p), nil
+}
+
+// TestEndlessInputStops: bao validate on /dev/zero spun forever, skipping a game that never
+// ends. The scan now stops with a located error: at once for a run of NUL bytes, and after
+// skipFactor times the record limit for any other input without end.
+func TestEndlessInputStops(t *testing.T) {
+	for pattern, kind := range map[string]error{"\x00": ErrEncoding, "A3 ": ErrTooLarge, "{": ErrTooLarge,
+		"[Event \"x\"]\n": ErrTooLarge, "&": ErrTooLarge, "\"": ErrTooLarge} {
+		s := NewScanner(&endless{pattern: pattern}, "zero.bgn")
+		s.SetMaxRecordSize(4096)
+		done := make(chan error, 1)
+		go func() {
+			for s.Scan() {
+			}
+			done <- s.Err()
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, kind) || !strings.HasPrefix(err.Error(), "zero.bgn:") {
+				t.Errorf("%q forever: %v, want a located %v", pattern, err, kind)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q forever: still scanning after 10 s", pattern)
 		}
 	}
 }

@@ -10,13 +10,23 @@ func Validate(file string, r io.Reader, report func(*Error)) (games int, err err
 	s := NewScanner(r, file)
 	for s.Scan() {
 		games++
-		errs := s.Errors()
-		if errs == nil {
-			errs = Verify(s.Record())
-		}
-		for _, e := range errs {
+		for _, e := range problems(s.Record(), s.Errors()) {
 			report(e)
 		}
 	}
 	return games, s.Err()
+}
+
+// problems are a record's syntax errors or else Verify's findings; a panic while verifying is
+// the record's problem too (ErrInternal).
+func problems(rec *Record, syntax ErrorList) (errs ErrorList) {
+	if syntax != nil {
+		return syntax
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			errs = append(errs, rec.Internal(p))
+		}
+	}()
+	return Verify(rec)
 }

@@ -129,7 +129,7 @@ func (b *build) scan() error {
 		if path.Dir(name) == "." && reserved[d.Name()] {
 			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", name)
 		}
-		if d.IsDir() {
+		if d.IsDir() || !b.readable(name, d) {
 			return nil
 		}
 		switch path.Ext(name) {

@@ -40,4 +40,9 @@
 // the pages in a cache of bounded size, reads the catalog of the games in the background and
 // again when the archive's files change, and, given the archive's index, answers live
 // searches at /search?… and /explore?….
+// Serve sets read, write and idle timeouts, answers only requests whose Host names the address
+// it listens on, localhost or one of Server.AllowHosts (a defence against DNS rebinding),
+// warns when the address is reachable from other machines, and turns a panic in one request
+// into a 500. Only regular files inside the archive are read: links that leave it, FIFOs and
+// devices are skipped with a warning.
 package site

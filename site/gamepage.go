@@ -29,7 +29,8 @@ type gameView struct {
 	Errors            []string
 	Plies             template.JS
 	Legend            []legendItem
-	Positions         []positionRow // for readers without JavaScript
+	Positions         []positionRow  // for readers without JavaScript
+	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 }
 
 // positionRow is one node of the game in the no-script table: the move links point at it.
@@ -70,6 +71,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Plies = b.viewerData(g, pd.Root)
 		gv.Legend = legend(g.variant())
 		gv.Positions = positionRows(g, gv.Board)
+		gv.EvalGraph = evalGraph(g)
 		if g.plies > 0 {
 			last := g.nodes[g.plies]
 			fb := newBoard(last.pos, last.marks)

@@ -172,7 +172,18 @@ func (b *build) writeRecords(old *manifest) error {
 			}
 		})
 		if err != nil && ctx.Err() == nil {
-			fj.addWarnings(b, err.Error()) // the file is unreadable from here on; its games before stay
+			// The file is unreadable from here on: its games before stay, and a problem page
+			// takes the next game's place.
+			fj.mu.Lock()
+			fj.entry.Games = append(fj.entry.Games, gameInfo{})
+			n := len(fj.entry.Games)
+			fj.mu.Unlock()
+			g := unreadable(fj.name, b.where(fj.name), n, err)
+			g.href = gameHref(fj.name, n)
+			fj.addWarnings(b, g.errs...)
+			if err := b.writeRecord(g); err != nil {
+				fail(err)
+			}
 		}
 	}
 	close(jobs)
@@ -191,7 +202,7 @@ func (b *build) writeRecords(old *manifest) error {
 func (b *build) writeJob(j gameJob) error {
 	fj := j.file
 	g := newGame(fj.name, b.where(fj.name), j.n, j.several, j.rec, j.errs)
-	if err := b.writeGame(g); err != nil {
+	if err := b.writeRecord(g); err != nil {
 		return err
 	}
 	fj.mu.Lock()

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -56,6 +58,9 @@ type exploreMove struct {
 const hitsPerPage = 50
 
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
+	defer cancel()
+	r = r.WithContext(ctx)
 	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
 		sv.liveWith(ix, w, r, snap, kind)
 		return nil
@@ -105,8 +110,11 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
 	pg := &resultsPage{pageData: snap.b.newPage("search", "results", "Search results"), Form: form,
 		Variants: engine.Variants()}
-	offset, _ := strconv.Atoi(form["offset"])
-	offset = max(offset, 0)
+	offset, err := offsetParam(form["offset"])
+	if err != nil {
+		pg.Error = err.Error()
+		return pg, err
+	}
 	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
@@ -170,4 +178,17 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 	}
 	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}}.Encode()
 	return pg, nil
+}
+
+// offsetParam reads the offset of a results page; absent is 0, anything but a number is a bad
+// query (the archive bounds its range).
+func offsetParam(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%w: offset %.40q is not a number", archive.ErrBadQuery, s)
+	}
+	return n, nil
 }

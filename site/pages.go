@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"html/template"
-	"io/fs"
 	"path"
 	"regexp"
 	"strings"
@@ -256,9 +255,9 @@ func (b *build) markdownPage(name string) ([]byte, error) {
 }
 
 func (b *build) readMarkdown(name, root string) (template.HTML, error) {
-	src, err := fs.ReadFile(b.src, name)
-	if err != nil {
-		return "", err
+	src, err := b.readSource(name)
+	if err != nil { // shown in place: one unreadable page never stops the site
+		return b.pageError(name, err), nil
 	}
 	return b.s.markdown(string(src), &docContext{b: b, file: name, line: 1, root: root}), nil
 }
@@ -299,7 +298,7 @@ var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)
 
 // markdownTitle is the first level-one heading of a Markdown file, or its name.
 func (b *build) markdownTitle(name string) string {
-	src, err := fs.ReadFile(b.src, name)
+	src, err := b.readSource(name)
 	if err == nil {
 		if m := heading.FindSubmatch(src); m != nil {
 			return string(m[1])

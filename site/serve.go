@@ -10,7 +10,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 	"sync"
@@ -33,8 +32,14 @@ type Server struct {
 	src  fs.FS
 	cur  atomic.Pointer[snapshot]
 	mu   sync.Mutex // one refresh at a time
+	// failed is 1 + the stamp of the archive whose refresh failed, so that polling does not
+	// read and report it again until a file changes; 0 for none
+	failed atomic.Uint64
 	// Logf, if set, is told about refreshes and their warnings.
 	Logf func(format string, args ...any)
+	// AllowHosts are the host names, besides the listening address and localhost, that
+	// requests may name in their Host header (see Guard).
+	AllowHosts []string
 	// CacheBytes bounds the rendered pages kept in memory; 0 means 64 MiB.
 	CacheBytes int
 }
@@ -60,7 +65,11 @@ type fileStat struct {
 // NewServer returns a Server of the archive folder root. It only walks the folder: the catalog
 // is read by Refresh, which Serve calls in the background.
 func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
-	sv := &Server{site: s, root: root, src: os.DirFS(root)}
+	src, err := archive.OpenRoot(root) // links leaving the archive are not served
+	if err != nil {
+		return nil, err
+	}
+	sv := &Server{site: s, root: root, src: src}
 	stamp, err := archiveStamp(sv.src)
 	if err != nil {
 		return nil, err
@@ -107,11 +116,12 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 		return nil, err
 	}
 	old := sv.cur.Load()
-	if old.complete && old.stamp == stamp {
+	if old.complete && old.stamp == stamp || sv.failed.Load() == stamp+1 {
 		return nil, nil
 	}
 	b := newBuild(ctx, sv.site, sv.src, nil)
 	if err := b.scan(); err != nil {
+		sv.failed.Store(stamp + 1) // not again until the archive changes
 		return nil, err
 	}
 	stats := make(map[string]fileStat, len(b.records))
@@ -329,7 +339,10 @@ func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
 // Serve answers HTTP requests on ln until ctx is cancelled. It reads the catalog in the
 // background at once, and again every interval if the archive changed.
 func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Duration) error {
-	hs := newHTTPServer(sv)
+	hs := sv.httpServer(ln)
+	if exposed(ln.Addr()) {
+		sv.logf("warning: %s is reachable from other machines, which can read every page and search the index; serve on 127.0.0.1 unless that is meant", ln.Addr())
+	}
 	go sv.poll(ctx, interval)
 	go func() {
 		<-ctx.Done()
@@ -341,11 +354,6 @@ func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Dura
 		return err
 	}
 	return nil
-}
-
-// newHTTPServer is the HTTP server of a Server, with its timeouts.
-func newHTTPServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 }
 
 // poll refreshes the catalog at once, then every interval.

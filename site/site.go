@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -96,7 +97,8 @@ type Report struct {
 }
 
 // Build renders the archive src (Markdown pages and BGN records) into the directory out,
-// which is created if needed. Files already in out are overwritten, others left alone.
+// which is created if needed. Files already in out are overwritten, the pages an earlier Build
+// made and this one does not are removed, and other files are left alone.
 func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, error) {
 	s, err := New(opts)
 	if err != nil {
@@ -105,9 +107,10 @@ func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, e
 	return s.Build(ctx, src, out)
 }
 
-// Build renders the archive src into the directory out.
+// Build renders the archive src into the directory out. The pages a previous Build wrote there
+// and this one does not (those of removed records) are removed; other files are left alone.
 func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
-	b, err := s.build(ctx, src, dirOutput(out))
+	b, err := s.build(ctx, src, dirOutput{dir: out})
 	if err != nil {
 		return nil, err
 	}
@@ -122,11 +125,13 @@ type output interface {
 	remove(name string) error
 }
 
-// dirOutput writes the site under a directory.
-type dirOutput string
+// dirOutput writes the site under a directory. The manifest of each build says what it wrote,
+// so that the next one removes only the pages it no longer makes: files it never wrote are
+// never touched.
+type dirOutput struct{ dir string }
 
 func (d dirOutput) write(name string, data []byte) error {
-	p := filepath.Join(string(d), filepath.FromSlash(name))
+	p := filepath.Join(d.dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
@@ -134,13 +139,19 @@ func (d dirOutput) write(name string, data []byte) error {
 }
 
 func (d dirOutput) read(name string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(string(d), filepath.FromSlash(name)))
+	return os.ReadFile(filepath.Join(d.dir, filepath.FromSlash(name)))
 }
 
+// remove removes a file the site wrote, and the folders it leaves empty.
 func (d dirOutput) remove(name string) error {
-	err := os.Remove(filepath.Join(string(d), filepath.FromSlash(name)))
+	err := os.Remove(filepath.Join(d.dir, filepath.FromSlash(name)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
+	}
+	for dir := path.Dir(name); err == nil && dir != "."; dir = path.Dir(dir) {
+		if os.Remove(filepath.Join(d.dir, filepath.FromSlash(dir))) != nil {
+			break // not empty: it holds other pages or the user's files
+		}
 	}
 	return err
 }

@@ -15,7 +15,7 @@ var files embed.FS
 
 // pageKinds are the page templates; each is parsed over its own copy of the shared ones
 // (layout, board, games table) so that every page can define "main" and "scripts".
-var pageKinds = []string{"page", "game", "list", "search", "results", "explore"}
+var pageKinds = []string{"page", "game", "list", "search", "results", "explore", "problem"}
 
 // templateSet is the parsed templates: immutable, shared by every Site and goroutine.
 type templateSet struct {
@@ -26,7 +26,7 @@ type templateSet struct {
 // parsedTemplates parses the embedded templates once per process.
 var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
 	shared, err := template.New("").ParseFS(files,
-		"templates/layout.html", "templates/board.html", "templates/games.html")
+		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err
 	}

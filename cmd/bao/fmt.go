@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +24,8 @@ instead: through a temporary file that is synced and renamed, so a file is never
 written. A file with syntax errors is reported and left alone (exit code 1), and so is a file
 without games. The export form, like PGN's, has no % escape lines: -w leaves a file that has
 them alone unless --drop-escapes says they may go. A folder stands for the .bgn files under it;
-- reads standard input (and cannot be rewritten with -w).`,
+- reads standard input (and cannot be rewritten with -w). Files are read and written record by
+record, in flat memory however large they are.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			paths, err := recordFiles(args)
@@ -34,23 +37,17 @@ them alone unless --drop-escapes says they may go. A folder stands for the .bgn 
 				if write && path == stdinName {
 					return usagef("-w cannot rewrite standard input")
 				}
-				out, escapes, err := formatFile(e, path)
-				switch {
-				case err != nil:
+				if write {
+					err = fmtInPlace(path, dropEscapes)
+				} else {
+					err = fmtTo(e, path, i > 0)
+				}
+				var problem fmtProblem
+				if errors.As(err, &problem) {
 					fmt.Fprintln(e.err, err)
 					failed = true
-				case write && escapes > 0 && !dropEscapes:
-					fmt.Fprintf(e.err, "%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)\n", path, escapes)
-					failed = true
-				case write:
-					if err := rewrite(path, out); err != nil {
-						return err
-					}
-				default:
-					if i > 0 {
-						fmt.Fprintln(e.out)
-					}
-					e.out.Write(out)
+				} else if err != nil {
+					return err
 				}
 			}
 			if failed {
@@ -65,41 +62,147 @@ them alone unless --drop-escapes says they may go. A folder stands for the .bgn 
 	return c
 }
 
-// formatFile reads a file and returns its canonical form, or its read or syntax errors, and
-// how many % escape lines the canonical form leaves out.
-func formatFile(e *env, path string) ([]byte, int, error) {
-	f, name, err := openRecords(e, path)
-	if err != nil {
-		return nil, 0, err
-	}
-	src, err := io.ReadAll(f)
-	f.Close()
-	if err != nil {
-		return nil, 0, err
-	}
-	sc := notation.NewScanner(bytes.NewReader(src), name)
-	var recs []*notation.Record
+// fmtProblem is a file that fmt reports and leaves alone: its syntax or read errors, or escape
+// lines that -w would lose. Other errors (writing) stop the command.
+type fmtProblem struct{ error }
+
+// formatStream writes the canonical form of the records of r, named name in messages, to w,
+// record by record, and returns how many records and % escape lines it read. A syntax or read
+// error, a fmtProblem, leaves w incomplete.
+func formatStream(r io.Reader, name string, w io.Writer) (recs, escapes int, err error) {
+	sc := notation.NewScanner(r, name)
+	bw := bufio.NewWriter(w)
 	var errs notation.ErrorList
 	for sc.Scan() {
-		recs = append(recs, sc.Record())
 		errs = append(errs, sc.Errors()...)
+		if len(errs) == 0 {
+			if recs > 0 {
+				bw.WriteByte('\n')
+			}
+			if err := notation.Write(bw, sc.Record()); err != nil {
+				return recs, 0, err
+			}
+		}
+		recs++
 	}
 	if err := sc.Err(); err != nil {
-		return src, 0, err
+		return recs, 0, fmtProblem{err}
 	}
-	if err := errs.Err(); err != nil || len(recs) == 0 { // a file of % escape lines alone is left as it is
-		return src, 0, err
+	if err := errs.Err(); err != nil {
+		return recs, 0, fmtProblem{err}
 	}
-	var b bytes.Buffer
-	err = notation.Write(&b, recs...)
-	return b.Bytes(), sc.EscapeLines(), err
+	return recs, sc.EscapeLines(), bw.Flush()
 }
 
-// rewrite replaces path with data unless it already holds it (notation.WriteFile never
-// leaves a torn file).
-func rewrite(path string, data []byte) error {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return nil
+// fmtTo prints the canonical form of a file ("-": standard input), after a blank line if it is
+// not the first. It is spooled to a temporary file first: a file with an error at its end
+// prints nothing. A file without games is printed as it is (standard input from a copy made
+// while it was read).
+func fmtTo(e *env, path string, blank bool) error {
+	r, name, err := openRecords(e, path)
+	if err != nil {
+		return fmtProblem{err}
 	}
-	return notation.WriteFile(path, data)
+	defer r.Close()
+	var raw *os.File
+	if path == stdinName {
+		if raw, err = spool(); err != nil {
+			return err
+		}
+		defer os.Remove(raw.Name())
+		defer raw.Close()
+		r = io.NopCloser(io.TeeReader(r, raw))
+	}
+	out, err := spool()
+	if err != nil {
+		return err
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+	recs, _, err := formatStream(r, name, out)
+	if err != nil {
+		return err
+	}
+	src := out
+	switch {
+	case recs > 0:
+	case raw != nil:
+		src = raw
+	default: // a file of % escape lines alone
+		if src, err = os.Open(path); err != nil {
+			return fmtProblem{err}
+		}
+		defer src.Close()
+	}
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if blank {
+		fmt.Fprintln(e.out)
+	}
+	_, err = io.Copy(e.out, src)
+	return err
+}
+
+// spool makes an empty temporary file.
+func spool() (*os.File, error) { return os.CreateTemp("", "bao-fmt-*") }
+
+// fmtInPlace rewrites a file in its canonical form unless it has problems, no games, escape
+// lines that would be lost (without dropEscapes), or is canonical already.
+func fmtInPlace(path string, dropEscapes bool) error {
+	f, err := notation.CreateFile(path)
+	if err != nil {
+		return err
+	}
+	in, err := os.Open(path)
+	if err != nil {
+		f.Abort()
+		return fmtProblem{err}
+	}
+	defer in.Close()
+	recs, escapes, err := formatStream(in, path, f)
+	switch {
+	case err != nil:
+		f.Abort()
+		return err
+	case recs == 0:
+		f.Abort()
+		return nil
+	case escapes > 0 && !dropEscapes:
+		f.Abort()
+		return fmtProblem{fmt.Errorf("%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)", path, escapes)}
+	}
+	if same, err := sameContent(path, f.Name()); err != nil || same {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// sameContent compares two files, a block at a time.
+func sameContent(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, ea := io.ReadFull(fa, ba)
+		nb, eb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if ea != nil || eb != nil { // both ended (io.EOF or ErrUnexpectedEOF) at the same size
+			if ea == io.EOF || ea == io.ErrUnexpectedEOF {
+				return eb == io.EOF || eb == io.ErrUnexpectedEOF, nil
+			}
+			return false, ea
+		}
+	}
 }

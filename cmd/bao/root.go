@@ -75,6 +75,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newEventCmd(e), newPlayersCmd(e),
 		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
 		newVersionCmd(e),
+		newBestmoveCmd(e), newAnalyseCmd(e), newEngineCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)
@@ -111,7 +112,22 @@ func wrapArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 }
 
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
-	root := newRootCmd(&env{in: in, out: out, err: errOut})
+	return execute(newRootCmd(&env{in: in, out: out, err: errOut}), args, errOut)
+}
+
+// execute runs the command line args. A panic (a bug) ends the command with one line naming
+// it and exit code 1, not a stack trace.
+func execute(root *cobra.Command, args []string, errOut io.Writer) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			name := "bao"
+			if len(args) > 0 {
+				name += " " + args[0]
+			}
+			fmt.Fprintf(errOut, "%s: internal error: %v (a bug in bao: please report it with the command line)\n", name, p)
+			code = 1
+		}
+	}()
 	root.SetArgs(args)
 	if cmd, err := root.ExecuteContextC(context.Background()); err != nil {
 		return report(cmd, errOut, err)

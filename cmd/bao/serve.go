@@ -17,16 +17,19 @@ func newServeCmd(e *env) *cobra.Command {
 	var o struct {
 		addr, title, index string
 		poll               time.Duration
+		allowHosts         []string
 	}
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
 		Short: "Serve an archive's site, rebuilt when its files change",
 		Long: `Serve the site of an archive (default the current folder) over HTTP, by default on
-127.0.0.1 only. Nothing is built up front: each page is rendered from the archive's files when
-it is first asked for and kept in a bounded cache, so the first page is answered at once
-whatever the archive's size. The games' tags, which the lists and the search page need, are
-read in the background, and read again (changed record files only) when the archive's files
-change, as checked every --poll interval. Stop with Ctrl-C.
+127.0.0.1 only. Requests must name the address served (or localhost) in their Host header, or
+a name given with --allow-host: this keeps other web sites from driving the server through DNS
+rebinding. Nothing is built up front: each page is rendered from the archive's files when it
+is first asked for and kept in a bounded cache, so the first page is answered at once whatever
+the archive's size. The games' tags, which the lists and the search page need, are read in the
+background, and read again (changed record files only) when the archive's files change, as
+checked every --poll interval. Stop with Ctrl-C.
 
 With the archive's index (bao index), /search?q=… searches the games (words, player, event,
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
@@ -57,6 +60,7 @@ update it while the site is served.`,
 				return err
 			}
 			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
+			sv.AllowHosts = o.allowHosts
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
 				return err // a port in use is found at run time, not a usage error
@@ -69,6 +73,7 @@ update it while the site is served.`,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
 	completeFolders(c)

@@ -51,11 +51,15 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
+			src, err := archive.OpenRoot(root) // links leaving the archive are not published
+			if err != nil {
+				return err
+			}
 			dir, err := optionalIndex(root, o.index)
 			if err != nil {
 				return err
 			}
-			rep, err := site.Build(cmd.Context(), os.DirFS(root), o.out,
+			rep, err := site.Build(cmd.Context(), src, o.out,
 				site.Options{Title: o.title, Source: root, IndexDir: dir})
 			if err != nil {
 				return err

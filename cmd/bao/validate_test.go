@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // writeTemp writes name with content into a fresh directory and returns its path.
@@ -69,5 +70,27 @@ func TestValidateJSON(t *testing.T) {
 func TestValidateUsage(t *testing.T) {
 	if code, _, _ := runBao(t, "", "validate"); code != 2 {
 		t.Errorf("no files: exit %d, want 2", code)
+	}
+}
+
+// TestValidateEndless: bao validate /dev/zero spun forever.
+func TestValidateEndless(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan struct{})
+	var code int
+	var errOut string
+	go func() {
+		defer close(done)
+		code, _, errOut = runBao(t, "", "validate", "/dev/zero")
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("bao validate /dev/zero still runs after 20 s")
+	}
+	if code != 1 || !strings.Contains(errOut, "/dev/zero:1:") || !strings.Contains(errOut, "reading stopped") {
+		t.Errorf("exit %d\n%s", code, errOut)
 	}
 }

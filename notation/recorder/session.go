@@ -96,10 +96,14 @@ func start1(store Store, tags []notation.Tag, start engine.Position) (*Session, 
 }
 
 // Resume continues the last game of the record in path: every move is replayed through the
-// engine, comments and annotations kept. The games before it are kept as they are.
+// engine, comments and annotations kept. The games before it are kept as they are. The
+// temporary files of saves that a kill interrupted are removed.
 func Resume(path string) (*Session, error) {
 	recs, err := notation.ReadFile(path)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := notation.RemoveTemp(path); err != nil {
 		return nil, err
 	}
 	if len(recs) == 0 {

@@ -183,3 +183,29 @@ func TestEveryCommandRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeRemovesTempFiles: a save killed between writing its temporary file and renaming it
+// left a hidden .tmp file that --resume never removed.
+func TestResumeRemovesTempFiles(t *testing.T) {
+	s := newSession(t, engine.Kimasai)
+	if _, err := s.Exec("A2"); err != nil {
+		t.Fatal(err)
+	}
+	dir, base := filepath.Dir(s.Path()), filepath.Base(s.Path())
+	stale := filepath.Join(dir, "."+base+".123456.tmp")
+	other := filepath.Join(dir, ".other.bgn.123456.tmp") // another file's: not ours to remove
+	for _, p := range []string{stale, other} {
+		if err := os.WriteFile(p, []byte("half a sa"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Resume(s.Path()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale temporary file still there: %v", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("another file's temporary file was removed: %v", err)
+	}
+}

@@ -1,0 +1,255 @@
+package analysis
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// Serve speaks the engine protocol (see the package documentation) on in and out until in
+// ends or a quit command arrives. Bad commands are answered with "info string error: ...",
+// never by stopping.
+func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
+	return serve(ctx, in, out, 64)
+}
+
+// serve is Serve with a table of hashMB megabytes until a setoption changes it.
+func serve(ctx context.Context, in io.Reader, out io.Writer, hashMB int) error {
+	s := &server{out: out, hashMB: hashMB, threads: 1, multipv: 1}
+	s.searcher = NewSearcher(s.hashMB)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		if f[0] == "quit" {
+			s.stop()
+			return nil
+		}
+		if err := s.command(ctx, f); err != nil {
+			s.printf("info string error: %v", err)
+		}
+	}
+	s.finish()
+	return sc.Err()
+}
+
+type server struct {
+	mu       sync.Mutex // guards out: the search writes info lines while commands are read
+	out      io.Writer
+	searcher *Searcher
+	game     *engine.Game
+	hashMB   int
+	threads  int
+	multipv  int
+
+	infinite bool               // the running search has no limit
+	cancel   context.CancelFunc // stops the running search, if any
+	done     chan struct{}      // closed when it has written its bestmove
+}
+
+func (s *server) printf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+func (s *server) command(ctx context.Context, f []string) error {
+	switch f[0] {
+	case "uci":
+		s.printf("id name bao")
+		s.printf("id author the bao authors")
+		s.printf("option name Hash type spin default 64 min 1 max 4096")
+		s.printf("option name Threads type spin default 1 min 1 max 64")
+		s.printf("option name MultiPV type spin default 1 min 1 max 64")
+		s.printf("uciok")
+	case "isready":
+		s.printf("readyok")
+	case "setoption":
+		return s.setoption(f[1:])
+	case "ucinewgame":
+		s.finish()
+		s.searcher.Clear()
+		s.game = nil
+	case "position":
+		s.finish()
+		g, err := parsePositionCommand(f[1:])
+		if err != nil {
+			return err
+		}
+		s.game = g
+	case "go":
+		return s.goCommand(ctx, f[1:])
+	case "stop":
+		s.stop()
+	default:
+		return fmt.Errorf("unknown command %q", f[0])
+	}
+	return nil
+}
+
+func (s *server) setoption(f []string) error {
+	// setoption name NAME value N
+	if len(f) != 4 || f[0] != "name" || f[2] != "value" {
+		return fmt.Errorf("expected: setoption name NAME value N")
+	}
+	n, err := strconv.Atoi(f[3])
+	if err != nil || n < 1 {
+		return fmt.Errorf("option %s: %q is not a positive number", f[1], f[3])
+	}
+	s.finish()
+	switch strings.ToLower(f[1]) {
+	case "hash":
+		s.hashMB = n
+		s.searcher = NewSearcher(n)
+	case "threads":
+		s.threads = n
+	case "multipv":
+		s.multipv = n
+	default:
+		return fmt.Errorf("unknown option %q", f[1])
+	}
+	return nil
+}
+
+// parsePositionCommand reads "VARIANT (startpos | bpn BPN...) [moves TOKEN...]".
+func parsePositionCommand(f []string) (*engine.Game, error) {
+	if len(f) < 2 {
+		return nil, fmt.Errorf("expected: position VARIANT startpos|bpn BPN [moves TOKEN...]")
+	}
+	v, err := engine.LookupVariant(f[0])
+	if err != nil {
+		return nil, err
+	}
+	rest := f[2:]
+	var start engine.Position
+	switch f[1] {
+	case "startpos":
+		start = v.Start()
+	case "bpn":
+		n := len(rest)
+		for i, w := range rest {
+			if w == "moves" {
+				n = i
+				break
+			}
+		}
+		if start, err = engine.ParsePosition(v, strings.Join(rest[:n], " ")); err != nil {
+			return nil, err
+		}
+		rest = rest[n:]
+	default:
+		return nil, fmt.Errorf("expected startpos or bpn, got %q", f[1])
+	}
+	g := engine.NewGame(start)
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return nil, fmt.Errorf("expected moves, got %q", rest[0])
+		}
+		for i, tok := range rest[1:] {
+			if _, err := g.PlayToken(tok); err != nil {
+				return nil, fmt.Errorf("move %d: %w", i+1, err)
+			}
+		}
+	}
+	return g, nil
+}
+
+func (s *server) goCommand(ctx context.Context, f []string) error {
+	if s.game == nil {
+		return fmt.Errorf("no position: send position first")
+	}
+	lim := Limits{Threads: s.threads, MultiPV: s.multipv}
+	infinite := false
+	for i := 0; i < len(f); i++ {
+		if f[i] == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(f) {
+			return fmt.Errorf("go %s: a number must follow", f[i])
+		}
+		n, err := strconv.ParseInt(f[i+1], 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("go %s: %q is not a number", f[i], f[i+1])
+		}
+		switch f[i] {
+		case "depth":
+			lim.Depth = int(n)
+		case "movetime":
+			lim.MoveTime = time.Duration(n) * time.Millisecond
+		case "nodes":
+			lim.Nodes = n
+		default:
+			return fmt.Errorf("go: unknown limit %q", f[i])
+		}
+		i++
+	}
+	if !infinite && lim.Depth == 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
+		lim.MoveTime = time.Second
+	}
+	s.finish()
+	if s.game.Status() != engine.Ongoing {
+		s.printf("bestmove (none)")
+		return nil
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	s.cancel, s.done, s.infinite = cancel, make(chan struct{}), infinite
+	g, done := s.game, s.done
+	v := g.Position().Variant()
+	go func() {
+		defer close(done)
+		r := s.searcher.SearchGame(sctx, g, lim, func(r Result) { s.info(v, r) })
+		s.printf("bestmove %s", v.FormatMove(r.Lines[0].Moves[0]))
+	}()
+	return nil
+}
+
+// info writes one line per ranked move of a completed iteration.
+func (s *server) info(v *engine.Variant, r Result) {
+	ms := max(r.Elapsed.Milliseconds(), 1)
+	for i, l := range r.Lines {
+		score := "cs " + strconv.Itoa(l.Score)
+		if n, ok := l.WinIn(); ok {
+			score = "win " + strconv.Itoa(n)
+		}
+		s.printf("info depth %d multipv %d score %s nodes %d nps %d time %d pv %s",
+			r.Depth, i+1, score, r.Nodes, r.Nodes*1000/ms, ms, strings.Join(Tokens(v, l.Moves), " "))
+	}
+}
+
+// stop ends the running search, if any, and waits for its bestmove.
+func (s *server) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// finish lets a search with limits end and answer, and stops an infinite one: commands that
+// change what is searched come after the running search's bestmove.
+func (s *server) finish() {
+	if s.infinite {
+		s.stop()
+	}
+	s.wait()
+}
+
+// wait waits for the running search, if any, to write its bestmove.
+func (s *server) wait() {
+	if s.done == nil {
+		return
+	}
+	<-s.done
+	s.cancel()
+	s.cancel, s.done = nil, nil
+}

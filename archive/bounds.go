@@ -1,0 +1,49 @@
+package archive
+
+import "fmt"
+
+// Bounds of a query, checked before anything runs. bleve's query-string lexer takes time
+// quadratic in the text (100 KB took 2 s, 500 KB 44 s), and an offset near the largest int
+// overflowed inside bleve and panicked.
+const (
+	MaxQueryBytes = 2048      // the text of all of a query's parts together
+	MaxLimit      = 100_000   // hits in one page
+	MaxOffset     = 1_000_000 // hits skipped
+	// MaxNamePart bounds a part of a name searched anywhere in the names (Query.PlayerPart):
+	// bleve compiles it into an automaton that grows with its length (45 bytes took 40 s).
+	MaxNamePart = 32
+)
+
+// checkBounds fails with ErrBadQuery if q is larger than the bounds allow.
+func (q Query) checkBounds() error {
+	if len(q.PlayerPart) > MaxNamePart {
+		return fmt.Errorf("%w: a part of a name is at most %d bytes; search a whole name with player: instead", ErrBadQuery, MaxNamePart)
+	}
+	n := len(q.Text) + len(q.Variant) + len(q.Player) + len(q.PlayerPart) + len(q.Event) + len(q.Since) +
+		len(q.Until) + len(q.Result)
+	if err := checkPlace(n, q.Position, q.After); err != nil {
+		return err
+	}
+	switch {
+	case q.Limit < 0 || q.Limit > MaxLimit:
+		return fmt.Errorf("%w: limit %d is out of range (0 to %d)", ErrBadQuery, q.Limit, MaxLimit)
+	case q.Offset < 0 || q.Offset > MaxOffset:
+		return fmt.Errorf("%w: offset %d is out of range (0 to %d)", ErrBadQuery, q.Offset, MaxOffset)
+	}
+	return nil
+}
+
+// checkBounds fails with ErrBadQuery if q is larger than the bounds allow.
+func (q ExploreQuery) checkBounds() error { return checkPlace(len(q.Variant), q.Position, q.After) }
+
+// checkPlace adds the size of a position and its moves to n bytes and checks the total.
+func checkPlace(n int, bpn string, after []string) error {
+	n += len(bpn)
+	for _, m := range after {
+		n += len(m) + 1
+	}
+	if n > MaxQueryBytes {
+		return fmt.Errorf("%w: the query is %d bytes long, more than %d", ErrBadQuery, n, MaxQueryBytes)
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+package archive
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestWalkOnlyRegularFilesInside: links are followed only inside the archive, and FIFOs and
+// devices are skipped with a notice (reading one never ends).
+func TestWalkOnlyRegularFilesInside(t *testing.T) {
+	f := newFixture(t)
+	outside := filepath.Join(t.TempDir(), "secret.bgn")
+	if err := os.WriteFile(outside, []byte("[Event \"secret\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := func(target, name string) {
+		if err := os.Symlink(target, filepath.Join(f.root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link(outside, "leak.bgn")                       // absolute, out
+	link("../../"+filepath.Base(outside), "up.bgn") // relative, climbs out
+	link("kingulu.bgn", "alias.bgn")                // inside: read
+	link("/dev/zero", "zero.bgn")                   // a device
+	link("missing.bgn", "dangling.bgn")
+	if err := os.Symlink(filepath.Dir(outside), filepath.Join(f.root, "outdir")); err != nil {
+		t.Fatal(err)
+	}
+	link("outdir/secret.bgn", "via.bgn") // through a directory link that leaves
+	if err := syscall.Mkfifo(filepath.Join(f.root, "pipe.bgn"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, skipped, err := walk(f.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range files {
+		got = append(got, d.path)
+	}
+	want := []string{"alias.bgn", "bad/illegal.bgn", "bad/novariant.bgn", "kimasai/k.bgn", "kingulu.bgn", "lamu/kete.bgn", "zanzibar/1998.bgn"}
+	if !slices.Equal(got, want) {
+		t.Errorf("walk found %v, want %v", got, want)
+	}
+	joined := strings.Join(skipped, "\n")
+	for _, name := range []string{"leak.bgn", "up.bgn", "zero.bgn", "dangling.bgn", "via.bgn", "pipe.bgn"} {
+		if !strings.Contains(joined, name+": skipped") {
+			t.Errorf("no notice for %s in:\n%s", name, joined)
+		}
+	}
+	for _, s := range skipped {
+		if strings.Contains(s, "\n") {
+			t.Errorf("notice over several lines: %q", s)
+		}
+	}
+	t.Log(joined)
+}

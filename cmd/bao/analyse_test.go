@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBestmoveJSON(t *testing.T) {
+	// South steps a stone next to North's last one and takes it: a win in 1.
+	const won = "0,0,0,0,0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0,0,0,0,0/0,0,0,1,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 S"
+	code, out, errOut := runBao(t, "", "bestmove", "--variant", "kimasai", "--position", won, "--depth", "4", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var d map[string]any
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"best", "score", "win_in", "pv", "depth", "nodes"} {
+		if _, ok := d[k]; !ok {
+			t.Errorf("no %q in %s", k, out)
+		}
+	}
+	if d["win_in"] != 1.0 || d["score"] != 1000.0 {
+		t.Errorf("win_in %v score %v, want 1 and 1000: %s", d["win_in"], d["score"], out)
+	}
+
+	code, out, _ = runBao(t, "", "bestmove", "--variant", "kiswahili", "--depth", "3", "--json")
+	if code != 0 || !strings.Contains(out, `"win_in":null`) || strings.Contains(out, `\u003c`) {
+		t.Errorf("exit %d, want win_in null and tokens unescaped: %s", code, out)
+	}
+}
+
+func TestBestmoveBatch(t *testing.T) {
+	in := "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -\nnot a position\n"
+	code, out, _ := runBao(t, in, "bestmove", "--variant", "kingulu", "--position", "-", "--depth", "2", "--json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 2 || !strings.Contains(lines[0], `"best"`) || !strings.Contains(lines[1], `"error"`) {
+		t.Errorf("exit %d, want 1 and a result then an error:\n%s", code, out)
+	}
+}
+
+func TestBestmoveUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"bestmove"},
+		{"bestmove", "--variant", "kete", "--multipv", "0"},
+		{"bestmove", "--variant", "kete", "--depth", "-1"},
+		{"bestmove", "--variant", "kete", "--position", "1,2"},
+	} {
+		if code, _, _ := runBao(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestEngineProtocol(t *testing.T) {
+	in := "uci\nisready\nposition kingulu startpos moves A3\ngo depth 3\nbogus\nposition kete startpos moves Z9\n"
+	code, out, _ := runBao(t, in, "engine")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"uciok\n", "readyok\n", "info depth 3 multipv 1 score ", "\nbestmove a", `info string error: unknown command "bogus"`, "info string error: move 1:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestAnalyseAnnotate(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bgn")
+	const game = `[Event "Test"]
+[Variant "Bao Kingulu"]
+
+1. A3 {the players' own comment} a4 $1 2. A2 *
+`
+	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runBao(t, "", "analyse", path, "--depth", "4", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var d struct {
+		Games []analyseGameDoc `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Games) != 1 || len(d.Games[0].Moves) != 3 || d.Games[0].Moves[1].Move != "a4" {
+		t.Fatalf("unexpected analysis: %s", out)
+	}
+	if code, _, errOut = runBao(t, "", "analyse", path, "--depth", "4", "--annotate"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, _ := os.ReadFile(path)
+	got := string(b)
+	for _, want := range []string{`[Annotator "bao analyse, depth 4"]`, "{the players' own comment}", "a4 $1", "[%eval "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in the annotated file:\n%s", want, got)
+		}
+	}
+	// The record still replays as written, and annotating again changes nothing.
+	if code, _, errOut := runBao(t, "", "validate", path); code != 0 {
+		t.Errorf("validate: exit %d: %s", code, errOut)
+	}
+	runBao(t, "", "analyse", path, "--depth", "4", "--annotate")
+	if again, _ := os.ReadFile(path); string(again) != got {
+		t.Errorf("annotating twice differs:\n%s\n---\n%s", got, again)
+	}
+}
+
+func TestAnalyseBadMove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.bgn")
+	os.WriteFile(path, []byte("[Variant \"Bao Kingulu\"]\n\n1. A3 a9 *\n"), 0o644)
+	code, _, errOut := runBao(t, "", "analyse", path, "--depth", "2")
+	if code != 1 || !strings.Contains(errOut, "bad.bgn:3:7:") {
+		t.Errorf("exit %d, want 1 and a located error: %s", code, errOut)
+	}
+}
+
+// A file with syntax errors is analysed where it can be, but never rewritten.
+func TestAnalyseSyntaxErrorNotRewritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.bgn")
+	const src = "[Variant \"Bao Kingulu\"]\n\n1. A3 {never closed\n"
+	os.WriteFile(path, []byte(src), 0o644)
+	code, _, errOut := runBao(t, "", "analyse", path, "--depth", "2", "--annotate")
+	if b, _ := os.ReadFile(path); string(b) != src {
+		t.Errorf("the file was rewritten:\n%s", b)
+	}
+	if code != 1 || !strings.Contains(errOut, "broken.bgn:3:") || !strings.Contains(errOut, "not annotated") {
+		t.Errorf("exit %d, want 1 with the located error and the refusal: %s", code, errOut)
+	}
+}

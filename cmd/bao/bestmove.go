@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/bao-archive/bao/analysis"
+	"github.com/bao-archive/bao/engine"
+)
+
+// searchFlags are the limits every searching command takes.
+type searchFlags struct {
+	depth, movetime, threads, hash int
+	nodes                          int64
+}
+
+func (f *searchFlags) register(fs *pflag.FlagSet, defaultMS int) {
+	fs.IntVar(&f.depth, "depth", 0, "search this many plies deep")
+	fs.IntVar(&f.movetime, "movetime", 0, fmt.Sprintf("search this many milliseconds per position (default %d without --depth or --nodes)", defaultMS))
+	fs.Int64Var(&f.nodes, "nodes", 0, "search at most this many positions")
+	fs.IntVar(&f.threads, "threads", 1, "search threads (lazy SMP); results vary from run to run above 1")
+	fs.IntVar(&f.hash, "hash", 64, "transposition table size in MB")
+}
+
+// limits checks the flags and fills in the default budget of defaultMS.
+func (f *searchFlags) limits(defaultMS int) (analysis.Limits, error) {
+	if f.depth < 0 || f.movetime < 0 || f.nodes < 0 || f.threads < 1 || f.hash < 1 {
+		return analysis.Limits{}, usagef("--depth, --movetime, --nodes must not be negative; --threads and --hash at least 1")
+	}
+	l := analysis.Limits{Depth: f.depth, MoveTime: time.Duration(f.movetime) * time.Millisecond, Nodes: f.nodes, Threads: f.threads}
+	if l.Depth == 0 && l.MoveTime == 0 && l.Nodes == 0 {
+		l.MoveTime = time.Duration(defaultMS) * time.Millisecond
+	}
+	return l, nil
+}
+
+// lineDoc is one ranked move in JSON.
+type lineDoc struct {
+	Move  string   `json:"move"`
+	Score float64  `json:"score"`
+	WinIn *int     `json:"win_in"`
+	PV    []string `json:"pv"`
+}
+
+// bestDoc is the `bao bestmove --json` document (spec section 6.1).
+type bestDoc struct {
+	Best  string    `json:"best"`
+	Score float64   `json:"score"`
+	WinIn *int      `json:"win_in"`
+	PV    []string  `json:"pv"`
+	Depth int       `json:"depth"`
+	Nodes int64     `json:"nodes"`
+	NPS   int64     `json:"nps"`
+	Lines []lineDoc `json:"lines,omitempty"` // with --multipv above 1
+}
+
+func newLineDoc(v *engine.Variant, l analysis.Line) lineDoc {
+	d := lineDoc{Move: v.FormatMove(l.Moves[0]), Score: l.Seeds(), PV: analysis.Tokens(v, l.Moves)}
+	if n, ok := l.WinIn(); ok {
+		d.WinIn = &n
+	}
+	return d
+}
+
+func newBestDoc(v *engine.Variant, r analysis.Result) bestDoc {
+	first := newLineDoc(v, r.Lines[0])
+	d := bestDoc{Best: first.Move, Score: first.Score, WinIn: first.WinIn, PV: first.PV,
+		Depth: r.Depth, Nodes: r.Nodes, NPS: r.NPS()}
+	if len(r.Lines) > 1 {
+		for _, l := range r.Lines {
+			d.Lines = append(d.Lines, newLineDoc(v, l))
+		}
+	}
+	return d
+}
+
+// describe writes a line for a person: the score (or the forced result) and the line.
+func describe(d lineDoc) string {
+	score := fmt.Sprintf("%+.2f", d.Score)
+	if d.WinIn != nil {
+		score = fmt.Sprintf("win in %d", *d.WinIn)
+		if *d.WinIn < 0 {
+			score = fmt.Sprintf("loss in %d", -*d.WinIn)
+		}
+	}
+	return fmt.Sprintf("%-8s %-12s %s", d.Move, score, strings.Join(d.PV, " "))
+}
+
+func newBestmoveCmd(e *env) *cobra.Command {
+	var o struct {
+		variant, position string
+		multipv           int
+		json              bool
+		search            searchFlags
+	}
+	c := &cobra.Command{
+		Use:   "bestmove --variant ID [--position BPN|-] [--depth N] [--movetime MS] [--multipv K] [--json]",
+		Short: "Search a position for its best move",
+		Long: `Search a position (default: the start) with the analysis engine and print its best move,
+its score in seeds for the player to move, and the line the engine expects.
+
+A forced result is shown as "win in N" (N of the mover's own moves, 1: the move wins at once) or
+"loss in N"; in JSON, win_in is N, negative for a loss, null when nothing is proven, and score
+is +1000 or -1000 for a proven win or loss.
+
+With --position - the positions are read from standard input, one BPN per line, and one
+result is written per line. Without --depth, --movetime or --nodes the search takes 1000 ms.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, err := variantFlag(o.variant)
+			if err != nil {
+				return err
+			}
+			lim, err := o.search.limits(1000)
+			if err != nil {
+				return err
+			}
+			if o.multipv < 1 {
+				return usagef("--multipv must be at least 1")
+			}
+			lim.MultiPV = o.multipv
+			s := analysis.NewSearcher(o.search.hash)
+			one := func(p engine.Position) error {
+				r := s.Search(cmd.Context(), p, nil, lim, nil)
+				if len(r.Lines) == 0 {
+					return fmt.Errorf("%s: the game is over (%s)", p, p.Status())
+				}
+				d := newBestDoc(v, r)
+				if o.json {
+					return writeJSON(e.out, d)
+				}
+				lines := d.Lines
+				if lines == nil {
+					lines = []lineDoc{newLineDoc(v, r.Lines[0])}
+				}
+				for _, l := range lines {
+					fmt.Fprintln(e.out, describe(l))
+				}
+				fmt.Fprintf(e.out, "depth %d, %d nodes, %d nodes/s\n", d.Depth, d.Nodes, d.NPS)
+				return nil
+			}
+			if o.position != "-" {
+				p, err := positionFlag(v, o.position)
+				if err != nil {
+					return err
+				}
+				return one(p)
+			}
+			// One result per line; a bad line is reported in its place, and exit code 1 at the end.
+			r := bufio.NewReaderSize(e.in, 64<<10)
+			bad := false
+			for {
+				line, tooLong, err := readLine(r)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return err
+				}
+				if !tooLong && strings.TrimSpace(line) == "" {
+					continue
+				}
+				perr := fmt.Errorf("line longer than %d bytes", maxLine)
+				var p engine.Position
+				if !tooLong {
+					p, perr = engine.ParsePosition(v, line)
+				}
+				if perr == nil {
+					perr = one(p)
+				}
+				if perr != nil {
+					bad = true
+					if o.json {
+						err = writeJSON(e.out, badPositionDoc{line, perr.Error()})
+					} else {
+						_, err = fmt.Fprintf(e.err, "bao: %s: %v\n", line, perr)
+					}
+					if err != nil {
+						return err
+					}
+				}
+			}
+			if bad {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&o.variant, "variant", "", "the game: kiswahili, kete, kingulu or kimasai")
+	c.Flags().StringVar(&o.position, "position", "", "the position as BPN, or - to read one per line from standard input")
+	c.Flags().IntVar(&o.multipv, "multipv", 1, "rank this many best moves")
+	c.Flags().BoolVar(&o.json, "json", false, "print JSON (spec section 6.1)")
+	o.search.register(c.Flags(), 1000)
+	return c
+}

@@ -1,0 +1,124 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"path/filepath"
+
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/notation"
+)
+
+// A record that cannot be drawn as a game (no variant bao knows, a bad Position tag, a file
+// that cannot be read, binary data) gets a problem page in its game's place: its located
+// messages and its tags. It never stops the build of the other records.
+
+// problemPage is the data of a problem page.
+type problemPage struct {
+	pageData
+	Problem problemView
+}
+
+type problemView struct {
+	Heading string
+	File    string
+	Number  int // the game's number in its file, 0 if the file holds one
+	Errors  []string
+	Tags    []tagView
+}
+
+// writeRecord writes a game's page, or its problem page if it has no playable start or if
+// drawing it fails (a panic while drawing is reported as a problem of that record only).
+func (b *build) writeRecord(g *game) (err error) {
+	if g.variant() == nil {
+		return b.writeProblem(g)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
+		}
+	}()
+	if err := b.writeGame(g); err != nil {
+		return b.fallBack(g, err)
+	}
+	return nil
+}
+
+// fallBack writes the problem page of a game whose page could not be drawn because of err.
+func (b *build) fallBack(g *game, err error) error {
+	msg := fmt.Sprintf("%s: game %d: cannot draw the game: %v", g.where, g.number, err)
+	b.warn(msg)
+	g.errs = append(g.errs, msg)
+	return b.writeProblem(g)
+}
+
+func (b *build) writeProblem(g *game) error {
+	pd := b.newPage(g.href, "problem", "Problem: "+g.file)
+	pv := problemView{Heading: "Problem: " + g.title(), File: g.file, Errors: g.errs}
+	if g.several {
+		pv.Number = g.number
+	}
+	if len(pv.Errors) == 0 { // a record without errors always has a variant; say so anyway
+		pv.Errors = []string{fmt.Sprintf("%s: game %d: no playable start position", g.where, g.number)}
+	}
+	for _, t := range g.rec.Tags {
+		pv.Tags = append(pv.Tags, tagView{Name: t.Name, Value: t.Value})
+	}
+	return b.write(g.href, "problem", problemPage{pageData: pd, Problem: pv})
+}
+
+// unreadable is the stand-in game of a record file that could not be read to its end: its
+// problem page names the file and the error.
+func unreadable(name, where string, number int, err error) *game {
+	msg := err.Error()
+	if _, ok := err.(*notation.Error); !ok {
+		msg = fmt.Sprintf("%s: %v", where, err)
+	}
+	return &game{file: name, where: where, number: number, rec: &notation.Record{},
+		nodes: []*node{{prev: -1, next: -1}}, errs: []string{msg}}
+}
+
+// readable tells whether the archive entry name is a page or record the build reads: a regular
+// file inside the archive (archive.SourceFile). A link that leaves the archive, a FIFO or a
+// device is skipped with a warning; other files are not the build's concern.
+func (b *build) readable(name string, d fs.DirEntry) bool {
+	if ext := path.Ext(name); ext != ".md" && ext != ".bgn" {
+		return false
+	}
+	if _, err := archive.SourceFile(b.src, name, d); err != nil {
+		b.warn(path.Join(filepath.ToSlash(b.s.opts.Source), err.Error()))
+		return false
+	}
+	return true
+}
+
+// maxPage bounds a Markdown page: it is read whole, and rendered.
+const maxPage = 16 << 20
+
+// readSource reads the Markdown page name, failing for one larger than maxPage.
+func (b *build) readSource(name string) ([]byte, error) {
+	f, err := b.src.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPage+1))
+	if err == nil && len(data) > maxPage {
+		err = fmt.Errorf("larger than %d MiB; not shown", maxPage>>20)
+	}
+	return data, err
+}
+
+// pageError is the body of a page that cannot be read: its located message, also a warning.
+func (b *build) pageError(name string, err error) template.HTML {
+	if pe, ok := err.(*fs.PathError); ok { // the location says which file
+		err = pe.Err
+	}
+	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
+	b.warn(msg)
+	return trustedHTML(`<p class="bao-error" role="alert">` + html.EscapeString(msg) + `</p>`) // escaped here
+}
