@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -51,6 +52,7 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
+			buildGC()
 			src, err := archive.OpenRoot(root) // links leaving the archive are not published
 			if err != nil {
 				return err
@@ -78,6 +80,16 @@ shown in place on the pages and listed on standard error; the command then exits
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
 	completeFolders(c)
 	return c
+}
+
+// buildGC lets the heap grow to five times what a site build keeps live (a few games per core
+// and the catalog's rows) before collecting, within a limit of 768 MiB: with Go's default, the
+// collector ran all the time on a heap of 30 MB. Measured on 10,008 games, default against
+// GOGC=400 back to back: 21.3 s and 33.6 CPU-s at 36 MB peak, against 15.3 s and 25.9 CPU-s at
+// 76 MB.
+func buildGC() {
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(768 << 20)
 }
 
 // optionalIndex names the index of --index, which must open, or else the archive's default
