@@ -1,12 +1,12 @@
 package archive
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -36,8 +36,9 @@ type UpdateOptions struct {
 
 // Progress is how far an Update has come.
 type Progress struct {
-	Files, FilesToRead int // files read so far, of those that changed
-	Games              int // games indexed so far
+	Files, FilesToRead int    // files read so far, of those that changed
+	Games              int    // games indexed so far
+	Now                string // the file most recently started
 }
 
 // Summary is what an Update did and what the index now holds.
@@ -172,6 +173,7 @@ type updater struct {
 	batch int
 
 	read, games atomic.Int64
+	now         atomic.Pointer[string] // the file most recently started, for Progress
 }
 
 // piece is part of one file's work for its shard's writer: documents to index and, in the
@@ -301,7 +303,11 @@ func (u *updater) report(progress func(Progress), total int) (stop func()) {
 			case <-done:
 				return
 			case <-t.C:
-				progress(Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load())})
+				p := Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load())}
+				if now := u.now.Load(); now != nil {
+					p.Now = *now
+				}
+				progress(p)
 			}
 		}
 	}()
@@ -320,48 +326,74 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		}
 	}
 	defer u.read.Add(1)
+	u.now.Store(&j.f.path)
 	e := entry{Path: j.f.path, Size: j.f.size, MTime: j.f.mtime}
-	data, err := os.ReadFile(j.f.abs)
+	f, err := os.Open(j.f.abs)
 	if err == nil {
-		sum := sha256.Sum256(data)
-		e.Hash = hex.EncodeToString(sum[:])
-		if j.old != nil && j.old.Hash == e.Hash { // touched, not changed
-			e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
-			return send(piece{path: e.Path, entry: &e})
+		defer f.Close()
+		if j.old != nil { // touched, not changed? Hashing first costs a read, not a parse.
+			if e.Hash, err = hashOf(f); err == nil && j.old.Hash == e.Hash {
+				e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
+				return send(piece{path: e.Path, entry: &e})
+			}
+			if err == nil {
+				_, err = f.Seek(0, io.SeekStart)
+			}
 		}
 	}
-	var docs []*document.Document
-	emit := func(s gameSource) error {
-		e.Games++
-		d := newGameDoc(e.Path, e.Games, s)
-		e.Positions += len(d.Pos)
-		if d.Errors != "" {
-			e.Errors++
-		}
+	workers := runtime.GOMAXPROCS(0)
+	// Each worker gathers its own documents and sends them a batch at a time: the file is
+	// streamed, so that a file of 100,000 games is never held whole.
+	docs := make([][]*document.Document, workers)
+	var mu sync.Mutex // guards the counts of e
+	emit := func(w, n int, s gameSource) error {
+		d := newGameDoc(e.Path, n, s)
 		doc := document.NewDocument(docID(d.File, d.Game))
 		if err := m.MapDocument(doc, d); err != nil {
 			return err
 		}
-		docs = append(docs, doc)
+		mu.Lock()
+		e.Games = max(e.Games, n)
+		e.Positions += len(d.Pos)
+		if d.Errors != "" {
+			e.Errors++
+		}
+		mu.Unlock()
 		u.games.Add(1)
-		if len(docs) < u.batch {
+		if docs[w] = append(docs[w], doc); len(docs[w]) < u.batch {
 			return nil
 		}
-		p := piece{path: e.Path, docs: docs}
-		docs = nil
+		p := piece{path: e.Path, docs: docs[w]}
+		docs[w] = nil
 		return send(p)
 	}
 	if err != nil {
 		// unreadable (or gone since the walk): indexed as a game holding the error; the
 		// empty hash makes the next run read it again
-		err = emit(gameSource{line: 1, errs: []string{err.Error()}})
+		e.Hash = ""
+		err = emit(0, 1, gameSource{line: 1, errs: []string{err.Error()}})
 	} else {
-		err = readGames(e.Path, bytes.NewReader(data), emit)
+		h := sha256.New()
+		err = readGames(e.Path, io.TeeReader(f, h), workers, emit)
+		e.Hash = hex.EncodeToString(h.Sum(nil))
 	}
 	if err != nil {
 		return err
 	}
-	return send(piece{path: e.Path, docs: docs, entry: &e, prune: !u.fresh})
+	var rest []*document.Document
+	for _, ds := range docs {
+		rest = append(rest, ds...)
+	}
+	return send(piece{path: e.Path, docs: rest, entry: &e, prune: !u.fresh})
+}
+
+// hashOf is the hex SHA-256 of what r holds.
+func hashOf(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // write is shard i's writer: it batches the pieces it is sent, each batch with the manifest
@@ -386,6 +418,11 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 			}
 		}
 		if p.entry == nil {
+			// part of a long file: written without its entry, so that memory stays bounded;
+			// a run stopped before the entry leaves documents the next run prunes
+			if b.Size() >= u.batch {
+				return flush()
+			}
 			return nil
 		}
 		if p.prune {

@@ -36,15 +36,13 @@ A summary goes to standard output: files, games, positions and seconds.`,
 			}
 			opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
 				Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
-			if isTerminal(e.err) {
-				opts.Progress = func(p archive.Progress) {
-					fmt.Fprintf(e.err, "\r%d of %d files read, %d games", p.Files, p.FilesToRead, p.Games)
-				}
+			bar := newProgress(e.err, -1, "files")
+			opts.Progress = func(p archive.Progress) {
+				bar.Set(int64(p.Files), int64(p.FilesToRead))
+				bar.Describe(fmt.Sprintf("%d games, %s", p.Games, p.Now))
 			}
 			s, err := archive.Update(cmd.Context(), root, opts)
-			if opts.Progress != nil {
-				fmt.Fprint(e.err, "\r\033[K")
-			}
+			bar.Finish()
 			if err != nil {
 				return err
 			}
