@@ -52,21 +52,12 @@ type b4out struct {
 // Captures only shrink the opponent's seeds and so are never part of a cycle: a repeat of
 // this state at two relay boundaries proves that the move never ends.
 func b4config(q *Position, L, st int, capture, first bool) lapCfg {
-	meta := uint64(L) | uint64(st+1)<<8
-	if q.house[South] {
-		meta |= 1 << 16
-	}
-	if q.house[North] {
-		meta |= 1 << 17
-	}
-	if capture {
-		meta |= 1 << 18
-	}
-	if first {
-		meta |= 1 << 19
-	}
-	return packLap(&q.pits, meta)
+	return packLap(&q.pits, b4meta(L, st, q.house, capture, first))
 }
+
+// b4slowLaps is how many relays play runs itself before handing the rest to the packed loop
+// (relays): most moves end within a few laps, and packing costs more than it saves there.
+const b4slowLaps = 8
 
 // play executes move m on q, the position before the move with the mover still to move.
 // capture says whether m is a capture move (tier N1 or M1). q is left as the board after the
@@ -119,7 +110,22 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 	// The first boundary is told apart only where it matters: a first lap from the house
 	// may relay from the takasia pit, where a later lap would stop (README 2.3).
 	firstMatters := fromHouse && stopAt != NoPit
+	slow := 0 // relays since the packed loop last ran
 	for first := true; ; first = false {
+		if t == nil && slow >= b4slowLaps {
+			var res b4relay
+			L, res = g.relays(q, L, st, capture, stopAt, &budget)
+			switch res {
+			case relayEnded:
+				out.ok = true
+				return out
+			case relayCycle:
+				return b4out{}
+			case relayCut:
+				return b4out{cut: true}
+			}
+			slow = 0
+		}
 		x := Pit(r[L])
 		if q.pits[x] == 1 { // 1: lands empty
 			out.ok = true
@@ -161,6 +167,7 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 			return b4out{cut: true}
 		}
 		L = g.lift(q, r, L, st, Relay, t) // 5: relay
+		slow++
 	}
 }
 

@@ -161,8 +161,8 @@ func (g kingulu) why(p Position, m Move) (string, bool) {
 }
 
 // childrenAt: listing every move is cheap here, so filter the full list.
-func (g kingulu) childrenAt(p Position, x Pit, dst []Child) []Child {
-	return atPit(g.children(p, dst[:0]), x)
+func (g kingulu) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
+	return atPit(g.children(p, dst[:0]), x, NoDir)
 }
 
 func (kingulu) stage(*Position) string { return "" }

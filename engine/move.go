@@ -173,10 +173,11 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	if msg != "" {
 		return Child{}, &MoveError{Token: s, Err: ErrBadMove, Reason: msg}
 	}
+	all := cs != nil // cs lists every legal move
 	if cs == nil {
-		*buf = v.rules.childrenAt(p, t.pit, *buf)
+		*buf = v.rules.childrenAt(p, t.pit, t.dir, *buf)
 		if len(*buf) == 0 {
-			cs = p.Children(nil) // the token names no legal move: the error lists them all
+			cs, all = p.Children(nil), true // the token names no legal move: the error lists them all
 		} else {
 			cs = *buf
 		}
@@ -199,8 +200,11 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 		}
 	}
 	switch n {
-	case 0: // cs may hold only the moves at the token's pit: list them all
-		return Child{}, p.illegal(s, t)
+	case 0:
+		if !all { // cs holds only the moves at the token's pit: list them all
+			cs = p.Children(nil)
+		}
+		return Child{}, p.illegal(s, t, cs)
 	case 1:
 	default:
 		var cands []Child
@@ -229,8 +233,9 @@ func kimasaiNext(v *Variant, x Pit) int {
 
 // illegal is the error for token s (taken apart as t) that names no legal move: the legal
 // moves, and the reason where a short one can be given.
-func (p Position) illegal(s string, t token) *MoveError {
-	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, p.Children(nil))}
+// cs is every legal move.
+func (p Position) illegal(s string, t token, cs []Child) *MoveError {
+	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
 	if len(e.Legal) == 0 {
 		e.Err, e.Reason = ErrGameOver, "the game is over ("+p.Status().String()+")"
 		return e

@@ -32,8 +32,9 @@ type ruleset interface {
 	// their informative flags (capture, takasa, takasia, wins).
 	children(p Position, dst []Child) []Child
 	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
-	// takes the reserve seed), written over dst's storage; reading a token needs no more.
-	childrenAt(p Position, x Pit, dst []Child) []Child
+	// takes the reserve seed) in direction d (NoDir: any), written over dst's storage; reading
+	// a token needs no more.
+	childrenAt(p Position, x Pit, d Dir, dst []Child) []Child
 	// why explains, where it can, why m is not a legal move of p, and whether that is because
 	// it never ends.
 	why(p Position, m Move) (reason string, neverEnding bool)
