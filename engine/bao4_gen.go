@@ -228,7 +228,7 @@ func (g bao4) anyMove(p *Position) bool {
 func (g bao4) anyOf(p *Position, cs []b4cand) bool {
 	var decided uint128
 	left := len(cs)
-	for budget := 64; left > 0; budget *= 4 {
+	for budget := 64; left > 0 && (g.meter == nil || *g.meter > 0); budget *= 4 {
 		for i, cd := range cs {
 			if decided.has(i) {
 				continue

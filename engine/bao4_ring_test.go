@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"testing"
 )
 
@@ -70,4 +71,35 @@ func TestBao4PackedRelays(t *testing.T) {
 		t.Fatal("no candidate ran long enough to use the packed loop")
 	}
 	t.Logf("%d plays of more than %d laps", long, 3*b4slowLaps)
+}
+
+// TestGameBudget: a game with a budget reports a move that would cost more relay laps than it
+// has left as ErrBudget, at once, and plays cheap moves as before.
+func TestGameBudget(t *testing.T) {
+	const long = "5,1,3,4,1,2,5,6/1,11,4,1,0,7,0,3/0,0,0,1,0,0,0,1/2,1,0,0,2,1,1,1 N 0-0 - -"
+	p, err := ParsePosition(Kiswahili, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		token   string
+		budget  int
+		wantErr error
+	}{
+		{"a6<*", 1000, nil},           // the direction is given: a6> is never played
+		{"a6", 1_000_000, ErrBudget},  // both directions: a6> needs 134,108,944 laps
+		{"a6>", 1_000_000, ErrBudget}, // the never-ending one itself
+		{"a7<", 1000, nil},            // a pit with cheap moves only
+		{"a6<*", 0, nil},              // no budget
+		{"b8<", 1_000_000, ErrBudget}, // illegal, but the error lists every legal move
+		{"z9", 1000, ErrBadMove},      // no move to check
+	}
+	for _, tt := range tests {
+		g := NewGame(p)
+		g.SetBudget(tt.budget)
+		_, err := g.PlayToken(tt.token)
+		if !errors.Is(err, tt.wantErr) || (err == nil) != (tt.wantErr == nil) {
+			t.Errorf("%s with budget %d: %v, want %v", tt.token, tt.budget, err, tt.wantErr)
+		}
+	}
 }

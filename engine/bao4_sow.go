@@ -62,8 +62,27 @@ const b4slowLaps = 8
 // play executes move m on q, the position before the move with the mover still to move.
 // capture says whether m is a capture move (tier N1 or M1). q is left as the board after the
 // move; side to move and block are set by finish. A budget > 0 gives up after that many
-// relays, leaving the move undecided (cut).
-func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out b4out) {
+// relays, leaving the move undecided (cut). With a meter (a game's budget, see
+// Game.SetBudget) the relays also count against it, and a move is cut when it runs out.
+func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) b4out {
+	if g.meter == nil {
+		return g.run(q, m, capture, &budget, t)
+	}
+	left := *g.meter
+	if left <= 0 {
+		return b4out{cut: true}
+	}
+	if budget > 0 && budget < left {
+		left = budget
+	}
+	start := left
+	out := g.run(q, m, capture, &left, t)
+	*g.meter -= start - left
+	return out
+}
+
+// run is play with the budget counted down in place.
+func (g bao4) run(q *Position, m Move, capture bool, budget *int, t *Trace) (out b4out) {
 	me := q.toMove
 	r, ro := q.v.ring[me], q.v.ring[me.Other()]
 	k := b4k(m.Pit)
@@ -114,7 +133,7 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 	for first := true; ; first = false {
 		if t == nil && slow >= b4slowLaps {
 			var res b4relay
-			L, res = g.relays(q, L, st, capture, stopAt, &budget)
+			L, res = g.relays(q, L, st, capture, stopAt, budget)
 			switch res {
 			case relayEnded:
 				out.ok = true
@@ -163,7 +182,7 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 		if cfg := b4config(q, L, st, capture, first && firstMatters); cyc.repeats(&cfg) {
 			return b4out{}
 		}
-		if budget--; budget == 0 {
+		if *budget--; *budget == 0 {
 			return b4out{cut: true}
 		}
 		L = g.lift(q, r, L, st, Relay, t) // 5: relay

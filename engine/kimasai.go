@@ -119,6 +119,9 @@ func (g kimasai) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
 
 func (kimasai) stage(*Position) string { return "" }
 
+// metered: a Kimasai move is one step, never costly.
+func (g kimasai) metered(*int) ruleset { return g }
+
 func (kimasai) check(p *Position) error {
 	for s := South; s <= North; s++ {
 		for _, x := range p.v.ring[s] {

@@ -167,6 +167,9 @@ func (g kingulu) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
 
 func (kingulu) stage(*Position) string { return "" }
 
+// metered: Kingulu's relays run on a circuit of 12 pits and are not metered.
+func (g kingulu) metered(*int) ruleset { return g }
+
 func (kingulu) check(p *Position) error {
 	if n := p.total(); n != 48 {
 		return posErr("board", "Bao Kingulu holds 48 seeds counting stores, got %d", n)

@@ -162,12 +162,13 @@ func (p Position) ParseMove(s string) (Move, error) {
 // p.Children(...): callers that already have the list pass it to avoid generating it again.
 func (p Position) ParseChild(s string, cs []Child) (Child, error) {
 	var buf []Child
-	return p.readMove(s, cs, &buf)
+	return p.readMove(s, cs, &buf, p.v.rules)
 }
 
-// readMove reads token s. Without the list cs it plays only the moves at the token's pit,
-// into *buf (reused by games from ply to ply), and lists every legal move only for an error.
-func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
+// readMove reads token s with the rules rs (the variant's, perhaps metered). Without the list
+// cs it plays only the moves at the token's pit, into *buf (reused by games from ply to ply),
+// and lists every legal move only for an error.
+func (p Position) readMove(s string, cs []Child, buf *[]Child, rs ruleset) (Child, error) {
 	v := p.v
 	t, msg := v.lexToken(s)
 	if msg != "" {
@@ -175,15 +176,15 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	}
 	all := cs != nil // cs lists every legal move
 	if cs == nil {
-		*buf = v.rules.childrenAt(p, t.pit, t.dir, *buf)
+		*buf = rs.childrenAt(p, t.pit, t.dir, *buf)
 		if len(*buf) == 0 {
-			cs, all = p.Children(nil), true // the token names no legal move: the error lists them all
+			cs, all = rs.children(p, nil), true // the token names no legal move: the error lists them all
 		} else {
 			cs = *buf
 		}
 	}
 	if len(cs) == 0 {
-		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + p.Status().String() + ")"}
+		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + rs.status(&p).String() + ")"}
 	}
 	fits := func(m Move) bool {
 		return m.Pit == t.pit && m.Safari == t.safari && (t.dir == NoDir || m.Dir == t.dir) &&
@@ -202,9 +203,9 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	switch n {
 	case 0:
 		if !all { // cs holds only the moves at the token's pit: list them all
-			cs = p.Children(nil)
+			cs = rs.children(p, nil)
 		}
-		return Child{}, p.illegal(s, t, cs)
+		return Child{}, p.illegal(s, t, cs, rs)
 	case 1:
 	default:
 		var cands []Child
@@ -218,7 +219,7 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	c := cs[fit]
 	if missing := t.flags &^ c.Move.Flags; missing != 0 {
 		return Child{}, &MoveError{Token: s, Err: ErrSuffixMismatch,
-			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, p.Children(nil))}
+			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, rs.children(p, nil))}
 	}
 	return c, nil
 }
@@ -233,15 +234,15 @@ func kimasaiNext(v *Variant, x Pit) int {
 
 // illegal is the error for token s (taken apart as t) that names no legal move: the legal
 // moves, and the reason where a short one can be given.
-// cs is every legal move.
-func (p Position) illegal(s string, t token, cs []Child) *MoveError {
+// cs is every legal move, found with the rules rs.
+func (p Position) illegal(s string, t token, cs []Child, rs ruleset) *MoveError {
 	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
 	if len(e.Legal) == 0 {
-		e.Err, e.Reason = ErrGameOver, "the game is over ("+p.Status().String()+")"
+		e.Err, e.Reason = ErrGameOver, "the game is over ("+rs.status(&p).String()+")"
 		return e
 	}
 	if e.Reason = p.whyIllegal(t); e.Reason == "" && (t.dir != NoDir || p.v.Rows == 1 || p.v == Kimasai) {
-		e.Reason, e.NeverEnding = p.v.rules.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})
+		e.Reason, e.NeverEnding = rs.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})
 	}
 	return e
 }

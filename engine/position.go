@@ -113,7 +113,7 @@ func (p Position) find(m Move) (Child, error) {
 			return c, nil
 		}
 	}
-	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari}, cs)
+	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari}, cs, p.v.rules)
 }
 
 func tokens(v *Variant, cs []Child) []string {

@@ -46,6 +46,9 @@ type ruleset interface {
 	stage(p *Position) string
 	// check rejects a parsed position the variant cannot hold (spec section 3.4).
 	check(p *Position) error
+	// metered is the same rules spending at most *laps relay laps in all, counted down
+	// (the 4x8 games; the others return themselves).
+	metered(laps *int) ruleset
 }
 
 // Pits is the number of pits on the board.

@@ -26,6 +26,19 @@ type Replay struct {
 	Status engine.Status
 }
 
+// RecordBudget is the relay laps that checking one record may spend, its main line and
+// variations together: about a quarter of a second of sowing. A record that needs more gets
+// an error of kind engine.ErrBudget at the move where it ran out, so that one adversarial
+// record is reported and a batch goes on; played games use a few thousand laps.
+const RecordBudget = 50_000_000
+
+// newGame starts replaying a record from start, with the record's budget.
+func newGame(start engine.Position) *engine.Game {
+	g := engine.NewGame(start)
+	g.SetBudget(RecordBudget)
+	return g
+}
+
 // Replay plays the record's main line from its start position: the variant's, or the
 // Position tag's. It stops at the first move that cannot be played and returns the plies
 // before it with an *Error at that move; a record without a usable Variant or Position tag
@@ -35,7 +48,7 @@ func (r *Record) Replay() (*Replay, error) {
 	if e != nil {
 		return nil, e
 	}
-	g := engine.NewGame(start)
+	g := newGame(start)
 	rp := &Replay{Variant: start.Variant(), Start: start, Plies: make([]Ply, 0, len(r.Moves))}
 	for _, n := range r.Moves {
 		before := g.Position()

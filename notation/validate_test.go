@@ -2,8 +2,11 @@ package notation
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/engine"
 )
 
 // TestReportJSON: the exact shape of spec 6's bao validate --json output.
@@ -39,5 +42,27 @@ func TestReportSummary(t *testing.T) {
 	r.Add(&Error{File: "b", Game: 1, Err: ErrSyntax})
 	if got := r.Summary(); got != "3 errors in 2 games (3 games in 2 files)" {
 		t.Errorf("got %s", got)
+	}
+}
+
+// TestValidateBudget: a record whose move would take longer to check than RecordBudget allows
+// is reported at that move, with a kind errors.Is finds, and the records after it are checked
+// as usual.
+func TestValidateBudget(t *testing.T) {
+	const long = `[Variant "kiswahili"] [Position "5,1,3,4,1,2,5,6/1,11,4,1,0,7,0,3/0,0,0,1,0,0,0,1/2,1,0,0,2,1,1,1 N 0-0 - -"]`
+	in := long + "\n1... a6 *\n\n" + long + "\n1... a6<* *\n\n" + long + "\n1... a6<* A1 *\n"
+	var got []*Error
+	n, err := Validate("b.bgn", strings.NewReader(in), func(e *Error) { got = append(got, e) })
+	if err != nil || n != 3 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d errors, want 2: %v", len(got), got)
+	}
+	if e := got[0]; !errors.Is(e, engine.ErrBudget) || e.Game != 1 || e.Pos.Line != 2 || e.Pos.Col != 6 {
+		t.Errorf("first error: %v (game %d, %d:%d), want the budget at game 1, 2:6", e, e.Game, e.Pos.Line, e.Pos.Col)
+	}
+	if e := got[1]; !errors.Is(e, engine.ErrIllegalMove) || e.Game != 3 {
+		t.Errorf("second error: %v, want an illegal move in game 3", e)
 	}
 }

@@ -38,7 +38,7 @@ func check(r *Record, replay bool) (*Replay, ErrorList) {
 		vf.errs.Add(e)
 	} else {
 		vf.v = start.Variant()
-		g := engine.NewGame(start)
+		g := newGame(start)
 		if len(r.Moves) == 0 {
 			vf.checkpoints(r.Comments, start, 0, "", "at the start")
 		}
