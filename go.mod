@@ -6,6 +6,8 @@ require (
 	github.com/blevesearch/bleve/v2 v2.6.3
 	// testscript, for the CLI's end-to-end script tests (cmd/bao/testdata/script); tests only
 	github.com/rogpeppe/go-internal v1.16.0
+	// progress bars on a terminal for the long commands (cmd/bao/progress.go)
+	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	github.com/yuin/goldmark v1.8.7
 )
@@ -37,7 +39,6 @@ require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/schollz/progressbar/v3 v3.19.1 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect

@@ -38,7 +38,8 @@ type UpdateOptions struct {
 type Progress struct {
 	Files, FilesToRead int    // files read so far, of those that changed
 	Games              int    // games indexed so far
-	Now                string // the file most recently started
+	Bytes, BytesToRead int64  // bytes of records read so far, of those in the files to read
+	Now                string // what is being done: the file most recently started, or a step
 }
 
 // Summary is what an Update did and what the index now holds.
@@ -172,8 +173,8 @@ type updater struct {
 	fresh bool // the index was created by this run: no file has documents in it yet
 	batch int
 
-	read, games atomic.Int64
-	now         atomic.Pointer[string] // the file most recently started, for Progress
+	read, games, bytes atomic.Int64
+	now                atomic.Pointer[string] // what is being done now, for Progress
 }
 
 // piece is part of one file's work for its shard's writer: documents to index and, in the
@@ -242,7 +243,11 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 			}
 		}()
 	}
-	stopProgress := u.report(progress, len(jobs))
+	var size int64
+	for _, j := range jobs {
+		size += j.f.size
+	}
+	stopProgress := u.report(progress, len(jobs), size)
 	m := u.set.shards[0].Mapping()
 	todo := make(chan job)
 	var readers sync.WaitGroup
@@ -267,6 +272,8 @@ feed:
 	}
 	close(todo)
 	readers.Wait()
+	writing := "writing the index"
+	u.now.Store(&writing)
 	for _, in := range ins {
 		close(in)
 	}
@@ -287,7 +294,7 @@ feed:
 }
 
 // report calls progress periodically until the returned stop is called.
-func (u *updater) report(progress func(Progress), total int) (stop func()) {
+func (u *updater) report(progress func(Progress), total int, size int64) (stop func()) {
 	if progress == nil {
 		return func() {}
 	}
@@ -303,7 +310,8 @@ func (u *updater) report(progress func(Progress), total int) (stop func()) {
 			case <-done:
 				return
 			case <-t.C:
-				p := Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load())}
+				p := Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load()),
+					Bytes: u.bytes.Load(), BytesToRead: size}
 				if now := u.now.Load(); now != nil {
 					p.Now = *now
 				}
@@ -374,7 +382,7 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		err = emit(0, 1, gameSource{line: 1, errs: []string{err.Error()}})
 	} else {
 		h := sha256.New()
-		err = readGames(e.Path, io.TeeReader(f, h), workers, emit)
+		err = readGames(e.Path, io.TeeReader(f, countTo{h, &u.bytes}), workers, emit)
 		e.Hash = hex.EncodeToString(h.Sum(nil))
 	}
 	if err != nil {
@@ -385,6 +393,17 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		rest = append(rest, ds...)
 	}
 	return send(piece{path: e.Path, docs: rest, entry: &e, prune: !u.fresh})
+}
+
+// countTo is a writer that counts the bytes written to w into n.
+type countTo struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c countTo) Write(b []byte) (int, error) {
+	c.n.Add(int64(len(b)))
+	return c.w.Write(b)
 }
 
 // hashOf is the hex SHA-256 of what r holds.

@@ -66,3 +66,29 @@ func TestValidateBudget(t *testing.T) {
 		t.Errorf("second error: %v, want an illegal move in game 3", e)
 	}
 }
+
+// TestValidateOrder: records are verified in parallel, and their problems still come in file
+// order.
+func TestValidateOrder(t *testing.T) {
+	var b strings.Builder
+	for i := range 500 {
+		if i%7 == 3 {
+			b.WriteString("[Variant \"kingulu\"] [PlyCount \"9\"] A3 *\n\n") // wrong PlyCount
+		} else {
+			b.WriteString("[Variant \"kingulu\"] A3 *\n\n")
+		}
+	}
+	var games []int
+	n, err := Validate("o.bgn", strings.NewReader(b.String()), func(e *Error) { games = append(games, e.Game) })
+	if err != nil || n != 500 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	if len(games) != 71 {
+		t.Fatalf("%d problems, want 71", len(games))
+	}
+	for i, g := range games {
+		if g != 7*i+4 {
+			t.Fatalf("problem %d is in game %d, want %d", i, g, 7*i+4)
+		}
+	}
+}

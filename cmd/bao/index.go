@@ -36,10 +36,10 @@ A summary goes to standard output: files, games, positions and seconds.`,
 			}
 			opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
 				Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
-			bar := newProgress(e.err, -1, "files")
+			bar := newProgress(e.err, -1, "bytes")
 			opts.Progress = func(p archive.Progress) {
-				bar.Set(int64(p.Files), int64(p.FilesToRead))
-				bar.Describe(fmt.Sprintf("%d games, %s", p.Games, p.Now))
+				bar.Set(p.Bytes, p.BytesToRead)
+				bar.Describe(fmt.Sprintf("%d of %d files, %d games, %s", p.Files, p.FilesToRead, p.Games, p.Now))
 			}
 			s, err := archive.Update(cmd.Context(), root, opts)
 			bar.Finish()

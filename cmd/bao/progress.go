@@ -16,6 +16,7 @@ import (
 // goroutine.
 type progress struct {
 	mu    sync.Mutex
+	w     io.Writer
 	bar   *progressbar.ProgressBar // nil off a terminal
 	unit  string
 	start time.Time
@@ -24,24 +25,52 @@ type progress struct {
 }
 
 // newProgress starts the progress of total units (-1 when unknown) written to w; unit names
-// them ("games", "pages").
+// them ("games", "pages"; "bytes" shows them as kB, MB).
 func newProgress(w io.Writer, total int64, unit string) *progress {
-	p := &progress{unit: unit, start: time.Now()}
+	p := &progress{w: w, unit: unit, start: time.Now()}
 	if !isTerminal(w) {
 		return p
 	}
-	p.bar = progressbar.NewOptions64(total,
+	opts := []progressbar.Option{
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetWidth(24),
 		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString(unit),
 		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionThrottle(100 * time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
-	)
+	}
+	if unit == "bytes" {
+		opts = append(opts, progressbar.OptionShowBytes(true))
+	} else {
+		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString(unit))
+	}
+	p.bar = progressbar.NewOptions64(total, opts...)
 	return p
+}
+
+// Print writes s to the progress's stream; a bar drawn there is cleared first and drawn
+// again below it.
+func (p *progress) Print(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		progressbar.Bprintf(p.bar, "%s", s)
+		return
+	}
+	fmt.Fprint(p.w, s)
+}
+
+// countingReader counts the bytes read through it into a progress.
+type countingReader struct {
+	r io.Reader
+	p *progress
+}
+
+func (c countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.p.Add(n)
+	return n, err
 }
 
 // Add counts n more units done.

@@ -26,24 +26,27 @@ Exit code 1 when any game has a problem.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var rep notation.Report
 			board = board || isTerminal(e.err)
+			bar := newProgress(e.err, totalSize(args), "bytes")
 			report := func(err *notation.Error) {
 				rep.Add(err)
 				switch {
 				case asJSON:
 				case board:
-					fmt.Fprint(e.err, err.Error()+"\n"+err.Detail())
+					bar.Print(err.Error() + "\n" + err.Detail())
 				default:
-					fmt.Fprintln(e.err, err.Error())
+					bar.Print(err.Error() + "\n")
 				}
 			}
 			for _, path := range args {
 				rep.Files++
-				games, err := validateFile(path, report)
+				bar.Describe(path)
+				games, err := validateFile(path, bar, report)
 				rep.Games += games
 				if err != nil {
 					report(err)
 				}
 			}
+			bar.Finish()
 			switch {
 			case asJSON:
 				if err := writeJSON(e.out, rep); err != nil {
@@ -65,16 +68,28 @@ Exit code 1 when any game has a problem.`,
 	return c
 }
 
-// validateFile validates one file; the error is one that stopped reading it.
-func validateFile(path string, report func(*notation.Error)) (int, *notation.Error) {
+// validateFile validates one file, counting its bytes into bar; the error is one that stopped
+// reading it.
+func validateFile(path string, bar *progress, report func(*notation.Error)) (int, *notation.Error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, &notation.Error{File: path, Err: err}
 	}
 	defer f.Close()
-	games, err := notation.Validate(path, f, report)
+	games, err := notation.Validate(path, countingReader{f, bar}, report)
 	if err != nil {
 		return games, err.(*notation.Error)
 	}
 	return games, nil
+}
+
+// totalSize is the bytes of the files that can be read, for a progress bar.
+func totalSize(paths []string) int64 {
+	var n int64
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
 }
