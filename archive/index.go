@@ -27,7 +27,7 @@ type UpdateOptions struct {
 	// for a count other than an existing index's rebuilds it.
 	Shards    int
 	Rebuild   bool // rebuild from scratch even if the index is sound
-	BatchSize int  // documents per batch, default 500
+	BatchSize int  // documents per batch, default 2000
 	// Progress, if set, is called about five times a second while files are read.
 	Progress func(Progress)
 	// Notice, if set, is told why the index is being rebuilt.
@@ -53,7 +53,12 @@ type Summary struct {
 	Elapsed                 time.Duration
 }
 
-const defaultBatch = 500
+const defaultBatch = 2000
+
+// pieceDocs is how many documents a reader sends its shard's writer at a time: small pieces
+// keep what waits between readers and writer small, while the writer's batches stay large
+// (bleve builds one segment per batch, and fewer, larger segments cost less to merge).
+const pieceDocs = 100
 
 // shardBytes is how many bytes of records a new index gives each shard (see autoShards).
 const shardBytes = 64 << 20
@@ -368,7 +373,7 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		}
 		mu.Unlock()
 		u.games.Add(1)
-		if docs[w] = append(docs[w], doc); len(docs[w]) < u.batch {
+		if docs[w] = append(docs[w], doc); len(docs[w]) < min(u.batch, pieceDocs) {
 			return nil
 		}
 		p := piece{path: e.Path, docs: docs[w]}
