@@ -502,20 +502,25 @@ func (u *updater) finish(idx bleve.Index, man *manifest, b *bleve.Batch, done []
 func prune(idx bleve.Index, b *bleve.Batch, file string, keep int) error {
 	q := bleve.NewTermQuery(file)
 	q.SetField("file")
-	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
-	res, err := idx.Search(req)
-	if err != nil || res.Total == 0 {
-		return err
-	}
-	req.Size = int(res.Total)
-	if res, err = idx.Search(req); err != nil {
-		return err
-	}
-	for _, h := range res.Hits {
-		k := strings.LastIndexByte(h.ID, '#')
-		if n, err := strconv.Atoi(h.ID[k+1:]); err != nil || n > keep {
-			b.Delete(h.ID)
+	// a page at a time, so that a file of 100,000 games is not held as 100,000 hits; the
+	// deletions wait in b, so the pages stay as they were
+	const page = 10000
+	req := bleve.NewSearchRequestOptions(q, page, 0, false)
+	req.SortBy([]string{"_id"})
+	for {
+		res, err := idx.Search(req)
+		if err != nil {
+			return err
 		}
+		for _, h := range res.Hits {
+			k := strings.LastIndexByte(h.ID, '#')
+			if n, err := strconv.Atoi(h.ID[k+1:]); err != nil || n > keep {
+				b.Delete(h.ID)
+			}
+		}
+		if len(res.Hits) < page {
+			return nil
+		}
+		req.From += page
 	}
-	return nil
 }
