@@ -4,8 +4,10 @@ GO       ?= go
 BIN      := bin/bao
 FUZZTIME ?= 20s
 DEMO_OUT ?= demo-out
+SCALE_DIR ?= /tmp/bao-scale
+SCALE_SIZES ?= 10000 100000
 
-.PHONY: build test test-short vet check golden fuzz bench demo clean
+.PHONY: build test test-short vet check golden fuzz bench scale demo clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/bao
@@ -36,6 +38,12 @@ fuzz:
 # -p 1: one package at a time, so that benchmarks do not share the cores.
 bench:
 	$(GO) test -p 1 -run='^$$' -bench=. -benchmem ./...
+
+# Time and peak RSS of index, site build, serve, search and explore on generated archives of
+# SCALE_SIZES games (kept in SCALE_DIR; SCALE_COMMANDS picks the commands, see
+# testdata/scale.sh); not part of test: 100,000 games take many minutes.
+scale: build
+	@sh testdata/scale.sh $(BIN) $(SCALE_DIR) $(SCALE_SIZES)
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)
