@@ -5,7 +5,8 @@
 #
 # For each SIZE it generates SIZE self-played Bao la Kiswahili games with `bao selfplay`
 # (files of 1,000 games, ten files to a folder) under WORKDIR/SIZE, then times each command
-# with /usr/bin/time -v and prints one line per command: wall seconds and peak RSS.
+# with /usr/bin/time -v and prints one line per command: wall seconds, peak RSS and CPU
+# seconds (user + system: on a shared machine wall time says more about the others).
 #   index         bao index, from nothing
 #   site build    bao site build, from nothing, then again with nothing changed
 #   serve         bao serve: seconds until the first page answers, and its peak RSS then
@@ -36,7 +37,8 @@ measure() {
 	secs=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$log" |
 		awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = 60 * s + $i; printf "%.2f", s }')
 	kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log")
-	printf '%-8s %-22s %9s s %8d MB\n' "$size" "$name" "$secs" $((kb / 1024))
+	cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")
+	printf '%-8s %-22s %9s s %8d MB %9s s\n' "$size" "$name" "$secs" $((kb / 1024)) "$cpu"
 }
 
 # serve_first: seconds from starting bao serve to its first page, and its peak RSS then.
@@ -62,13 +64,13 @@ serve_first() {
 		echo "scale.sh: bao serve gave no page:" >&2
 		tail -5 "$work/serve.log" >&2
 	fi
-	printf '%-8s %-22s %9.2f s %8d MB\n' "$size" "serve (first page)" \
-		"$(awk "BEGIN { print $end - $start }")" $((${kb:-0} / 1024))
+	printf '%-8s %-22s %9.2f s %8d MB %11s\n' "$size" "serve (first page)" \
+		"$(awk "BEGIN { print $end - $start }")" $((${kb:-0} / 1024)) -
 }
 
 mkdir -p "$work"
 echo "bao at scale: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo)"
-printf '%-8s %-22s %11s %11s\n' games command time "peak RSS"
+printf '%-8s %-22s %11s %11s %11s\n' games command time "peak RSS" "CPU time"
 for size in "$@"; do
 	root=$work/$size
 	if [ ! -f "$root/.generated" ]; then
