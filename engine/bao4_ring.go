@@ -144,8 +144,9 @@ func b4spin(a0, a1 uint64, L, st int, special uint16, laps *[b4Loop][b4Loop]stru
 	lam := 0
 	for {
 		L &= b4Loop - 1
-		w := a0 ^ (a0^a1)&-uint64(L>>3) // a1 from L = 8 on, without a branch
-		c := int(uint8(w >> (8 * (L & 7))))
+		// pit L's count, from a0 or a1 without a branch (Go shifts of 64 or more give 0)
+		sh := uint(8 * L)
+		c := int(uint8(a0>>sh | a1>>(sh-64)))
 		if c == 1 {
 			return a0, a1, L, left, relayEnded
 		}
@@ -167,8 +168,8 @@ func b4spin(a0, a1 uint64, L, st int, special uint16, laps *[b4Loop][b4Loop]stru
 		// lift pit L and sow its c seeds from the next pit
 		e := &laps[L][c&(b4Loop-1)]
 		full := uint64(c/b4Loop) * b4ones
-		a0 = a0&^e.clear[0] + e.add[0] + full
-		a1 = a1&^e.clear[1] + e.add[1] + full
+		a0 = a0&^e.clear[0] + (e.add[0] + full)
+		a1 = a1&^e.clear[1] + (e.add[1] + full)
 		L += st * c
 	}
 }
