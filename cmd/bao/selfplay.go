@@ -46,7 +46,10 @@ player" and the Annotator tag names the command and seed that reproduce the game
 				return usagef("--games must be >= 0 and --max-plies >= 1")
 			}
 			w := bufio.NewWriter(e.out)
+			bar := newProgress(e.err, int64(o.games), "games")
+			defer bar.Finish()
 			for i := range o.games {
+				bar.Add(1)
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
 					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, g)); err != nil {
