@@ -43,19 +43,26 @@
 //
 // # Limits, as measured
 //
-// On the 2-core development machine (shared with other work, so wall-clock rates vary by a
-// factor of two or more), with the benchmarks in bench_test.go on a generated archive of
-// 100,000 random games of the four variants (1,000 files, about 100 positions a game):
+// On the 2-core development machine, shared with other work (load averages of 8 to 20 while
+// these were taken, so CPU seconds say more than wall-clock rates):
 //
-//   - Building the index: 167 games/s wall-clock, 335 games per CPU-second, for the whole
-//     pipeline (read, verify, replay, index). Far below the 5,000 games/s aimed at: about 80%
-//     of the CPU goes to replaying the records (notation.Verify and Record.Replay each play the
-//     main line through the engine, and 4x8 move generation dominates); bleve alone
-//     (BenchmarkIndexBatch) indexes 1,500 to 2,000 games a second with all their positions.
-//   - Index size: about 6 KB a game (606 MB for 100,000 games), most of it the position terms
-//     and their term vectors.
+//   - Building the index: about 850 games per CPU-second for self-played Bao la Kiswahili
+//     games of about 55 plies, every position indexed (10,000 games: 11.3 CPU-seconds), so at
+//     most 1,700 games/s on two free cores; 110 games/s wall-clock on the loaded machine.
+//     Records are parsed and verified on every core; the profile is bleve's: building each
+//     batch's segment 43%, merging segments 23%, parsing and verifying 12%, garbage
+//     collection 11%. The 5,000 games/s once aimed at is beyond bleve here.
+//   - Index size: about 5 KB a game (48 MB for 10,000 such games), most of it the position
+//     terms and their term vectors.
+//   - Peak RSS of bao index: 422 MB for 10,000 games in 10 files, 448 MB for the same games
+//     in one file: bounded by the batch, not the archive.
+//
+// Earlier figures on 100,000 random games of the four variants (bench_test.go, 1,000 files,
+// about 100 positions a game, before the trimmed mapping):
+//
 //   - Queries on that index (2 shards), p50 / p99: position search 11 / 32 ms, player search
 //     13 / 23 ms, the opening tree of a start position 15 / 42 ms, a year filter with all
 //     facets 95 / 184 ms.
-//   - A search or explore waits at most 2 s for a running bao index, then fails with ErrBusy.
+//
+// A search or explore waits at most 2 s for a running bao index, then fails with ErrBusy.
 package archive
