@@ -2,15 +2,30 @@
 # `make test` is what CI runs.
 GO       ?= go
 BIN      := bin/bao
+PREFIX   ?= $(HOME)/.local
+# -buildvcs=auto stamps the git revision into the binary when there is a checkout (bao version).
+BUILDFLAGS ?= -buildvcs=auto
 FUZZTIME ?= 20s
 DEMO_OUT ?= demo-out
 SCALE_DIR ?= /tmp/bao-scale
 SCALE_SIZES ?= 10000 100000
 
-.PHONY: build test test-short vet check golden fuzz bench scale demo clean
+.PHONY: build install docs test test-short vet check golden fuzz bench scale demo clean
 
 build:
-	$(GO) build -o $(BIN) ./cmd/bao
+	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
+
+# Installs bao in $(PREFIX)/bin (default ~/.local/bin, which should be on PATH) and its man
+# pages in $(PREFIX)/share/man/man1.
+install: build
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1
+	install -m 0755 $(BIN) $(PREFIX)/bin/bao
+	install -m 0644 docs/man/*.1 $(PREFIX)/share/man/man1/
+
+# Regenerates the CLI reference (docs/cli, docs/man) from the commands' help; a test fails
+# when it is stale.
+docs:
+	$(GO) test ./cmd/bao -run '^TestCLIReference$$' -update
 
 test: vet
 	$(GO) test ./...

@@ -54,3 +54,14 @@ func walk(root string) ([]diskFile, error) {
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
 	return files, err
 }
+
+// RecordFiles lists the record files under root, in path order, as paths that start with root:
+// the files that Update indexes, for commands that take a folder in place of files.
+func RecordFiles(root string) ([]string, error) {
+	files, err := walk(root)
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.abs
+	}
+	return paths, err
+}

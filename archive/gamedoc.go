@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 // gameType is the bleve document type of a game (gameDoc.BleveType).
@@ -26,8 +27,8 @@ type gameDoc struct {
 	South       string     `json:"south"`
 	North       string     `json:"north"`
 	Players     []string   `json:"players"`
-	PlayersLC   []string   `json:"players_lc"`
-	Names       []string   `json:"names"` // player names as text, for fuzzy search
+	PlayersLC   []string   `json:"players_lc"` // event.Key of each: one player, however spelled
+	Names       []string   `json:"names"`      // player names as text, for fuzzy search
 	Event       string     `json:"event"`
 	EventText   string     `json:"event_text"`
 	Site        string     `json:"site"`
@@ -81,7 +82,7 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 	for _, p := range []string{d.South, d.North} {
 		if p != "" {
 			d.Players = append(d.Players, p)
-			d.PlayersLC = append(d.PlayersLC, strings.ToLower(p))
+			d.PlayersLC = append(d.PlayersLC, event.Key(p))
 			d.Names = append(d.Names, p)
 		}
 	}

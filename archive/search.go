@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 // ErrBadQuery marks a query that cannot be run as asked: bad syntax, a position without its
@@ -40,9 +41,11 @@ func (ix *Index) Close() error { return ix.set.Close() }
 
 // Query selects games. Its parts combine with AND; the zero Query matches every game.
 type Query struct {
-	Text     string   // bleve query-string syntax (see QuerySyntax)
-	Variant  string   // variant id, name or alias
-	Player   string   // either player's name, in any case
+	Text    string // bleve query-string syntax (see QuerySyntax)
+	Variant string // variant id, name or alias
+	Player  string // either player's name, in any case, spacing or "Surname, Given" order
+	// Aliases joins other spellings of a player's name (an archive's players.toml).
+	Aliases  event.Aliases
 	Event    string   // words that the event's name contains, in any case
 	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
 	Until    string   // last year or day played
@@ -75,6 +78,8 @@ type Result struct {
 	Hits     []Hit   `json:"hits"`
 	Facets   []Facet `json:"facets,omitempty"`
 	Took     float64 `json:"took_ms"`
+	// Warnings name what in the query cannot match, such as a misspelled field.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Hit is one game.
@@ -138,7 +143,8 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets)}
+	out := &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
+		Warnings: unknownFields(q.Text)}
 	if pos != "" {
 		out.Position = pos
 	}
@@ -172,7 +178,13 @@ func (q Query) compile() (query.Query, string, error) {
 		term("variant", v.ID)
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
-		term("players_lc", strings.ToLower(p))
+		var any []query.Query
+		for _, k := range q.Aliases.Keys(p) {
+			t := bleve.NewTermQuery(k)
+			t.SetField("players_lc")
+			any = append(any, t)
+		}
+		must = append(must, bleve.NewDisjunctionQuery(any...))
 	}
 	if e := strings.TrimSpace(q.Event); e != "" {
 		m := bleve.NewMatchQuery(e)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 func TestSearchFields(t *testing.T) {
@@ -32,6 +33,9 @@ func TestSearchFields(t *testing.T) {
 		{"variant", Query{Variant: "zanzibar"}, func(g testGame) bool { return g.variant == engine.Kiswahili }, false},
 		{"player any case", Query{Player: "ALI JUMA"}, isPlayer("ali juma"), false},
 		{"player exact only", Query{Player: "Juma"}, isPlayer("juma"), true},
+		{"player surname first", Query{Player: "Juma,  Ali"}, isPlayer("ali juma"), false},
+		{"player by alias", Query{Player: "A. Juma", Aliases: event.Aliases{"a juma": "Ali Juma", "ali juma": "Ali Juma"}},
+			isPlayer("ali juma"), false},
 		{"event words", Query{Event: "zanzibar"}, func(g testGame) bool { return g.tags["Event"] == "Zanzibar Open" }, false},
 		{"since year", Query{Since: "1998"}, func(g testGame) bool { y := year(g); return y != "" && y >= "1998" }, false},
 		{"until year", Query{Until: "1998"}, func(g testGame) bool { y := year(g); return y != "" && y <= "1998" }, false},

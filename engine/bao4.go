@@ -1,7 +1,7 @@
 package engine
 
 // Kiswahili is Bao la Kiswahili (Zanzibar Bao), 4x8, the game of Zanzibar's tournaments.
-// Rules: shared/rules/bao-la-kiswahili.md.
+// Rules: docs/rules/bao-la-kiswahili.md.
 var Kiswahili = newVariant(&Variant{
 	ID:      "kiswahili",
 	Name:    "Bao la Kiswahili",
@@ -14,7 +14,7 @@ var Kiswahili = newVariant(&Variant{
 })
 
 // Kete is Bao la Kete (Lamu Bao), 4x8: Zanzibar's rules with the Lamu differences D1-D4 of
-// shared/rules/bao-la-kete.md (kuu floor, kuu-first takata, hizi zetu obligation).
+// docs/rules/bao-la-kete.md (kuu floor, kuu-first takata, hizi zetu obligation).
 var Kete = newVariant(&Variant{
 	ID:      "kete",
 	Name:    "Bao la Kete",

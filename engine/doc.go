@@ -16,10 +16,11 @@
 //	next, trace, err := p.Trace(m)      // play it, with every lap and capture
 //
 // Never-ending moves (sowing that would repeat forever) are illegal and are detected exactly
-// with constant-memory cycle detection over the lap-boundary configurations, as the rules
-// README (section 2.3) requires. A Game adds what one position cannot know: Bao la Kimasai's
+// with constant-memory cycle detection over the lap-boundary configurations, as
+// docs/rules/README.md (section 2.3) requires. A Game adds what one position cannot know: Bao la Kimasai's
 // draw by repetition.
 //
-// The rules are in shared/rules; each game's file documents the points the sources leave open
-// and the reading chosen here.
+// The rules are in docs/rules, one file per game; each states the points the sources leave
+// open and the reading chosen here ("bao's reading"), and cites the sources. The doc comments
+// of this package cite those files' sections ("rules 5.9", "README 2.4").
 package engine

@@ -2,7 +2,7 @@ package engine
 
 // Kimasai is Bao la Kimasai, the four-row version (4x12) described by Klamroth (1911): single
 // stones step anticlockwise round their owner's two rows and capture on entering the front row.
-// Rules: shared/rules/bao-la-kimasai.md.
+// Rules: docs/rules/bao-la-kimasai.md.
 var Kimasai = newVariant(&Variant{
 	ID:      "kimasai",
 	Name:    "Bao la Kimasai",

@@ -7,7 +7,7 @@ import (
 
 // Kingulu is Bao Kingulu (2x6), played by the Ngulu of east-central Tanzania (Klamroth 1911):
 // relay sowing on one shared circuit, empty-pit captures and kuweka mtoto.
-// Rules: shared/rules/bao-kingulu.md.
+// Rules: docs/rules/bao-kingulu.md.
 var Kingulu = newVariant(&Variant{
 	ID:      "kingulu",
 	Name:    "Bao Kingulu",

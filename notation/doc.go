@@ -28,7 +28,12 @@
 // after one pass. Comments stay where they were: a comment after a move belongs to it, one
 // before the first move of the game or of a variation to the move that follows.
 //
-// Verify replays the main line and every variation through the engine and checks the moves,
+// Walk is the one way through a record: it plays the main line (and, if asked, every
+// variation) through the engine once per move and hands each move to a visitor with the
+// positions before and after it, the engine's trace if asked, and the error of a move that
+// cannot be played. Everything that reads games is built on it.
+//
+// Verify walks the main line and every variation and checks the moves,
 // the [%pos BPN] checkpoints, the result and PlyCount. Replay gives the main line's moves and
 // positions; FromGame makes a record of a game played through the engine; Validate and Report
 // are what `bao validate` prints; Diagram draws a position as text.

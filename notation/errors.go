@@ -20,6 +20,10 @@ var (
 	ErrEncoding     = errors.New("bad encoding")
 	ErrTooLarge     = errors.New("too large")
 	ErrTooDeep      = errors.New("variations nested too deep")
+	// ErrNoGames: a file meant to hold records holds none (empty, or comments and escapes
+	// alone). A validator reports it: an empty file is almost always a mistake (a failed
+	// export, a redirection that truncated it), and "ok: 0 games" would hide it.
+	ErrNoGames = errors.New("no games in this file")
 	// Verifying.
 	ErrNoVariant        = errors.New("no Variant tag")
 	ErrBadTag           = errors.New("bad tag")

@@ -133,3 +133,20 @@ func ExampleDiagram() {
 	//         1  2  3  4  5  6
 	//   South to move; stores: South 0, North 0
 }
+
+func ExampleWalk() {
+	recs, _ := notation.Parse("game.bgn", strings.NewReader(`[Variant "Bao Kingulu"]
+1. A3 a1 2. A9 *`))
+	notation.Walk(recs[0], notation.WalkOptions{}, func(s *notation.Step) error {
+		if s.Err != nil {
+			fmt.Println(s.Err)
+			return nil
+		}
+		fmt.Println(s.Ply, s.Token(), s.After)
+		return nil
+	})
+	// Output:
+	// 1 A3 1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -
+	// 2 a1 1,0,6,6,1,0/6,6,2,7,0,6 S 7-0 -
+	// game.bgn:2:13: game 1, ply 3: bad move token A9: expected a pit of Bao Kingulu (A1-A6, a1-a6)
+}

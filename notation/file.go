@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // WriteFile replaces the file at path with data so that it is never left half written: the
@@ -21,7 +22,10 @@ func WriteFile(path string, data []byte) error {
 	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// the temporary file is ours, not the user's: name the file they asked for
+		return &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+	} else if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
@@ -46,4 +50,30 @@ func WriteFile(path string, data []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+// Slug makes a file name of a value (an event, a player, a title): lower-case ASCII letters
+// and digits joined by single hyphens, at most 80 bytes; "x" if nothing is left. Such a name
+// is safe on every file system and as a relative URL.
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+		if b.Len() >= 80 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "x"
+	}
+	return b.String()
 }

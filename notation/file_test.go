@@ -32,3 +32,16 @@ func TestWriteFile(t *testing.T) {
 		t.Error("writing into a missing folder succeeded")
 	}
 }
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Zanzibar Open / 1998: final": "zanzibar-open-1998-final",
+		"javascript:alert(1)\u2028":   "javascript-alert-1",
+		"../..":                       "x",
+		"Mwalimu Ali":                 "mwalimu-ali",
+	} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -26,19 +26,6 @@ type Replay struct {
 	Status engine.Status
 }
 
-// RecordBudget is the relay laps that checking one record may spend, its main line and
-// variations together: about a quarter of a second of sowing. A record that needs more gets
-// an error of kind engine.ErrBudget at the move where it ran out, so that one adversarial
-// record is reported and a batch goes on; played games use a few thousand laps.
-const RecordBudget = 50_000_000
-
-// newGame starts replaying a record from start, with the record's budget.
-func newGame(start engine.Position) *engine.Game {
-	g := engine.NewGame(start)
-	g.SetBudget(RecordBudget)
-	return g
-}
-
 // Replay plays the record's main line from its start position: the variant's, or the
 // Position tag's. It stops at the first move that cannot be played and returns the plies
 // before it with an *Error at that move; a record without a usable Variant or Position tag
@@ -48,20 +35,28 @@ func (r *Record) Replay() (*Replay, error) {
 	if e != nil {
 		return nil, e
 	}
-	g := newGame(start)
-	rp := &Replay{Variant: start.Variant(), Start: start, Plies: make([]Ply, 0, len(r.Moves))}
-	for _, n := range r.Moves {
-		before := g.Position()
-		m, e := r.play(g, n)
-		if e != nil {
-			rp.Status = g.Status()
-			return rp, e
+	rp := &Replay{Variant: start.Variant(), Start: start, Plies: make([]Ply, 0, len(r.Moves)), Status: start.Status()}
+	var stop *Error
+	Walk(r, WalkOptions{}, func(s *Step) error {
+		if s.Err != nil {
+			stop, rp.Status = s.Err, s.Status()
+			return ErrStop
 		}
-		rp.Plies = append(rp.Plies, Ply{Node: n, Move: m, Token: rp.Variant.FormatMove(m),
-			Before: before, After: g.Position()})
+		rp.add(s)
+		return nil
+	})
+	if stop != nil {
+		return rp, stop
 	}
-	rp.Status = g.Status()
 	return rp, nil
+}
+
+// add appends a played main-line step; the status is judged once, after the last.
+func (rp *Replay) add(s *Step) {
+	rp.Plies = append(rp.Plies, Ply{Node: s.Node, Move: s.Move, Token: s.Token(), Before: s.Before, After: s.After})
+	if s.Last() {
+		rp.Status = s.Status()
+	}
 }
 
 // start finds the record's variant and start position (spec 5: the Variant tag is required;

@@ -68,6 +68,10 @@ func isResult(s string) bool {
 }
 
 // advance returns the position reached after reading text from p (text starts at p).
+// Advance is the position after text, which starts at p: how importers place what they read
+// from other formats.
+func (p Pos) Advance(text []byte) Pos { return advance(p, text) }
+
 func advance(p Pos, text []byte) Pos {
 	for _, c := range text {
 		switch {

@@ -118,7 +118,12 @@ func (r *Report) Summary() string {
 	}
 	bad := map[game]bool{}
 	for _, e := range r.Errors {
-		bad[game{e.File, e.Game}] = true
+		if e.Game > 0 { // a file that cannot be read, or holds no game, is no bad game
+			bad[game{e.File, e.Game}] = true
+		}
+	}
+	if len(bad) == 0 {
+		return fmt.Sprintf("%s (%s)", count(len(r.Errors), "error"), where)
 	}
 	return fmt.Sprintf("%s in %s (%s)", count(len(r.Errors), "error"), count(len(bad), "game"), where)
 }

@@ -11,7 +11,7 @@ import (
 
 // Terminations are the Termination tag values that explain a result the board does not show
 // (spec 5, Results).
-var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned"}
+var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned", "forfeit", "bye"}
 
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
@@ -32,37 +32,43 @@ func Check(r *Record) (*Replay, ErrorList) { return check(r, true) }
 func check(r *Record, replay bool) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
-	start, e := r.start()
 	var rp *Replay
+	start, e := r.start()
 	if e != nil {
 		vf.errs.Add(e)
-	} else {
-		vf.v = start.Variant()
-		g := newGame(start)
-		if len(r.Moves) == 0 {
-			vf.checkpoints(r.Comments, start, 0, "", "at the start")
+		vf.errs.Sort()
+		return nil, vf.errs
+	}
+	vf.v = start.Variant()
+	if replay {
+		rp = &Replay{Variant: vf.v, Start: start, Plies: make([]Ply, 0, len(r.Moves)), Status: start.Status()}
+	}
+	if len(r.Moves) == 0 {
+		vf.checkpoints(r.Comments, start, 0, "", "at the start")
+	}
+	Walk(r, WalkOptions{Variations: true}, func(s *Step) error {
+		vf.step(s)
+		switch {
+		case s.Depth > 0:
+		case s.Err != nil:
+			if rp != nil {
+				rp.Status = s.Status()
+			}
+		default:
+			if rp != nil {
+				rp.add(s)
+			}
+			if s.Last() {
+				vf.result(s.After, s.Status())
+			}
 		}
-		n, ok := vf.line(g, r.Moves)
-		if ok {
-			vf.result(g)
-		}
-		if replay {
-			rp = replayOf(r, g, n)
-		}
+		return nil
+	})
+	if len(r.Moves) == 0 {
+		vf.result(start, start.Status())
 	}
 	vf.errs.Sort()
 	return rp, vf.errs
-}
-
-// replayOf is the Replay of the first n moves of r's main line, played on g.
-func replayOf(r *Record, g *engine.Game, n int) *Replay {
-	v := g.Start().Variant()
-	rp := &Replay{Variant: v, Start: g.Start(), Plies: make([]Ply, n), Status: g.Status()}
-	ps, ms := g.Positions(), g.Moves()
-	for i := range n {
-		rp.Plies[i] = Ply{Node: r.Moves[i], Move: ms[i], Token: v.FormatMove(ms[i]), Before: ps[i], After: ps[i+1]}
-	}
-	return rp
 }
 
 type verifier struct {
@@ -71,50 +77,28 @@ type verifier struct {
 	errs ErrorList
 }
 
-// line plays nodes on g, checking checkpoints and variations. It returns how many moves it
-// played (a variation takes them back) and whether it played them all.
-func (vf *verifier) line(g *engine.Game, nodes []*Node) (int, bool) {
-	for i, n := range nodes {
-		if len(n.Before) > 0 {
-			vf.checkpoints(n.Before, g.Position(), len(g.Moves()), "", "before "+n.Token)
-		}
-		m, e := vf.rec.play(g, n)
-		after := g.Position()
-		if e != nil {
-			switch rest := len(nodes) - i - 1; rest {
-			case 0:
-			case 1:
-				e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
-			default:
-				e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, rest)
-			}
-			vf.errs.Add(e)
-		} else {
-			vf.checkpoints(n.After, after, len(g.Moves()), n.Token, "after "+n.Token)
-		}
-		if len(n.Variations) > 0 {
-			// A variation replaces n: take n back, play the variation and take it back too.
-			if e == nil {
-				g.Undo()
-			}
-			for _, v := range n.Variations {
-				k, _ := vf.line(g, v.Moves)
-				for range k {
-					g.Undo()
-				}
-				if e == nil {
-					vf.checkpoints(v.After, after, len(g.Moves())+1, n.Token, "after "+n.Token)
-				}
-			}
-			if e == nil {
-				g.Play(m) // cannot fail: it was played a moment ago
-			}
-		}
-		if e != nil {
-			return i, false
-		}
+// step checks what the record asserts about one move: that it can be played, and the [%pos]
+// checkpoints before it, after it and after each of its variations.
+func (vf *verifier) step(s *Step) {
+	n := s.Node
+	if len(n.Before) > 0 {
+		vf.checkpoints(n.Before, s.Before, s.Ply-1, "", "before "+n.Token)
 	}
-	return len(nodes), true
+	if e := s.Err; e != nil {
+		switch s.Rest {
+		case 0:
+		case 1:
+			e.Err = fmt.Errorf("%w; the next move of this line is not checked", e.Err)
+		default:
+			e.Err = fmt.Errorf("%w; the %d later moves of this line are not checked", e.Err, s.Rest)
+		}
+		vf.errs.Add(e)
+		return
+	}
+	vf.checkpoints(n.After, s.After, s.Ply, n.Token, "after "+n.Token)
+	for _, v := range n.Variations {
+		vf.checkpoints(v.After, s.After, s.Ply, n.Token, "after "+n.Token)
+	}
 }
 
 // checkpoints checks the [%pos BPN] commands of comments against the actual position at.
@@ -190,7 +174,7 @@ func bpnPits(v *engine.Variant) []engine.Pit {
 
 // result checks the claimed result (the marker, else the Result tag) against the final
 // position of the main line.
-func (vf *verifier) result(g *engine.Game) {
+func (vf *verifier) result(final engine.Position, st engine.Status) {
 	r := vf.rec
 	claim, at := r.Result, r.ResultPos
 	if claim == "" {
@@ -203,8 +187,8 @@ func (vf *verifier) result(g *engine.Game) {
 	if claim == "*" {
 		return
 	}
-	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: g.Position()}
-	if st := g.Status(); st != engine.Ongoing {
+	e := &Error{File: r.File, Pos: at, Game: r.Number, Board: final}
+	if st != engine.Ongoing {
 		if claim == st.Result() {
 			return
 		}
@@ -233,16 +217,18 @@ func (vf *verifier) tags() {
 		vf.errs.Add(r.errorf(t.ValuePos, "%w %s: "+format, append([]any{ErrBadTag, t.Name}, args...)...))
 	}
 	if t := r.tag("Result"); t != nil {
-		switch {
-		case !isResult(t.Value):
-			bad(t, "%q is not a result (1-0, 0-1, 1/2-1/2, *)", t.Value)
+		switch err := CheckTagValue(t.Name, t.Value); {
+		case err != nil:
+			bad(t, "%v", err)
 		case r.Result != "" && r.Result != t.Value:
 			vf.errs.Add(r.errorf(r.ResultPos, "%w: %s at the end of the movetext, but the Result tag says %s",
 				ErrResultMismatch, r.Result, t.Value))
 		}
 	}
-	if t := r.tag("Date"); t != nil && !isDate(t.Value) {
-		bad(t, "%q is not a date YYYY.MM.DD (? for unknown digits)", t.Value)
+	if t := r.tag("Date"); t != nil {
+		if err := CheckTagValue(t.Name, t.Value); err != nil {
+			bad(t, "%v", err)
+		}
 	}
 	if t := r.tag("PlyCount"); t != nil {
 		n, err := strconv.Atoi(t.Value)
@@ -253,6 +239,21 @@ func (vf *verifier) tags() {
 			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d", ErrPlyCount, n, len(r.Moves)))
 		}
 	}
+}
+
+// CheckTagValue checks the value of a tag whose form the spec fixes without an engine (Date,
+// Result) and that any value can be written (no quote, no line break), so that a record can be
+// checked as it is entered, not only when it is validated later. Other tags accept any value.
+func CheckTagValue(name, value string) error {
+	switch {
+	case strings.ContainsAny(value, "\"\n\r"):
+		return fmt.Errorf("%q: a tag value cannot hold a quote or a line break", value)
+	case name == "Date" && !isDate(value):
+		return fmt.Errorf("%q is not a date YYYY.MM.DD (? for unknown digits)", value)
+	case name == "Result" && !isResult(value):
+		return fmt.Errorf("%q is not a result (1-0, 0-1, 1/2-1/2, *)", value)
+	}
+	return nil
 }
 
 func isDate(s string) bool {

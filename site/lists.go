@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Facets group the games for the lists and the search page.
@@ -56,9 +56,9 @@ func (b *build) collectFacets() {
 	for _, values := range f {
 		used := map[string]bool{}
 		for _, key := range sortedKeys(values) {
-			slug := slugify(key)
+			slug := notation.Slug(key)
 			for i := 2; used[slug]; i++ {
-				slug = fmt.Sprintf("%s-%d", slugify(key), i)
+				slug = fmt.Sprintf("%s-%d", notation.Slug(key), i)
 			}
 			used[slug] = true
 			values[key].slug = slug
@@ -74,27 +74,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// slugify makes a file name of a value: lower-case ASCII letters and digits joined by dashes.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	if b.Len() == 0 {
-		return "x"
-	}
-	return b.String()
 }
 
 // facetHref is the list page of one facet value, "" if there is none.

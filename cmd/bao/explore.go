@@ -56,7 +56,7 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 			}
 			fmt.Fprintf(e.out, "%s\t%d games\t%d ended here\n", t.Position, t.Games, t.Ended)
 			if tw != nil {
-				fmt.Fprintln(w, "move\tgames\tsouth\tnorth\tdraw\tunknown\t")
+				fmt.Fprintln(w, "MOVE\tGAMES\tSOUTH WINS\tNORTH WINS\tDRAWS\tUNKNOWN\tPOSITION AFTER\t")
 			}
 			for _, m := range t.Moves {
 				fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%s\n", m.Move, m.Games, m.SouthWins, m.NorthWins, m.Draws, m.Unknown, m.Position)
@@ -72,5 +72,7 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 	c.Flags().StringVar(&o.after, "after", "", `or: the position after these moves from the start ("A6<* a4>")`)
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
+	completeVariants(c)
+	completeFolders(c)
 	return c
 }

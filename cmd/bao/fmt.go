@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -13,19 +14,27 @@ import (
 func newFmtCmd(e *env) *cobra.Command {
 	var write, dropEscapes bool
 	c := &cobra.Command{
-		Use:   "fmt [-w] FILE...",
+		Use:   "fmt [-w] FILE|FOLDER|-...",
 		Short: "Write BGN files in the canonical export form",
 		Long: `Print each file in the canonical export form of the BGN spec (tag order, ? defaults,
 lines under 80 characters, glyphs as NAGs, LF line ends). With -w, rewrite the files in place
 instead: through a temporary file that is synced and renamed, so a file is never left half
 written. A file with syntax errors is reported and left alone (exit code 1), and so is a file
 without games. The export form, like PGN's, has no % escape lines: -w leaves a file that has
-them alone unless --drop-escapes says they may go.`,
+them alone unless --drop-escapes says they may go. A folder stands for the .bgn files under it;
+- reads standard input (and cannot be rewritten with -w).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
 			failed := false
-			for i, path := range args {
-				out, escapes, err := formatFile(path)
+			for i, path := range paths {
+				if write && path == stdinName {
+					return usagef("-w cannot rewrite standard input")
+				}
+				out, escapes, err := formatFile(e, path)
 				switch {
 				case err != nil:
 					fmt.Fprintln(e.err, err)
@@ -52,17 +61,23 @@ them alone unless --drop-escapes says they may go.`,
 	}
 	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
 	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
+	completeRecords(c)
 	return c
 }
 
 // formatFile reads a file and returns its canonical form, or its read or syntax errors, and
 // how many % escape lines the canonical form leaves out.
-func formatFile(path string) ([]byte, int, error) {
-	src, err := os.ReadFile(path)
+func formatFile(e *env, path string) ([]byte, int, error) {
+	f, name, err := openRecords(e, path)
 	if err != nil {
 		return nil, 0, err
 	}
-	sc := notation.NewScanner(bytes.NewReader(src), path)
+	src, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return nil, 0, err
+	}
+	sc := notation.NewScanner(bytes.NewReader(src), name)
 	var recs []*notation.Record
 	var errs notation.ErrorList
 	for sc.Scan() {

@@ -14,6 +14,7 @@ func newIndexCmd(e *env) *cobra.Command {
 		index   string
 		shards  int
 		rebuild bool
+		json    bool
 	}
 	c := &cobra.Command{
 		Use:   "index [ARCHIVE]",
@@ -27,7 +28,9 @@ verification are indexed with errors:true and their messages (find them with
 'bao search errors:true'). An index written by another version of bao, or one that cannot
 be opened, is rebuilt. Stopping bao index at any moment is safe: the next run carries on.
 
-A summary goes to standard output: files, games, positions and seconds.`,
+A summary goes to standard output: files, games, positions and seconds; with --json, one
+document {"index","files","read","unchanged","removed","games","positions","error_games",
+"shards","rebuilt","seconds"}.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -46,10 +49,18 @@ A summary goes to standard output: files, games, positions and seconds.`,
 			if err != nil {
 				return err
 			}
+			if o.json {
+				dir := o.index
+				if dir == "" {
+					dir = archive.DefaultIndexDir(root)
+				}
+				return writeJSON(e.out, indexDoc{dir, s.Files, s.Read, s.Unchanged, s.Removed, s.Games,
+					s.Positions, s.ErrorGames, s.Shards, s.Rebuilt, s.Elapsed.Seconds()})
+			}
 			fmt.Fprintf(e.out, "%d files (%d read, %d unchanged, %d removed), %d games, %d positions, %.2f s\n",
 				s.Files, s.Read, s.Unchanged, s.Removed, s.Games, s.Positions, s.Elapsed.Seconds())
 			if s.ErrorGames > 0 {
-				fmt.Fprintf(e.out, "%d games have problems: bao search errors:true\n", s.ErrorGames)
+				fmt.Fprintf(e.out, "%d games have problems: bao search %s errors:true\n", s.ErrorGames, root)
 			}
 			return nil
 		},
@@ -57,7 +68,24 @@ A summary goes to standard output: files, games, positions and seconds.`,
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
 	c.Flags().IntVar(&o.shards, "shards", 0, "shards of a new index (default: one per 64 MiB of records, at most 8); a different count rebuilds")
 	c.Flags().BoolVar(&o.rebuild, "rebuild", false, "rebuild the index from scratch")
+	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
+	completeFolders(c)
 	return c
+}
+
+// indexDoc is `bao index --json`.
+type indexDoc struct {
+	Index      string  `json:"index"`
+	Files      int     `json:"files"`
+	Read       int     `json:"read"`
+	Unchanged  int     `json:"unchanged"`
+	Removed    int     `json:"removed"`
+	Games      int     `json:"games"`
+	Positions  int     `json:"positions"`
+	ErrorGames int     `json:"error_games"`
+	Shards     int     `json:"shards"`
+	Rebuilt    string  `json:"rebuilt,omitempty"`
+	Seconds    float64 `json:"seconds"`
 }
 
 // openIndex opens an archive's index for reading, saying how to build it if that fails.
@@ -78,14 +106,17 @@ func queryIndex(root, dir string, f func(ix *archive.Index) error) error {
 }
 
 func openIndex(root, dir string) (*archive.Index, error) {
+	build := "bao index " + root
 	if dir == "" {
 		dir = archive.DefaultIndexDir(root)
+	} else {
+		build += " --index " + dir
 	}
 	ix, err := archive.Open(dir)
 	if errors.Is(err, archive.ErrBusy) {
 		return nil, err
 	} else if err != nil {
-		return nil, fmt.Errorf("%w (run 'bao index %s' to build it)", err, root)
+		return nil, fmt.Errorf("%w (run '%s' to build it)", err, build)
 	}
 	return ix, nil
 }

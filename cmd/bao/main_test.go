@@ -89,6 +89,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"play", "--variant", "kingulu", "A3", "a2"}, 1, "move 2 (a2): illegal move"},
 		{[]string{"play", "--variant", "kimasai", "A2", "Z9"}, 1, "bad move token"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"site", "buld"}, 2, "(see 'bao site --help')"},
+		{[]string{"show", "nonexistent.bgn"}, 1, "no such file"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)
@@ -131,8 +133,14 @@ func TestSelfplayWritesValidBGN(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", v.ID, code, errOut)
 		}
-		if !strings.Contains(out, `[Annotator "bao selfplay --variant `+v.ID+` --seed 9 (game 1)"]`) {
+		annotator := "bao selfplay --variant " + v.ID + " --seed 9 --game 2 --max-plies 150"
+		if !strings.Contains(out, `[Annotator "`+annotator+`"]`) {
 			t.Errorf("%s: records do not say who played them:\n%.400s", v.ID, out)
+		}
+		// The Annotator tag is the command that prints that game again, alone.
+		_, again, _ := runBao(t, "", strings.Fields(annotator)[1:]...)
+		if games := strings.Split(out, "\n\n["); len(games) != 3 || "["+games[1]+"\n" != again {
+			t.Errorf("%s: %s does not reproduce game 2 (or games are not a blank line apart):\n%s", v.ID, annotator, again)
 		}
 		path := filepath.Join(dir, v.ID+".bgn")
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {

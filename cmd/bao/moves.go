@@ -81,7 +81,9 @@ func newMovesCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "moves --variant ID [--position BPN|-] [--json]",
 		Short: "List the legal moves of a position",
-		Long: `List every legal move of a position with the position it leads to.
+		Long: `List every legal move of a position with the position it leads to. Quote the position
+(it holds spaces) and, when you pass them back to bao play, the move tokens (they hold < > *,
+which the shell reads as redirections and file patterns): bao play --variant kiswahili 'A6<*'.
 
 With --position - the positions are read from standard input, one BPN per line, and one JSON
 document is written per line (JSON Lines) in the same order; blank lines are skipped, and a
@@ -114,6 +116,7 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
 	c.Flags().StringVar(&o.position, "position", "", "position as BPN (default: the start); - reads one per line from stdin")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	completeVariants(c)
 	return c
 }
 

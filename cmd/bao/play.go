@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -20,11 +22,20 @@ func newPlayCmd(e *env) *cobra.Command {
 		json, trace       bool
 	}
 	c := &cobra.Command{
-		Use:   "play --variant ID [--position BPN] [--json] [--trace] MOVE...",
+		Use:   "play --variant ID [--position BPN] [--json] [--trace] ['MOVE...' | -]",
 		Short: "Play moves from a position and print the result",
 		Long: `Play the moves in order from the start (or --position) and print the position reached.
 An illegal move stops with exit code 1, naming the move's index and the legal moves.
---trace explains each move: every lap sown, every capture, the house and takasia events.`,
+--trace explains each move: every lap sown, every capture, the house and takasia events.
+
+Quote the moves: a token such as A6>* holds > and *, which the shell reads as a redirection
+and a file pattern (unquoted, A6>* would create or empty a file). One quoted argument may hold
+several moves separated by spaces. Without moves (or with -) the moves are read from standard
+input, separated by spaces or line breaks, and move numbers such as 12. or 12... are skipped,
+so BGN movetext can be piped in as it is.`,
+		Example: `  bao play --variant kiswahili 'A6<* a5>'
+  bao play --variant kingulu --trace 'A3' 'a1'
+  echo '1. A6<* a5>' | bao play --variant kiswahili`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variantFlag(o.variant)
 			if err != nil {
@@ -34,8 +45,12 @@ An illegal move stops with exit code 1, naming the move's index and the legal mo
 			if err != nil {
 				return err
 			}
+			moves, err := moveArgs(e, args)
+			if err != nil {
+				return err
+			}
 			g := engine.NewGame(p)
-			for i, tok := range args {
+			for i, tok := range moves {
 				before := g.Position()
 				m, err := g.PlayToken(tok)
 				if err != nil {
@@ -61,5 +76,32 @@ An illegal move stops with exit code 1, naming the move's index and the legal mo
 	c.Flags().StringVar(&o.position, "position", "", "start position as BPN (default: the start)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().BoolVar(&o.trace, "trace", false, "explain each move lap by lap")
+	completeVariants(c)
 	return c
+}
+
+// moveArgs are the moves to play: the arguments, each of which may hold several moves, or
+// standard input when there are none (and it is not a terminal) or the one argument is "-".
+func moveArgs(e *env, args []string) ([]string, error) {
+	text := strings.Join(args, " ")
+	if (len(args) == 0 && !isTerminal(e.in)) || (len(args) == 1 && args[0] == stdinName) {
+		b, err := io.ReadAll(e.in)
+		if err != nil {
+			return nil, err
+		}
+		text = string(b)
+	}
+	var moves []string
+	for _, f := range strings.Fields(text) {
+		if !isMoveNumber(f) {
+			moves = append(moves, f)
+		}
+	}
+	return moves, nil
+}
+
+// isMoveNumber recognises the move numbers of BGN movetext: 12. or 12...
+func isMoveNumber(s string) bool {
+	digits := strings.TrimRight(s, ".")
+	return digits != s && digits != "" && strings.Trim(digits, "0123456789") == ""
 }

@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
@@ -15,7 +18,9 @@ import (
 func newRecordCmd(e *env) *cobra.Command {
 	var o struct {
 		variant, south, north, event, site, round, date, position string
-		resume                                                    bool
+		resume, append                                            bool
+		tags                                                      []string
+		board                                                     int
 	}
 	c := &cobra.Command{
 		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
@@ -24,9 +29,17 @@ func newRecordCmd(e *env) *cobra.Command {
 command; an illegal or ambiguous move is rejected with the reason and the candidates, and
 nothing is written for it. Every accepted change is on disk (written to a temporary file,
 synced, renamed) before the next line is read: a crash loses at most the line being typed.
-Continue an unfinished game with --resume FILE.bgn.
+Continue an unfinished game with --resume FILE.bgn; start a new game at the end of an existing
+file (an event's games, one after another) with --append FILE.bgn. Tag values are checked as
+they are given (--date 1998.03.14, not 14/03/1998): a wrong one is a usage error, before any
+file is written.
 
-When standard input is not a terminal the same lines are read one by one, so a game can be
+In a tournament, --event DIR --round N --board B records the game that 'bao event pair'
+wrote for that board into the round's file, with its tags; recorders of the other boards can
+write the same file at the same time.
+
+Moves typed at the prompt need no quotes (the shell does not read them). When standard input is
+not a terminal the same lines are read one by one, so a game can be
 recorded from a pipe; rejected lines are reported as stdin:LINE: message and give exit code 1.
 
 Commands:
@@ -39,6 +52,19 @@ Commands:
 			}
 			var s *recorder.Session
 			var err error
+			if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
+				round, rerr := strconv.Atoi(o.round)
+				if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
+					return usagef("an event's game is named by --event DIR --round N --board B alone")
+				}
+				if s, err = event.Record(o.event, round, o.board); err != nil {
+					return err
+				}
+				return recordLoop(e, s, isTerminal(e.in))
+			}
+			if o.resume && o.append {
+				return usagef("--resume continues the last game, --append starts a new one: choose one")
+			}
 			if o.resume {
 				if path == "" {
 					return usagef("--resume needs the FILE.bgn to continue")
@@ -64,7 +90,27 @@ Commands:
 				tags := []notation.Tag{{Name: "Event", Value: o.event}, {Name: "Site", Value: o.site},
 					{Name: "Date", Value: o.date}, {Name: "Round", Value: o.round},
 					{Name: "South", Value: o.south}, {Name: "North", Value: o.north}}
-				if s, err = recorder.Create(path, nonEmpty(tags), start); err != nil {
+				for _, kv := range o.tags {
+					name, value, ok := strings.Cut(kv, "=")
+					if !ok || name == "" {
+						return usagef("--tag %q: want NAME=VALUE", kv)
+					}
+					tags = append(tags, notation.Tag{Name: name, Value: value})
+				}
+				tags = nonEmpty(tags)
+				for _, t := range tags {
+					if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
+						return usagef("--%s: %v", strings.ToLower(t.Name), err)
+					}
+				}
+				create := recorder.Create
+				if o.append {
+					if path == "" {
+						return usagef("--append needs the FILE.bgn to add the game to")
+					}
+					create = recorder.Append
+				}
+				if s, err = create(path, tags, start); err != nil {
 					return err
 				}
 			}
@@ -75,12 +121,24 @@ Commands:
 	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
 	f.StringVar(&o.south, "south", "", "South's player")
 	f.StringVar(&o.north, "north", "", "North's player")
-	f.StringVar(&o.event, "event", "", "event")
+	f.StringVar(&o.event, "event", "", "event name, or an event folder (with --round and --board)")
 	f.StringVar(&o.site, "site", "", "site")
 	f.StringVar(&o.round, "round", "", "round")
+	f.IntVar(&o.board, "board", 0, "board of the event's round (with --event DIR)")
 	f.StringVar(&o.date, "date", "", "date as YYYY.MM.DD (default: today)")
 	f.StringVar(&o.position, "position", "", "set-up start position as BPN")
-	f.BoolVar(&o.resume, "resume", false, "continue the unfinished game in FILE.bgn")
+	f.BoolVar(&o.resume, "resume", false, "continue the unfinished (last) game in FILE.bgn")
+	f.BoolVar(&o.append, "append", false, "start a new game at the end of the existing FILE.bgn")
+	f.StringArrayVar(&o.tags, "tag", nil, "another tag, as NAME=VALUE (repeatable)")
+	completeVariants(c)
+	completeRecords(c)
+	c.RegisterFlagCompletionFunc("tag", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []cobra.Completion
+		for _, t := range tagNames {
+			names = append(names, t+"=")
+		}
+		return names, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+	})
 	return c
 }
 

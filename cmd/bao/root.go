@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -32,8 +33,14 @@ var errFound = errors.New("problems found")
 
 const exitHelp = `Exit codes:
   0  success
-  1  the command ran and found a problem (an illegal move, an invalid record)
-  2  usage error (unknown flag, missing argument, unknown variant)`
+  1  the command ran and found a problem (an illegal move, an invalid record, an empty
+     file), or could not do its job (a missing file or folder, a port in use)
+  2  usage error, and only that (unknown command or flag, missing argument, unknown
+     variant); only usage errors point to the command's --help
+
+Quote move tokens: they hold < > *, which the shell reads as redirections and file
+patterns ('A6<*'). Files: - is standard input, a folder stands for its .bgn files.
+Documentation: docs/ in the repository, and 'man bao' after 'make install'.`
 
 func newRootCmd(e *env) *cobra.Command {
 	root := &cobra.Command{
@@ -45,7 +52,9 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 ` + exitHelp,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Version:       buildVersion(),
 	}
+	root.SetVersionTemplate("bao {{.Version}}\n")
 	root.SetIn(e.in)
 	root.SetOut(e.out)
 	root.SetErr(e.err)
@@ -62,11 +71,30 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newExploreCmd(e),
 		newValidateCmd(e), newFmtCmd(e), newShowCmd(e),
 		newRecordCmd(e),
+		newImportCmd(e), newExportCmd(e),
+		newEventCmd(e), newPlayersCmd(e),
+		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
+		newVersionCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)
 	}
 	return root
+}
+
+// needSubcommand runs a command that only groups others: called alone or with a word that is
+// none of its subcommands, it is a usage error (cobra would print the help and exit 0).
+func needSubcommand(c *cobra.Command, args []string) error {
+	var names []string
+	for _, s := range c.Commands() {
+		if s.IsAvailableCommand() {
+			names = append(names, s.Name())
+		}
+	}
+	if len(args) > 0 {
+		return usagef("unknown command %q for %q (try: %s)", args[0], c.CommandPath(), strings.Join(names, ", "))
+	}
+	return usagef("%q needs a command: %s", c.CommandPath(), strings.Join(names, ", "))
 }
 
 // wrapArgs turns cobra's argument-count errors into usage errors.
@@ -85,20 +113,21 @@ func wrapArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	root := newRootCmd(&env{in: in, out: out, err: errOut})
 	root.SetArgs(args)
-	if err := root.ExecuteContext(context.Background()); err != nil {
-		return report(root, errOut, err)
+	if cmd, err := root.ExecuteContextC(context.Background()); err != nil {
+		return report(cmd, errOut, err)
 	}
 	return 0
 }
 
-// report prints err once and decides the exit code.
-func report(root *cobra.Command, w io.Writer, err error) int {
+// report prints err once and decides the exit code; a usage error names the help of the
+// command that was called.
+func report(cmd *cobra.Command, w io.Writer, err error) int {
 	var u usageError
 	switch {
 	case errors.Is(err, errFound):
 		return 1
-	case errors.As(err, &u) || errors.Is(err, engine.ErrUnknownVariant) || isCobraUsage(err):
-		fmt.Fprintf(w, "bao: %v (see 'bao --help')\n", err)
+	case errors.As(err, &u) || isCobraUsage(err):
+		fmt.Fprintf(w, "bao: %v (see '%s --help')\n", err, cmd.CommandPath())
 		return 2
 	}
 	fmt.Fprintf(w, "bao: %v\n", err)

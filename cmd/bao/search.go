@@ -1,21 +1,27 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
 )
 
 func newSearchCmd(e *env) *cobra.Command {
 	var o struct {
 		q             archive.Query
 		after, index  string
+		export        string
 		json          bool
 		limit, offset int
 	}
@@ -23,23 +29,30 @@ func newSearchCmd(e *env) *cobra.Command {
 		Use:   "search [ARCHIVE] [QUERY]",
 		Short: "Search an archive's index",
 		Long: `Search the index that 'bao index' built. ARCHIVE defaults to the current directory; a
-single argument is the ARCHIVE if it is a folder with an index, else the QUERY. The flags
-narrow the query; all parts must match. Each hit is printed as FILE:LINE of the game, its number in the file, variant, players,
-result, date and event; a position search adds the plies at which the position stood
-(0 is the start). No hits is not an error.
+single argument is the ARCHIVE if it is a folder, else the QUERY. The flags narrow the query;
+all parts must match. Each hit is printed as FILE:LINE of the game (a path you can open from
+where you stand), its number in the file, variant, players, result, date and event; a position
+search adds the plies at which the position stood (0 is the start). On a terminal the columns
+have a header. A page holds --limit hits; when there are more, a note on standard error says
+how many and how to see them. A field the index does not have (varient:kete) is warned about.
+No hits is not an error.
+
+--export FILE writes every matching game (not one page) to FILE as one BGN file, read from the
+archive's files, as pgn-extract writes the games a filter selects.
 
 ` + archive.QuerySyntax,
 		Example: `  bao search games 'zanzibar -errors:true'
   bao search games --player "ali juma" --since 1998 --facets
   bao search games --variant kingulu --after "A3 a4"
-  bao search games --json errors:true`,
+  bao search games --json errors:true
+  bao search games --variant kete --result south --export kete-south-wins.bgn`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := "."
 			switch {
 			case len(args) == 2:
 				root, o.q.Text = args[0], args[1]
-			case len(args) == 1 && o.index == "" && isDir(archive.DefaultIndexDir(args[0])):
+			case len(args) == 1 && isDir(args[0]):
 				root = args[0]
 			case len(args) == 1:
 				o.q.Text = args[0]
@@ -51,21 +64,39 @@ result, date and event; a position search adds the plies at which the position s
 				return usagef("--position and --after need --variant")
 			}
 			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+			aliases, err := event.LoadAliases(filepath.Join(root, "players.toml"))
+			if err != nil {
+				return err
+			}
+			o.q.Aliases = aliases
 			if o.limit < 1 || o.offset < 0 {
 				return usagef("--limit must be >= 1 and --offset >= 0")
 			}
+			if o.export != "" {
+				return exportHits(cmd.Context(), e, root, o.index, o.q, o.export)
+			}
 			var res *archive.Result
-			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+			err = queryIndex(root, o.index, func(ix *archive.Index) (err error) {
 				res, err = ix.Search(cmd.Context(), o.q)
 				return err
 			})
 			if err != nil {
 				return err
 			}
+			for i := range res.Hits {
+				res.Hits[i].File = filepath.Join(root, filepath.FromSlash(res.Hits[i].File))
+			}
+			for _, w := range res.Warnings {
+				fmt.Fprintf(e.err, "bao: warning: %s\n", w)
+			}
 			if o.json {
 				return writeJSON(e.out, res)
 			}
 			printHits(e.out, res, o.q.Offset, isTerminal(e.out))
+			if shown := o.q.Offset + len(res.Hits); shown < res.Total {
+				fmt.Fprintf(e.err, "bao: showing %d-%d of %d games; --limit %d shows them all, --offset %d the next page\n",
+					o.q.Offset+1, shown, res.Total, res.Total, shown)
+			}
 			return nil
 		},
 	}
@@ -83,7 +114,35 @@ result, date and event; a position search adds the plies at which the position s
 	f.IntVar(&o.offset, "offset", 0, "hits to skip")
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
+	f.StringVar(&o.export, "export", "", "write every matching game to this BGN file")
+	completeVariants(c)
+	completeFolders(c)
 	return c
+}
+
+// exportHits writes every game the query matches to one BGN file, safely (notation.WriteFile).
+func exportHits(ctx context.Context, e *env, root, index string, q archive.Query, path string) error {
+	var recs []*notation.Record
+	err := queryIndex(root, index, func(ix *archive.Index) (err error) {
+		recs, err = ix.Export(ctx, root, q)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 { // an empty file would be a finding for bao validate: write none
+		fmt.Fprintf(e.out, "no game matches: %s not written\n", path)
+		return nil
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, recs...); err != nil {
+		return err
+	}
+	if err := notation.WriteFile(path, b.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.out, "wrote %s to %s\n", count(len(recs), "game"), path)
+	return nil
 }
 
 // printHits writes one tab-separated line per hit; on a terminal the columns are aligned and
@@ -94,6 +153,11 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	if terminal {
 		tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 		w = tw
+		fmt.Fprint(w, "FILE:LINE\tGAME\tVARIANT\tSOUTH - NORTH\tRESULT\tDATE\tEVENT")
+		if res.Position != "" {
+			fmt.Fprint(w, "\tREACHED AT PLY")
+		}
+		fmt.Fprintln(w)
 	}
 	for _, h := range res.Hits {
 		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", h.File, h.Line, h.Game, h.Variant,
@@ -140,4 +204,9 @@ func joinInts(ns []int) string {
 func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -51,12 +52,30 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 		{[]string{"explore", root}, 2, "--variant is required"},
 		{[]string{"explore", root, "--variant", "chess"}, 2, "unknown variant"},
 		{[]string{"search", root, "x", "--limit", "0"}, 2, "--limit"},
-		{[]string{"index", filepath.Join(root, "g.bgn")}, 2, "not a folder"},
-		{[]string{"search", root, "q", "--index", filepath.Join(root, "none")}, 1, "no index"},
+		{[]string{"index", filepath.Join(root, "g.bgn")}, 1, "not a folder"},
+		{[]string{"search", root, "q", "--index", filepath.Join(root, "none")}, 1, "run 'bao index " + root + " --index " + filepath.Join(root, "none") + "'"},
 	} {
 		code, _, errOut := runBao(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errOut, c.code, c.msg)
 		}
+	}
+}
+
+// TestPrintHitsTerminal: on a terminal the columns have a header and a count follows.
+func TestPrintHitsTerminal(t *testing.T) {
+	res := &archive.Result{Total: 7, Hits: []archive.Hit{{File: "a/b.bgn", Line: 3, Game: 1, Variant: "kete",
+		South: "X", North: "Y", Result: "1-0"}}}
+	var b bytes.Buffer
+	printHits(&b, res, 2, true)
+	lines := strings.Split(b.String(), "\n")
+	if !strings.HasPrefix(lines[0], "FILE:LINE") || !strings.Contains(lines[0], "RESULT") ||
+		!strings.HasPrefix(lines[1], "a/b.bgn:3 ") || lines[2] != "3-3 of 7 games" {
+		t.Errorf("terminal output:\n%s", b.String())
+	}
+	b.Reset()
+	printHits(&b, res, 0, false)
+	if strings.Contains(b.String(), "FILE:LINE") {
+		t.Errorf("a header off a terminal:\n%s", b.String())
 	}
 }

@@ -26,6 +26,7 @@ func newSelfplayCmd(e *env) *cobra.Command {
 	var o struct {
 		variant  string
 		games    int
+		game     int
 		seed     uint64
 		maxPlies int
 		json     bool
@@ -35,24 +36,35 @@ func newSelfplayCmd(e *env) *cobra.Command {
 		Short: "Play random legal games (the same seed gives the same games)",
 		Long: `Play random legal games and write them as BGN records (or, with --json, one JSON document
 per game). The records say plainly that an engine played them: both players are "bao random
-player" and the Annotator tag names the command and seed that reproduce the game.`,
+player" and the Annotator tag is the exact command that prints that game again: game N of a
+seed is played the same whether it comes alone (--game N) or among others. The records are
+in the canonical export form, a blank line between games.`,
+		Example: `  bao selfplay --variant kimasai --games 10 --seed 7 > kimasai.bgn
+  bao selfplay --variant kimasai --seed 7 --game 3   # game 3 of those, alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variantFlag(o.variant)
 			if err != nil {
 				return err
 			}
-			if o.games < 0 || o.maxPlies < 1 {
-				return usagef("--games must be >= 0 and --max-plies >= 1")
+			if o.games < 0 || o.maxPlies < 1 || o.game < 0 {
+				return usagef("--games and --game must be >= 0 and --max-plies >= 1")
+			}
+			first, last := 0, o.games
+			if o.game > 0 {
+				first, last = o.game-1, o.game
 			}
 			w := bufio.NewWriter(e.out)
-			bar := newProgress(e.err, int64(o.games), "games")
+			bar := newProgress(e.err, int64(last-first), "games")
 			defer bar.Finish()
-			for i := range o.games {
+			for i := first; i < last; i++ {
 				bar.Add(1)
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
-					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, g)); err != nil {
+					if i > first {
+						w.WriteByte('\n') // the export form's blank line between games
+					}
+					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
 						return err
 					}
 					continue
@@ -70,21 +82,24 @@ player" and the Annotator tag names the command and seed that reproduce the game
 		},
 	}
 	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	completeVariants(c)
 	c.Flags().IntVar(&o.games, "games", 1, "number of games")
+	c.Flags().IntVar(&o.game, "game", 0, "play only game N of the seed's series (as the Annotator tag says)")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed")
 	c.Flags().IntVar(&o.maxPlies, "max-plies", 2000, "stop a game after this many plies (result *)")
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document per game instead of BGN")
 	return c
 }
 
-// selfplayRecord tags an engine-played game honestly: who played it and how to reproduce it.
-func selfplayRecord(v *engine.Variant, seed uint64, round int, g *engine.Game) *notation.Record {
+// selfplayRecord tags an engine-played game honestly: who played it and the command that
+// reproduces it.
+func selfplayRecord(v *engine.Variant, seed uint64, round, maxPlies int, g *engine.Game) *notation.Record {
 	return notation.FromGame([]notation.Tag{
 		{Name: "Event", Value: "Engine self-play"},
 		{Name: "Site", Value: "bao"},
 		{Name: "Round", Value: strconv.Itoa(round)},
 		{Name: "South", Value: "bao random player"},
 		{Name: "North", Value: "bao random player"},
-		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d (game %d)", v.ID, seed, round)},
+		{Name: "Annotator", Value: fmt.Sprintf("bao selfplay --variant %s --seed %d --game %d --max-plies %d", v.ID, seed, round, maxPlies)},
 	}, g)
 }

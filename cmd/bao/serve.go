@@ -56,7 +56,7 @@ update it while the site is served.`,
 			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
-				return usageError{err}
+				return err // a port in use is found at run time, not a usage error
 			}
 			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -68,5 +68,6 @@ update it while the site is served.`,
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
+	completeFolders(c)
 	return c
 }

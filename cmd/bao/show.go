@@ -2,64 +2,101 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/notation"
 )
 
+// showDoc is `bao show --json`: where the board stands and what it is.
+type showDoc struct {
+	File     string `json:"file"`
+	Game     int    `json:"game"`
+	Ply      int    `json:"ply"`            // plies played; 0 is the start
+	Plies    int    `json:"plies"`          // plies of the main line
+	Move     string `json:"move,omitempty"` // the last move played, numbered ("12... a3<")
+	Variant  string `json:"variant"`
+	Position string `json:"position"`
+	ToMove   string `json:"to_move"`
+}
+
 func newShowCmd(e *env) *cobra.Command {
-	var o struct{ game, ply int }
+	var o struct {
+		game, ply int
+		json      bool
+	}
 	c := &cobra.Command{
-		Use:   "show FILE [--game N] [--ply K]",
+		Use:   "show FILE|- [--game N] [--ply K] [--json]",
 		Short: "Show the board of a recorded game after a ply",
-		Long: `Replay game N (default 1) of a BGN file and print the board after ply K of its main line
-(default: the last; 0 is the start position) as a text diagram and as BPN.`,
+		Long: `Replay game N (default 1) of a BGN file (- reads standard input) and print the board
+after ply K of its main line (default: the last; 0 is the start position) as a text diagram
+and as BPN. A ply that the game does not reach, or a game the file does not hold, is a
+problem found at run time (exit code 1); a negative ply is a usage error (exit code 2).`,
+		Example: `  bao show testdata/archive/primer/kingulu.bgn --ply 3
+  bao show testdata/archive/primer/kingulu.bgn --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rec, err := readGame(args[0], o.game)
+			whole := !cmd.Flags().Changed("ply")
+			if o.ply < 0 {
+				return usagef("--ply must be 0 or more, not %d (leave it out for the last position)", o.ply)
+			}
+			if o.game < 1 {
+				return usagef("--game counts from 1, not %d", o.game)
+			}
+			rec, name, err := readGame(e, args[0], o.game)
 			if err != nil {
 				return err
 			}
 			rp, err := rec.Replay()
 			k := o.ply
 			switch {
-			case rp == nil, err != nil && (k < 0 || k > len(rp.Plies)):
+			case rp == nil, err != nil && (whole || k > len(rp.Plies)):
 				return err // the game cannot be replayed as far as asked
-			case k > len(rp.Plies):
-				return usagef("game %d has %d plies, not %d", o.game, len(rp.Plies), k)
-			case k < 0:
+			case whole:
 				k = len(rp.Plies)
+			case k > len(rp.Plies):
+				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, len(rp.Plies), k)
 			}
-			pos, title := rp.Start, "start"
+			d := showDoc{File: name, Game: o.game, Ply: k, Plies: len(rp.Plies), Variant: rp.Variant.ID,
+				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
+			title := "start"
+			pos := rp.Start
 			if k > 0 {
-				pos, title = rp.Plies[k-1].After, fmt.Sprintf("after ply %d, %s", k, rp.Label(k-1))
+				pos, d.Move = rp.Plies[k-1].After, rp.Label(k-1)
+				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
+				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
 			}
-			fmt.Fprintf(e.out, "%s game %d, %s\n%sposition: %s\n", args[0], o.game, title, notation.Diagram(pos), pos)
+			if o.json {
+				return writeJSON(e.out, d)
+			}
+			fmt.Fprintf(e.out, "%s game %d, %s\n%sposition: %s\n", name, o.game, title, notation.Diagram(pos), pos)
 			return nil
 		},
 	}
 	c.Flags().IntVar(&o.game, "game", 1, "the game's number in the file, from 1")
-	c.Flags().IntVar(&o.ply, "ply", -1, "plies to play before showing the board (-1: the whole main line)")
+	c.Flags().IntVar(&o.ply, "ply", 0, "plies to play before showing the board (default: the whole main line)")
+	c.Flags().BoolVar(&o.json, "json", false, "print JSON: file, game, ply, plies, move, variant, position, to_move")
+	c.Flags().Lookup("ply").DefValue = "" // the default is "all", which an int cannot say
+	completeRecords(c)
 	return c
 }
 
-// readGame reads record n of a file, stopping there; a record with syntax errors is an error.
-func readGame(path string, n int) (*notation.Record, error) {
-	f, err := os.Open(path)
+// readGame reads record n of a file ("-": standard input), stopping there; a record with
+// syntax errors is an error. It returns the name the file goes by in messages.
+func readGame(e *env, path string, n int) (*notation.Record, string, error) {
+	f, name, err := openRecords(e, path)
 	if err != nil {
-		return nil, err
+		return nil, path, err
 	}
 	defer f.Close()
-	sc := notation.NewScanner(f, path)
+	sc := notation.NewScanner(f, name)
 	for sc.Scan() {
 		if sc.Record().Number == n {
-			return sc.Record(), sc.Errors().Err()
+			return sc.Record(), name, sc.Errors().Err()
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, name, err
 	}
-	return nil, usagef("%s has no game %d", path, n)
+	return nil, name, fmt.Errorf("%s has no game %d", name, n)
 }

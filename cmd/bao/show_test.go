@@ -19,8 +19,10 @@ func TestShow(t *testing.T) {
 		{[]string{"--ply", "0"}, 0, "game 1, start\n"},
 		{[]string{"--game", "2", "--ply", "1"}, 0, "position: 1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -\n"},
 		{[]string{"--game", "2"}, 1, ":3:24: game 2, ply 2: illegal move a2"},
-		{[]string{"--ply", "3"}, 2, "game 1 has 2 plies, not 3"},
-		{[]string{"--game", "3"}, 2, "has no game 3"},
+		{[]string{"--ply", "3"}, 1, "game 1 has 2 plies, not 3"},
+		{[]string{"--game", "3"}, 1, "has no game 3"},
+		{[]string{"--ply", "-5"}, 2, "--ply must be 0 or more"},
+		{[]string{"--json", "--ply", "1"}, 0, `"ply":1,"plies":2,"move":"1. A3","variant":"kingulu","position":"1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -","to_move":"N"}`},
 	}
 	for _, tc := range tests {
 		code, out, errOut := runBao(t, "", append([]string{"show", path}, tc.args...)...)

@@ -14,6 +14,8 @@ func newSiteCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "site",
 		Short: "Publish an archive as a static web site",
+		Args:  cobra.ArbitraryArgs,
+		RunE:  needSubcommand,
 	}
 	c.AddCommand(newSiteBuildCmd(e))
 	return c
@@ -62,6 +64,7 @@ shown in place on the pages and listed on standard error; the command then exits
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
+	completeFolders(c)
 	return c
 }
 
@@ -85,14 +88,15 @@ func archiveArg(args []string) string {
 	return "."
 }
 
-// checkDir reports a missing archive folder as a usage error.
+// checkDir checks that the archive folder exists. A missing folder is found at run time
+// (exit code 1): the command was called correctly.
 func checkDir(dir string) error {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if !st.IsDir() {
-		return usagef("%s is not a folder", dir)
+		return fmt.Errorf("%s is not a folder", dir)
 	}
 	return nil
 }

@@ -33,10 +33,11 @@ func TestSiteExitCodes(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"site", "build", dir}, 2, "--out is required"},
-		{[]string{"site", "build", filepath.Join(dir, "missing"), "--out", dir}, 2, "missing"},
+		{[]string{"site", "build", filepath.Join(dir, "missing"), "--out", dir}, 1, "missing"},
+		{[]string{"site", "buld"}, 2, `unknown command "buld" for "bao site"`},
 		{[]string{"site", "build", dir, "--out", filepath.Join(dir, "o"), "--bogus"}, 2, "unknown flag"},
-		{[]string{"serve", filepath.Join(dir, "missing")}, 2, "missing"},
-		{[]string{"serve", dir, "--addr", "127.0.0.1:99999"}, 2, "invalid port"},
+		{[]string{"serve", filepath.Join(dir, "missing")}, 1, "missing"},
+		{[]string{"serve", dir, "--addr", "127.0.0.1:99999"}, 1, "invalid port"},
 		{[]string{"serve", dir, "--poll", "0s"}, 2, "--poll must be positive"},
 	}
 	for _, c := range cases {

@@ -12,7 +12,7 @@ import (
 func newValidateCmd(e *env) *cobra.Command {
 	var asJSON, board bool
 	c := &cobra.Command{
-		Use:   "validate [--json] FILE...",
+		Use:   "validate [--json] FILE|FOLDER|-...",
 		Short: "Replay every game of BGN files and report every problem",
 		Long: `Replay every game of every file through the rules engine, the main line and every
 variation, and check the [%pos] checkpoints, the results and the tags. Each problem is printed
@@ -21,12 +21,19 @@ default when standard error is a terminal) the board before each wrong move foll
 as BPN and as a diagram, indented by a tab.
 With --json the report is one JSON document on standard output:
 {"files":N,"games":N,"errors":[{"file","line","col","game","ply","move","message","legal"}]}.
+A folder stands for the .bgn files under it; - reads standard input (named stdin in
+messages). A file without any game is a problem too: an empty file is almost always a
+failed export or a truncating redirection, not a collection of zero games.
 Exit code 1 when any game has a problem.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var rep notation.Report
 			board = board || isTerminal(e.err)
-			bar := newProgress(e.err, totalSize(args), "bytes")
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
+			bar := newProgress(e.err, totalSize(paths), "bytes")
 			report := func(err *notation.Error) {
 				rep.Add(err)
 				switch {
@@ -37,10 +44,10 @@ Exit code 1 when any game has a problem.`,
 					bar.Print(err.Error() + "\n")
 				}
 			}
-			for _, path := range args {
+			for _, path := range paths {
 				rep.Files++
 				bar.Describe(path)
-				games, err := validateFile(path, bar, report)
+				games, err := validateFile(e, path, bar, report)
 				rep.Games += games
 				if err != nil {
 					report(err)
@@ -65,20 +72,24 @@ Exit code 1 when any game has a problem.`,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&board, "board", false, "print the board before each wrong move (default on a terminal)")
+	completeRecords(c)
 	return c
 }
 
 // validateFile validates one file, counting its bytes into bar; the error is one that stopped
-// reading it.
-func validateFile(path string, bar *progress, report func(*notation.Error)) (int, *notation.Error) {
-	f, err := os.Open(path)
+// reading it, or says that the file holds no game.
+func validateFile(e *env, path string, bar *progress, report func(*notation.Error)) (int, *notation.Error) {
+	f, name, err := openRecords(e, path)
 	if err != nil {
 		return 0, &notation.Error{File: path, Err: err}
 	}
 	defer f.Close()
-	games, err := notation.Validate(path, countingReader{f, bar}, report)
-	if err != nil {
+	games, err := notation.Validate(name, countingReader{f, bar}, report)
+	switch {
+	case err != nil:
 		return games, err.(*notation.Error)
+	case games == 0:
+		return 0, &notation.Error{File: name, Err: notation.ErrNoGames}
 	}
 	return games, nil
 }

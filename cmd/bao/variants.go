@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -12,8 +15,11 @@ func newVariantsCmd(e *env) *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "variants",
-		Short: "List the games bao knows",
-		Args:  cobra.NoArgs,
+		Short: "List the games bao knows, with the names --variant accepts",
+		Long: `List the games bao knows: the id, the name, the other names --variant (and a record's
+Variant tag) accept for it, and a summary. Names are matched in any case. On a terminal the
+columns are aligned under a header.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			type row struct {
 				ID      string   `json:"id"`
@@ -29,8 +35,18 @@ func newVariantsCmd(e *env) *cobra.Command {
 			if asJSON {
 				return writeJSON(e.out, rows)
 			}
+			w := io.Writer(e.out)
+			var tw *tabwriter.Writer
+			if isTerminal(e.out) {
+				tw = tabwriter.NewWriter(e.out, 0, 4, 2, ' ', 0)
+				w = tw
+				fmt.Fprintln(w, "ID\tNAME\tALSO ACCEPTED\tSUMMARY")
+			}
 			for _, r := range rows {
-				fmt.Fprintf(e.out, "%s\t%s\t%s\n", r.ID, r.Name, r.Summary)
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", r.ID, r.Name, strings.Join(r.Aliases, ", "), r.Summary)
+			}
+			if tw != nil {
+				return tw.Flush()
 			}
 			return nil
 		},

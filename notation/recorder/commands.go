@@ -52,7 +52,7 @@ func Commands() []string {
 // IsQuit reports whether the line asks to stop.
 func IsQuit(line string) bool { return strings.EqualFold(strings.TrimSpace(line), "quit") }
 
-func (s *Session) quit(string) (string, error) { return "saved in " + s.path, nil }
+func (s *Session) quit(string) (string, error) { return "saved in " + s.Path(), nil }
 
 func (s *Session) help() string {
 	return "enter a move token (e.g. " + s.example() + ") or a command:\n  " + strings.Join(Commands(), "\n  ")
@@ -218,8 +218,9 @@ func (s *Session) tag(arg string) (string, error) {
 		return "", fmt.Errorf("%w: want tag NAME VALUE", ErrBadArgument)
 	case slices.Contains([]string{"Variant", "SetUp", "Position", "Result", "Termination", "PlyCount"}, name):
 		return "", fmt.Errorf("%w: %s is kept by the recorder", ErrBadArgument, name)
-	case strings.ContainsAny(value, "\n\""):
-		return "", fmt.Errorf("%w: a tag value cannot hold a quote or a line break", ErrBadArgument)
+	}
+	if err := notation.CheckTagValue(name, value); err != nil {
+		return "", fmt.Errorf("%w: %s: %v", ErrBadArgument, name, err)
 	}
 	old, had := s.rec.Tag(name), s.hasTag(name)
 	s.rec.SetTag(name, value)

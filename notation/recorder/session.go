@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -23,11 +24,38 @@ var (
 	ErrExists         = errors.New("file already exists")
 )
 
-// Session is one game being recorded into one file.
+// Store keeps a session's record. The recorder's own file holds the one game; an event's
+// round file holds every board's game, and its store writes one board into it.
+type Store interface {
+	// Save writes the whole record; after a crash the store holds it before the change or
+	// after it.
+	Save(rec *notation.Record) error
+	// Path names where the record is kept.
+	Path() string
+}
+
+// fileStore keeps the game being recorded as the last game of a file. The games before it (an
+// event file that gathers a day's games, one after another) are kept as they were read.
+type fileStore struct {
+	path   string
+	before []*notation.Record
+}
+
+func (f fileStore) Save(rec *notation.Record) error {
+	var b bytes.Buffer
+	if err := notation.Write(&b, append(slices.Clip(f.before), rec)...); err != nil {
+		return err
+	}
+	return notation.WriteFile(f.path, b.Bytes())
+}
+
+func (f fileStore) Path() string { return f.path }
+
+// Session is one game being recorded.
 type Session struct {
-	path string
-	rec  *notation.Record
-	game *engine.Game
+	store Store
+	rec   *notation.Record
+	game  *engine.Game
 	// ended is why the game stopped off the board (a Termination value), "" otherwise.
 	ended string
 }
@@ -38,7 +66,28 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
 	}
-	s := &Session{path: path, game: engine.NewGame(start)}
+	return start1(fileStore{path: path}, tags, start)
+}
+
+// Append starts a new game at the end of the record file in path, which must exist and read
+// without errors: its games are kept as they are, and the new game is recorded after them.
+func Append(path string, tags []notation.Tag, start engine.Position) (*Session, error) {
+	before, err := readAll(path)
+	if err != nil {
+		return nil, err
+	}
+	return start1(fileStore{path, before}, tags, start)
+}
+
+// start1 starts a game in store, its tag values checked first (notation.CheckTagValue), so
+// that a record is never begun with a value the verifier would reject.
+func start1(store Store, tags []notation.Tag, start engine.Position) (*Session, error) {
+	for _, t := range tags {
+		if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrBadArgument, t.Name, err)
+		}
+	}
+	s := &Session{store: store, game: engine.NewGame(start)}
 	s.rec = notation.FromGame(tags, s.game)
 	if err := s.save(); err != nil {
 		return nil, err
@@ -46,30 +95,38 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	return s, nil
 }
 
-// Resume continues the last game of the record in path: every move is replayed through the
-// engine, comments and annotations kept.
-func Resume(path string) (*Session, error) {
+// readAll reads every record of a file that must read without errors.
+func readAll(path string) ([]*notation.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := notation.Parse(path, f)
+	return notation.Parse(path, f)
+}
+
+// Resume continues the last game of the record in path: every move is replayed through the
+// engine, comments and annotations kept. The games before it are kept as they are.
+func Resume(path string) (*Session, error) {
+	recs, err := readAll(path)
 	if err != nil {
 		return nil, err
 	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: no game to resume", path)
 	}
-	rec := recs[len(recs)-1]
-	if len(recs) > 1 {
-		return nil, fmt.Errorf("%s: holds %d games; a recorder file holds one", path, len(recs))
-	}
+	last := len(recs) - 1
+	return Continue(fileStore{path, recs[:last]}, recs[last])
+}
+
+// Continue goes on with rec, kept in store: every move is replayed through the engine,
+// comments and annotations kept.
+func Continue(store Store, rec *notation.Record) (*Session, error) {
 	rp, err := rec.Replay()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{path: path, rec: rec, game: engine.NewGame(rp.Start)}
+	s := &Session{store: store, rec: rec, game: engine.NewGame(rp.Start)}
 	for _, p := range rp.Plies {
 		if err := s.game.Play(p.Move); err != nil {
 			return nil, err
@@ -86,7 +143,7 @@ func Resume(path string) (*Session, error) {
 }
 
 // Path is the file the record is kept in.
-func (s *Session) Path() string { return s.path }
+func (s *Session) Path() string { return s.store.Path() }
 
 // Record is the record as it stands.
 func (s *Session) Record() *notation.Record { return s.rec }
@@ -206,9 +263,8 @@ func (s *Session) commit(undo func()) error {
 	return nil
 }
 
-// save writes the whole record anew; after a crash the file holds the record before the
-// change or after it (notation.WriteFile).
-func (s *Session) save() error { return notation.WriteFile(s.path, []byte(notation.Format(s.rec))) }
+// save writes the whole record anew.
+func (s *Session) save() error { return s.store.Save(s.rec) }
 
 // lastNode is the last move, where comments, NAGs and clock readings go.
 func (s *Session) lastNode() (*notation.Node, error) {

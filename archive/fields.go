@@ -1,0 +1,109 @@
+package archive
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// fieldNames are the fields a query string may name: the JSON names of gameDoc, so that a new
+// field is known here the moment it is indexed.
+var fieldNames = func() []string {
+	t := reflect.TypeFor[gameDoc]()
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}()
+
+// unknownFields warns about the fields a query string names that the index does not have
+// (varient:kete): bleve answers them with no hits and no complaint, which reads as "no such
+// games". Each warning suggests the nearest field.
+func unknownFields(text string) []string {
+	qs := bleve.NewQueryStringQuery(text)
+	parsed, err := qs.Parse()
+	if err != nil {
+		return nil // compile reports the syntax error
+	}
+	var unknown []string
+	eachField(parsed, func(f string) {
+		if f != "" && !slices.Contains(unknown, f) && !slices.Contains(fieldNames, f) {
+			unknown = append(unknown, f)
+		}
+	})
+	// in the order the user wrote them, not bleve's (musts, shoulds, then must-nots)
+	slices.SortStableFunc(unknown, func(a, b string) int {
+		return strings.Index(text, a+":") - strings.Index(text, b+":")
+	})
+	var warnings []string
+	for _, f := range unknown {
+		w := fmt.Sprintf("the index has no field %q, so no game matches %s:…", f, f)
+		if near := nearestField(f); near != "" {
+			w += fmt.Sprintf("; did you mean %s?", near)
+		}
+		warnings = append(warnings, w)
+	}
+	return warnings
+}
+
+// eachField calls f with the field of every clause of a parsed query string.
+func eachField(q query.Query, f func(string)) {
+	switch q := q.(type) {
+	case *query.BooleanQuery:
+		for _, sub := range []query.Query{q.Must, q.Should, q.MustNot} {
+			if sub != nil {
+				eachField(sub, f)
+			}
+		}
+	case *query.ConjunctionQuery:
+		for _, sub := range q.Conjuncts {
+			eachField(sub, f)
+		}
+	case *query.DisjunctionQuery:
+		for _, sub := range q.Disjuncts {
+			eachField(sub, f)
+		}
+	case query.FieldableQuery:
+		f(q.Field())
+	}
+}
+
+// nearestField is the known field within two edits of f, if there is one.
+func nearestField(f string) string {
+	best, bestD := "", 3
+	for _, name := range fieldNames {
+		if d := editDistance(strings.ToLower(f), name); d < bestD {
+			best, bestD = name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// dupDoc is one game stored again, in `bao dedupe --json`.
+type dupDoc struct {
+	notation.GameRef
+	Of notation.GameRef `json:"of"`
+}
+
+func newDedupeCmd(e *env) *cobra.Command {
+	var o struct{ drop, json bool }
+	c := &cobra.Command{
+		Use:   "dedupe [--drop] [--json] FILE|FOLDER|-...",
+		Short: "Find games stored twice (and drop the copies)",
+		Long: `Find the games stored more than once across the files (a folder stands for the .bgn files
+under it): the same moves from the same start in the same variant, whatever the tags say and
+however the moves are spelled. The first record of a game, in file order, is the original;
+each later one is listed as FILE:LINE game N duplicates FILE:LINE game M.
+
+With --drop each file holding a copy is rewritten without it, in the canonical export form
+(bao fmt), safely: a temporary file, synced and renamed. A file with syntax errors, or with %
+escape lines the export form would lose, is left alone and reported.
+
+Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies remain (listed).`,
+		Example: `  bao dedupe testdata/archive
+  bao dedupe --drop games/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var d notation.Duplicates
+			var dups []dupDoc
+			drop := map[string]map[int]bool{} // file -> numbers of the games to drop
+			games, failed := 0, false
+			bad := func(err error) { fmt.Fprintln(e.err, err); failed = true }
+			err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList) error {
+				games++
+				if len(errs) > 0 {
+					return nil // bao validate reports it; a record not read whole is no original
+				}
+				if of, dup := d.Add(r); dup {
+					dups = append(dups, dupDoc{notation.RefOf(r), of})
+					if drop[r.File] == nil {
+						drop[r.File] = map[int]bool{}
+					}
+					drop[r.File][r.Number] = true
+				}
+				return nil
+			}, bad)
+			if err != nil {
+				return err
+			}
+			if o.json {
+				if dups == nil {
+					dups = []dupDoc{}
+				}
+				if err := writeJSON(e.out, map[string]any{"games": games, "duplicates": dups}); err != nil {
+					return err
+				}
+			} else {
+				for _, x := range dups {
+					fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
+				}
+				fmt.Fprintf(e.err, "%s, %s\n", count(games, "game"), count(len(dups), "duplicate"))
+			}
+			if o.drop {
+				for file, numbers := range drop {
+					if err := dropGames(file, numbers); err != nil {
+						bad(err)
+					}
+				}
+				if failed {
+					return errFound
+				}
+				return nil
+			}
+			if len(dups) > 0 || failed {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&o.drop, "drop", false, "rewrite the files without the copies")
+	c.Flags().BoolVar(&o.json, "json", false, `print {"games":N,"duplicates":[{"file","line","game","of":{…}}]}`)
+	completeRecords(c)
+	return c
+}
+
+// dropGames rewrites a file without the numbered games, refusing if anything else would be
+// lost: syntax errors, % escape lines, standard input.
+func dropGames(path string, numbers map[int]bool) error {
+	if path == "stdin" {
+		return fmt.Errorf("stdin: cannot drop games from standard input; bao merge it to a file first")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	sc := notation.NewScanner(bytes.NewReader(src), path)
+	var keep []*notation.Record
+	for sc.Scan() {
+		if len(sc.Errors()) > 0 {
+			return fmt.Errorf("%s: not rewritten: it has syntax errors (bao validate %s)", path, path)
+		}
+		if !numbers[sc.Record().Number] {
+			keep = append(keep, sc.Record())
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if n := sc.EscapeLines(); n > 0 {
+		return fmt.Errorf("%s: not rewritten: its %d %% escape line(s) would be lost", path, n)
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, keep...); err != nil {
+		return err
+	}
+	return notation.WriteFile(path, b.Bytes())
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/event"
+)
+
+func newEventCmd(e *env) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "event",
+		Short: "Run a tournament: create an event, pair its rounds, compute its standings",
+		Long: `An event is a folder with an event.toml (name, variant, format, scoring, tie-breaks,
+players). Every BGN file in the folder whose Event tag is the event's name counts toward it,
+by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South, North and
+Result tags. A game with Result "*" counts for nothing yet; Termination "forfeit" (or a
+result with no moves) is a forfeit, "bye" a bye, "replayed" a game voided for a replay.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return usagef("event needs a subcommand: new, pair or standings")
+		},
+	}
+	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventStandingsCmd(e))
+	for _, s := range c.Commands() {
+		s.Args = wrapArgs(s.Args)
+	}
+	return c
+}
+
+func newEventNewCmd(e *env) *cobra.Command {
+	var cfg event.Config
+	var players []string
+	c := &cobra.Command{
+		Use:   "new DIR --name NAME --variant ID --format FORMAT --player NAME [--player NAME]...",
+		Short: "Create an event folder with its event.toml",
+		Example: `  bao event new open2026 --name "Zanzibar Open 2026" --variant kiswahili --format swiss \
+    --rounds 5 --player "Ali Juma" --player "Bakari Said" --player "Chande Omar"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := variantFlag(cfg.Variant); err != nil {
+				return err
+			}
+			for _, p := range players {
+				cfg.Players = append(cfg.Players, event.Player{Name: p})
+			}
+			if err := event.New(args[0], cfg); err != nil {
+				if errors.Is(err, event.ErrConfig) {
+					return usageError{err}
+				}
+				return err
+			}
+			fmt.Fprintf(e.out, "created %s/%s: %s, %s, %d players; next: bao event pair %s\n",
+				args[0], event.ConfigFile, cfg.Name, cfg.Format, len(cfg.Players), args[0])
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&cfg.Name, "name", "", "the event's name (the Event tag of its games)")
+	f.StringVar(&cfg.Variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	f.StringVar(&cfg.Format, "format", "", "round-robin, swiss, knockout or match")
+	f.StringArrayVar(&players, "player", nil, "a player, in seeding order (repeat)")
+	f.StringVar(&cfg.Site, "site", "", "where it is played")
+	f.StringVar(&cfg.Start, "start", "", "first day, YYYY.MM.DD")
+	f.StringVar(&cfg.End, "end", "", "last day, YYYY.MM.DD")
+	f.IntVar(&cfg.Rounds, "rounds", 0, "rounds of a Swiss event (default: enough to find a winner)")
+	f.IntVar(&cfg.Games, "games", 1, "games per pairing (a match: best of N)")
+	f.IntVar(&cfg.Cycles, "cycles", 1, "2 for a double round robin")
+	return c
+}
+
+func newEventPairCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "pair DIR",
+		Short: "Write the next round's pairings as a BGN file of game stubs",
+		Long: `Pair the next round: round robins by the Berger tables, Swiss events by score groups
+with no repeated pairing and South/North balanced, knockouts by seed and then winners,
+matches game by game until one player has won. The round is written as round-NN.bgn, one
+game stub per board with every tag set and Result "*"; a bye is written as a game won without
+play (Termination "bye"). A round is paired only when every game of the previous one has a
+result.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path, r, err := event.Pair(args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
+			for _, b := range r.Boards {
+				if b.North == "" {
+					fmt.Fprintf(e.out, "  board %d: %s (bye)\n", b.Board, b.South)
+					continue
+				}
+				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)\n", b.Board, b.South, b.North)
+			}
+			return nil
+		},
+	}
+}
+
+func newEventStandingsCmd(e *env) *cobra.Command {
+	var after int
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "standings DIR [--after-round N] [--json]",
+		Short: "Standings with every tie-break, the crosstable and match scores",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if after < 0 {
+				return usagef("--after-round must be >= 0")
+			}
+			cfg, err := event.Load(args[0])
+			if err != nil {
+				return err
+			}
+			games, problems, err := event.Games(args[0], cfg.Name)
+			if err != nil {
+				return err
+			}
+			for _, p := range problems {
+				fmt.Fprintf(e.err, "%v\n", p)
+			}
+			t := event.Standings(cfg, games, after)
+			if asJSON {
+				if err := writeJSON(e.out, t); err != nil {
+					return err
+				}
+			} else {
+				printStandings(e, cfg, t)
+			}
+			if len(problems) > 0 {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&after, "after-round", 0, "standings after round N (default: all rounds)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON document")
+	return c
+}
+
+func printStandings(e *env, cfg *event.Config, t *event.Table) {
+	fmt.Fprintf(e.out, "%s, after round %d\n\n", t.Event, t.Round)
+	w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
+	head := []string{"rank", "player", "points", "games"}
+	for _, tb := range cfg.TieBreak {
+		head = append(head, tb)
+	}
+	for i := range t.Standings {
+		head = append(head, fmt.Sprint(i+1))
+	}
+	fmt.Fprintln(w, strings.Join(head, "\t"))
+	for i, s := range t.Standings {
+		row := []string{fmt.Sprint(s.Rank), s.Player, fmt.Sprint(s.Points), fmt.Sprint(s.Games)}
+		for _, tb := range cfg.TieBreak {
+			row = append(row, fmt.Sprint(s.TieBreaks[tb]))
+		}
+		for j, cell := range t.Cross[i] {
+			if i == j {
+				cell = "x"
+			} else if cell == "" {
+				cell = "."
+			}
+			row = append(row, cell)
+		}
+		fmt.Fprintln(w, strings.Join(row, "\t"))
+	}
+	w.Flush()
+	for _, m := range t.Matches {
+		state := "undecided"
+		if m.Winner != "" {
+			state = m.Winner + " wins"
+		}
+		fmt.Fprintf(e.out, "\nround %d board %d: %s %g - %g %s (%d games, %s)", m.Round, m.Board, m.A, m.Score[0], m.Score[1], m.B, m.Games, state)
+	}
+	if len(t.Matches) > 0 {
+		fmt.Fprintln(e.out)
+	}
+}

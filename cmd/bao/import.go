@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bao-archive/bao/exchange"
+	"github.com/bao-archive/bao/notation"
+)
+
+// maxImport bounds what one input may be: records of other programs are small, and a
+// hostile or mistaken input (a disk image, /dev/zero) must not fill the memory.
+const maxImport = 64 << 20
+
+func newImportCmd(e *env) *cobra.Command {
+	var o struct {
+		from, variant, out string
+		boardLR, force     bool
+	}
+	c := &cobra.Command{
+		Use:   "import --from FORMAT [--variant ID] [--out FILE|DIR] INPUT...",
+		Short: "Read games of other programs and notations as BGN, checking every move",
+		Long: `Read game records written by other programs or in other notations, check every game
+through the rules engine and write them as canonical BGN: to standard output, to one --out
+FILE, or with --out DIR (an existing folder, or a name ending in /) one file per INPUT, or per
+event for games whose source names their event.
+An INPUT of - is standard input.
+
+Formats (docs/import.md says what each keeps and loses):
+  abstractplay  Abstract Play game records (JSON: one record or a download's array)
+  kiba          KIBA move lists and BoardGameArena logs: ' 1: A6< a3>; 2: ...' (needs --variant)
+  lr            move lists with directions as letters, 'B6R A7L' (needs --variant; --board-lr)
+  nkkmd         the JSON game record of the nkkmd Bao la Kiswahili web app
+
+A game with an illegal move is still written, its problem reported as 'bao validate' reports
+it (file:line:col of the INPUT) and kept in an ImportProblem tag; the exit code is then 1.
+Games already stored in the --out file or folder (the same moves from the same start,
+whatever the tags) are reported and not added again, and nothing a file held is lost: new
+games are added after the old ones, unless --force writes the file anew.`,
+		Example: `  bao import --from abstractplay --out games/ap/ bao-games.json
+  bao import --from kiba --variant kiswahili --out final.bgn final.txt
+  bao import --from lr --variant kiswahili --board-lr - < devoogt-1995.txt`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var opts exchange.Options
+			if o.variant != "" {
+				v, err := variantFlag(o.variant)
+				if err != nil {
+					return err
+				}
+				opts.Variant = v
+			}
+			opts.BoardLR = o.boardLR
+			if exchange.NeedsVariant(o.from) && opts.Variant == nil {
+				return usagef("--from %s needs --variant: the format does not name the game", o.from)
+			}
+			if !slices.Contains(exchange.Imports(), o.from) {
+				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
+			}
+			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
+			var sink *exchange.Sink
+			if o.out != "" {
+				if toDir {
+					if err := os.MkdirAll(o.out, 0o755); err != nil {
+						return err
+					}
+				}
+				var err error
+				if sink, err = exchange.NewSink(o.out); err != nil {
+					return err
+				}
+			}
+			problems, failed := 0, false
+			var all []*notation.Record
+			for _, in := range args {
+				data, err := readInput(e, in)
+				if err != nil {
+					fmt.Fprintf(e.err, "%v\n", err)
+					failed = true
+					continue
+				}
+				recs, errs, err := exchange.Import(o.from, in, data, opts)
+				for _, pe := range errs {
+					fmt.Fprintln(e.err, pe.Error())
+				}
+				problems += len(errs)
+				if err != nil {
+					fmt.Fprintf(e.err, "%v\n", err)
+					failed = true
+				}
+				switch {
+				case sink == nil:
+					all = append(all, recs...)
+				case len(recs) > 0:
+					// One file per input, or per event when the input names one.
+					byFile := map[string][]*notation.Record{}
+					var order []string
+					for _, r := range recs {
+						path := o.out
+						if toDir {
+							path = exchange.FileFor(o.out, in, r)
+						}
+						if byFile[path] == nil {
+							order = append(order, path)
+						}
+						byFile[path] = append(byFile[path], r)
+					}
+					for _, path := range order {
+						added, dups, err := sink.Add(path, byFile[path], o.force)
+						for _, d := range dups {
+							fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
+						}
+						if err != nil {
+							return err
+						}
+						fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(byFile[path]), added, path)
+					}
+				}
+			}
+			if sink == nil {
+				if err := notation.Write(e.out, all...); err != nil {
+					return err
+				}
+			}
+			if problems > 0 || failed {
+				return errFound
+			}
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.from, "from", "", "format: "+strings.Join(exchange.Imports(), ", "))
+	f.StringVar(&o.variant, "variant", "", "the game, for formats that do not name it")
+	f.StringVar(&o.out, "out", "", "BGN file, or folder for one file per input (default: standard output)")
+	f.BoolVar(&o.boardLR, "board-lr", false, "lr: L and R are the board's left and right from South's seat, not the mover's")
+	f.BoolVar(&o.force, "force", false, "write the --out file anew instead of adding to it")
+	c.MarkFlagRequired("from")
+	return c
+}
+
+func newExportCmd(e *env) *cobra.Command {
+	var to, out string
+	c := &cobra.Command{
+		Use:   "export --to FORMAT [--out FILE] FILE...",
+		Short: "Write BGN games in another format",
+		Long: `Write the games of BGN files (- is standard input) in another format:
+  abstractplay  Abstract Play game records, one JSON array (Bao la Kiswahili games only)
+  json          one JSON object per game and line: tags, and every move with its canonical
+                token, ply, comments, NAGs and the position after it (BPN)`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(exchange.Exports(), to) {
+				return usagef("--to %q: known formats are %s", to, strings.Join(exchange.Exports(), ", "))
+			}
+			var recs []*notation.Record
+			for _, in := range args {
+				data, err := readInput(e, in)
+				if err != nil {
+					return err
+				}
+				rs, err := notation.Parse(in, bytes.NewReader(data))
+				if err != nil {
+					return err
+				}
+				recs = append(recs, rs...)
+			}
+			if out == "" {
+				return exchange.Export(to, e.out, recs)
+			}
+			var b bytes.Buffer
+			if err := exchange.Export(to, &b, recs); err != nil {
+				return err
+			}
+			return notation.WriteFile(out, b.Bytes())
+		},
+	}
+	c.Flags().StringVar(&to, "to", "", "format: "+strings.Join(exchange.Exports(), ", "))
+	c.Flags().StringVar(&out, "out", "", "file to write (default: standard output)")
+	c.MarkFlagRequired("to")
+	return c
+}
+
+// readInput reads a whole input, - for standard input, up to maxImport bytes.
+func readInput(e *env, name string) ([]byte, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.in
+	} else {
+		st, err := os.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file", name)
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxImport+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxImport {
+		return nil, fmt.Errorf("%s: %w: more than %d MiB", name, notation.ErrTooLarge, maxImport>>20)
+	}
+	return data, nil
+}

@@ -1,0 +1,94 @@
+package event
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/notation/recorder"
+)
+
+// lockFile serialises writes to an event's round files: the recorders of several boards
+// write the same file.
+const lockFile = ".event.lock"
+
+// boardStore keeps one board's game inside a round file that holds every board's: each save
+// takes the event's lock, reads the file as it is now, replaces this board's game and writes
+// the file back with notation.WriteFile, so that recorders on other boards lose nothing.
+type boardStore struct {
+	dir, path string
+	round     string // the Round tag that names the board's game in the file
+}
+
+func (b boardStore) Path() string { return b.path }
+
+func (b boardStore) Save(rec *notation.Record) error {
+	unlock, err := lock(filepath.Join(b.dir, lockFile))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f, err := os.Open(b.path)
+	if err != nil {
+		return err
+	}
+	recs, err := notation.Parse(b.path, f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	found := false
+	for i, r := range recs {
+		if r.Tag("Round") == b.round {
+			recs[i], found = rec, true
+			break
+		}
+	}
+	if !found {
+		return fmt.Errorf("%s: the game of round %s is gone from the file", b.path, b.round)
+	}
+	var buf bytes.Buffer
+	if err := notation.Write(&buf, recs...); err != nil {
+		return err
+	}
+	return notation.WriteFile(b.path, buf.Bytes())
+}
+
+// Record opens the game of round and board of the event in dir for the recorder: the first
+// game of that board without a result, as `bao event pair` wrote it. Its tags come from the
+// pairing; the date, if unknown, becomes today's.
+func Record(dir string, round, board int) (*recorder.Session, error) {
+	c, err := Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	games, _, err := Games(dir, c.Name)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if g.Round != round || (g.Board != board && c.Format != "match") || g.Decided() {
+			continue
+		}
+		path := filepath.Join(dir, g.File)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		recs, err := notation.Parse(path, f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		rec := recs[g.Number-1]
+		if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
+			rec.SetTag("Date", time.Now().Format("2006.01.02"))
+		}
+		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
+	}
+	return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
+		ErrNoPairing, c.Name, board, round, dir)
+}

@@ -1,0 +1,82 @@
+package event
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// line is a legal game of n plies from the start: the k-th legal move each time.
+func line(v *engine.Variant, n, k int) []string {
+	p := v.Start()
+	var toks []string
+	for range n {
+		cs := p.Children(nil)
+		if len(cs) == 0 || p.Status() != engine.Ongoing {
+			break
+		}
+		c := cs[k%len(cs)]
+		toks = append(toks, v.FormatMove(c.Move))
+		p = c.Position
+	}
+	return toks
+}
+
+// Recorders on four boards of one round file, move by move at the same time, lose nothing.
+func TestRecordBoardsConcurrently(t *testing.T) {
+	dir := newEvent(t, "round-robin", 8, func(c *Config) { c.Variant = "kingulu" })
+	path, r, err := Pair(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(r.Boards))
+	for _, b := range r.Boards {
+		moves := line(engine.Kingulu, 30, b.Board)
+		want[fmt.Sprintf("1.%d", b.Board)] = moves
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Record(dir, 1, b.Board)
+			if err != nil {
+				errs <- err
+				return
+			}
+			for _, m := range moves {
+				if _, err := s.Exec(m); err != nil {
+					errs <- fmt.Errorf("board %d, %s: %w", b.Board, m, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	f, _ := os.Open(path)
+	defer f.Close()
+	recs, err := notation.Parse(path, f)
+	if err != nil || len(recs) != len(r.Boards) {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	for _, rec := range recs {
+		var got []string
+		for _, n := range rec.Moves {
+			got = append(got, n.Token)
+		}
+		if w := want[rec.Tag("Round")]; strings.Join(got, " ") != strings.Join(w, " ") {
+			t.Errorf("round %s: %v\nwant %v", rec.Tag("Round"), got, w)
+		}
+	}
+	if _, err := Record(dir, 1, 9); err == nil {
+		t.Error("a board that was not paired opened")
+	}
+}

@@ -1,0 +1,171 @@
+package event
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/bao-archive/bao/engine"
+)
+
+// ConfigFile is the name of an event's description in its folder.
+const ConfigFile = "event.toml"
+
+// Error kinds; test them with errors.Is.
+var (
+	ErrConfig     = errors.New("bad event")
+	ErrUnfinished = errors.New("round unfinished")
+	ErrNoPairing  = errors.New("no pairing")
+	ErrComplete   = errors.New("event complete")
+)
+
+// Formats are the ways an event pairs its players.
+var Formats = []string{"round-robin", "swiss", "knockout", "match"}
+
+// Config is an event as its event.toml describes it.
+type Config struct {
+	Name    string `toml:"name"`
+	Site    string `toml:"site,omitempty"`
+	Start   string `toml:"start,omitempty"` // YYYY.MM.DD
+	End     string `toml:"end,omitempty"`
+	Variant string `toml:"variant"`
+	Format  string `toml:"format"`
+	// Cycles is 2 for a double round robin (colours reversed in the second cycle).
+	Cycles int `toml:"cycles,omitzero"`
+	// Rounds is the number of rounds of a Swiss event (default: enough to find a winner).
+	Rounds int `toml:"rounds,omitzero"`
+	// Games is how many games a pairing plays (a match: best of Games); 1 by default.
+	Games int `toml:"games,omitzero"`
+	// Scoring of a game: win, draw, loss, and a bye.
+	Scoring  Scoring  `toml:"scoring"`
+	TieBreak []string `toml:"tiebreaks"`
+	Players  []Player `toml:"players"`
+}
+
+// Scoring is what a result is worth.
+type Scoring struct {
+	Win  float64 `toml:"win"`
+	Draw float64 `toml:"draw"`
+	Loss float64 `toml:"loss"`
+	Bye  float64 `toml:"bye"`
+}
+
+// Player is an entrant.
+type Player struct {
+	Name   string `toml:"name"`
+	ID     string `toml:"id,omitempty"`
+	Club   string `toml:"club,omitempty"`
+	Rating int    `toml:"rating,omitzero"`
+	// Withdrawn is the last round the player took part in; 0 while still playing.
+	Withdrawn int `toml:"withdrawn,omitzero"`
+}
+
+// TieBreaks are the tie-breaks an event can name, in the default order.
+var TieBreaks = []string{"direct", "sonneborn-berger", "buchholz", "median-buchholz", "wins", "north"}
+
+// defaults fills in what the file may leave out.
+func (c *Config) defaults() {
+	if c.Scoring == (Scoring{}) {
+		c.Scoring = Scoring{Win: 1, Draw: 0.5, Loss: 0, Bye: 1}
+	}
+	if c.Games == 0 {
+		c.Games = 1
+	}
+	if c.Cycles == 0 {
+		c.Cycles = 1
+	}
+	if c.TieBreak == nil {
+		c.TieBreak = slices.Clone(TieBreaks)
+	}
+}
+
+// check rejects what an event cannot be.
+func (c *Config) check() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...)
+	}
+	switch {
+	case strings.TrimSpace(c.Name) == "":
+		return bad("no name")
+	case !slices.Contains(Formats, c.Format):
+		return bad("format %q (known: %s)", c.Format, strings.Join(Formats, ", "))
+	case c.Games < 1 || c.Cycles < 1 || c.Cycles > 2 || c.Rounds < 0:
+		return bad("games %d, cycles %d, rounds %d", c.Games, c.Cycles, c.Rounds)
+	case c.Format == "match" && len(c.Players) != 2:
+		return bad("a match is between two players, not %d", len(c.Players))
+	}
+	if _, err := engine.LookupVariant(c.Variant); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	seen := map[string]bool{}
+	for _, p := range c.Players {
+		k := Key(p.Name)
+		if k == "" || seen[k] {
+			return bad("player %q is empty or named twice", p.Name)
+		}
+		seen[k] = true
+	}
+	for _, t := range c.TieBreak {
+		if !slices.Contains(TieBreaks, t) {
+			return bad("tie-break %q (known: %s)", t, strings.Join(TieBreaks, ", "))
+		}
+	}
+	return nil
+}
+
+// New creates the event folder dir with its event.toml; it refuses to overwrite one.
+func New(dir string, c Config) error {
+	c.defaults()
+	if err := c.check(); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, ConfigFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("%s: %w: the event exists already", path, ErrConfig)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString("# A Bao event: edit freely; `bao event pair` and `bao event standings` read it.\n")
+	if err := toml.NewEncoder(&b).Encode(c); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b.Bytes()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Load reads the event.toml of dir.
+func Load(dir string) (*Config, error) {
+	path := filepath.Join(dir, ConfigFile)
+	var c Config
+	md, err := toml.DecodeFile(path, &c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if un := md.Undecoded(); len(un) > 0 {
+		return nil, fmt.Errorf("%s: %w: unknown key %s", path, ErrConfig, un[0])
+	}
+	c.defaults()
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &c, nil
+}

@@ -1,0 +1,330 @@
+package event
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The Berger tables as arbiters publish them (FIDE Handbook C.05, annex 1), {white, black}:
+// here {South, North}.
+var published = map[int][][][2]int{
+	4: {{{1, 4}, {2, 3}}, {{4, 3}, {1, 2}}, {{2, 4}, {3, 1}}},
+	6: {{{1, 6}, {2, 5}, {3, 4}}, {{6, 4}, {5, 3}, {1, 2}}, {{2, 6}, {3, 1}, {4, 5}},
+		{{6, 5}, {1, 4}, {2, 3}}, {{3, 6}, {4, 2}, {5, 1}}},
+	8: {{{1, 8}, {2, 7}, {3, 6}, {4, 5}}, {{8, 5}, {6, 4}, {7, 3}, {1, 2}}, {{2, 8}, {3, 1}, {4, 7}, {5, 6}}},
+}
+
+func TestBergerPublished(t *testing.T) {
+	for n, want := range published {
+		got := Berger(n, 1)
+		for r := range want {
+			if fmt.Sprint(got[r]) != fmt.Sprint(want[r]) {
+				t.Errorf("%d players, round %d: %v, want %v", n, r+1, got[r], want[r])
+			}
+		}
+	}
+}
+
+func TestBergerEveryPairOnce(t *testing.T) {
+	for n := 3; n <= 16; n++ {
+		for cycles := 1; cycles <= 2; cycles++ {
+			rounds := Berger(n, cycles)
+			m := n + n%2
+			if len(rounds) != cycles*(m-1) {
+				t.Fatalf("%d players: %d rounds", n, len(rounds))
+			}
+			met := map[[2]int]int{}
+			colour := map[int]int{}
+			for r, round := range rounds {
+				seen := map[int]bool{}
+				for _, p := range round {
+					for _, x := range p {
+						if x != 0 && seen[x] {
+							t.Fatalf("%d players, round %d: %d plays twice", n, r+1, x)
+						}
+						seen[x] = true
+					}
+					if p[1] == 0 {
+						continue
+					}
+					met[[2]int{min(p[0], p[1]), max(p[0], p[1])}]++
+					colour[p[0]]++
+					colour[p[1]]--
+				}
+			}
+			if len(met) != n*(n-1)/2 {
+				t.Errorf("%d players: %d distinct pairings", n, len(met))
+			}
+			for k, c := range met {
+				if c != cycles {
+					t.Errorf("%d players: %v meet %d times", n, k, c)
+				}
+			}
+			for p, c := range colour {
+				if cycles == 2 && c != 0 || c < -1 || c > 1 {
+					t.Errorf("%d players, %d cycles: player %d colour balance %d", n, cycles, p, c)
+				}
+			}
+		}
+	}
+}
+
+// play runs rounds of an event folder, deciding each stub with results from rnd.
+func play(t *testing.T, dir string, rounds int, rnd *rand.Rand) {
+	t.Helper()
+	for range rounds {
+		path, _, err := Pair(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		results := []string{"1-0", "0-1", "1/2-1/2"}
+		var out []string
+		for _, part := range strings.Split(string(b), "[Result \"*\"]") {
+			out = append(out, part)
+		}
+		s := out[0]
+		for _, part := range out[1:] {
+			res := results[rnd.IntN(3)]
+			s += `[Result "` + res + `"]` + "\n[Termination \"adjudication\"]" + strings.Replace(part, "\n*\n", "\n"+res+"\n", 1)
+		}
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func newEvent(t *testing.T, format string, n int, mod func(*Config)) string {
+	dir := t.TempDir()
+	c := Config{Name: "Test", Variant: "kiswahili", Format: format}
+	for i := range n {
+		c.Players = append(c.Players, Player{Name: fmt.Sprintf("Player %02d", i+1), Rating: 2000 - 10*i})
+	}
+	if mod != nil {
+		mod(&c)
+	}
+	if err := New(dir, c); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestSwiss24Players7Rounds(t *testing.T) {
+	var first string
+	for run := range 2 {
+		dir := newEvent(t, "swiss", 24, func(c *Config) { c.Rounds = 7 })
+		play(t, dir, 7, rand.New(rand.NewPCG(1, 2)))
+		if _, _, err := Pair(dir); !errors.Is(err, ErrComplete) {
+			t.Errorf("an eighth round: %v", err)
+		}
+		c, _ := Load(dir)
+		games, problems, err := Games(dir, c.Name)
+		if err != nil || len(problems) > 0 {
+			t.Fatal(err, problems)
+		}
+		h := newHistory(nil)
+		met := map[[2]string]bool{}
+		for _, g := range games {
+			k := [2]string{min(g.South, g.North), max(g.South, g.North)}
+			if met[k] {
+				t.Errorf("round %d: %s and %s meet again", g.Round, g.South, g.North)
+			}
+			met[k] = true
+			h.colour[g.South]++
+			h.colour[g.North]--
+		}
+		for p, c := range h.colour {
+			if c < -1 || c > 1 {
+				t.Errorf("%s: South minus North %d", p, c)
+			}
+		}
+		if len(games) != 7*12 {
+			t.Errorf("%d games", len(games))
+		}
+		var b strings.Builder
+		for _, g := range games {
+			fmt.Fprintf(&b, "%d.%d %s-%s %s\n", g.Round, g.Board, g.South, g.North, g.Result)
+		}
+		if run == 0 {
+			first = b.String()
+		} else if b.String() != first {
+			t.Error("the same results paired differently")
+		}
+	}
+}
+
+func TestPairRefusesUnfinishedRound(t *testing.T) {
+	dir := newEvent(t, "round-robin", 5, nil)
+	path, r, err := Pair(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Boards) != 3 || r.Boards[2].North != "" {
+		t.Errorf("5 players: boards %v, want 2 games and a bye last", r.Boards)
+	}
+	if _, _, err := Pair(dir); !errors.Is(err, ErrUnfinished) || !strings.Contains(err.Error(), filepath.Base(path)) {
+		t.Errorf("pairing over an unfinished round: %v", err)
+	}
+}
+
+// A small event with hand-computed standings. Players A B C D, round robin:
+// round 1: A-D 1-0, B-C 1/2; round 2: D-C 0-1 forfeit (no moves), A-B 0-1;
+// round 3: B-D 1-0, C-A 1/2.
+// Points: A 1.5, B 2.5, C 2, D 0. A bye scores 1 (none here).
+// Buchholz: A: D0+B2.5+C2 = 4.5; B: C2+A1.5+D0 = 3.5; C: B2.5+D0+A1.5 = 4; D: A1.5+C2+B2.5 = 6.
+// Sonneborn-Berger: A: 1*0 + 0*2.5 + .5*2 = 1; B: .5*2 + 1*1.5 + 1*0 = 2.5; C: .5*2.5 + 1*0 + .5*1.5 = 2;
+// D: 0.
+// Median Buchholz (highest and lowest dropped): A 2, B 1.5, C 1.5, D 2.
+func TestStandingsByHand(t *testing.T) {
+	dir := newEvent(t, "round-robin", 0, func(c *Config) {
+		for _, n := range []string{"A", "B", "C", "D"} {
+			c.Players = append(c.Players, Player{Name: n})
+		}
+	})
+	games := []Game{
+		{Round: 1, Board: 1, South: "A", North: "D", Result: "1-0", Moves: 30},
+		{Round: 1, Board: 2, South: "B", North: "C", Result: "1/2-1/2", Moves: 30},
+		{Round: 2, Board: 1, South: "D", North: "C", Result: "0-1", Termination: "forfeit"},
+		{Round: 2, Board: 2, South: "A", North: "B", Result: "0-1", Moves: 30},
+		{Round: 3, Board: 1, South: "B", North: "D", Result: "1-0", Moves: 30},
+		{Round: 3, Board: 2, South: "C", North: "A", Result: "1/2-1/2", Moves: 30},
+	}
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := Standings(c, games, 0)
+	want := []struct {
+		player                   string
+		rank                     int
+		points, bh, sb, med, win float64
+		north                    float64
+	}{
+		{"B", 1, 2.5, 3.5, 2.5, 1.5, 2, 1},
+		{"C", 2, 2, 4, 2, 1.5, 1, 2},
+		{"A", 3, 1.5, 4.5, 1, 2, 1, 1},
+		{"D", 4, 0, 6, 0, 2, 0, 2},
+	}
+	for i, w := range want {
+		s := tab.Standings[i]
+		got := []float64{s.Points, s.TieBreaks["buchholz"], s.TieBreaks["sonneborn-berger"], s.TieBreaks["median-buchholz"], s.TieBreaks["wins"], s.TieBreaks["north"]}
+		if s.Player != w.player || s.Rank != w.rank || fmt.Sprint(got) != fmt.Sprint([]float64{w.points, w.bh, w.sb, w.med, w.win, w.north}) {
+			t.Errorf("rank %d: %s %d %v, want %+v", i+1, s.Player, s.Rank, got, w)
+		}
+	}
+	if tab.Cross[1][3] != "+" || tab.Cross[3][1] != "-" {
+		t.Errorf("the forfeit in the crosstable: %v", tab.Cross)
+	}
+	// After round 1 only.
+	if t1 := Standings(c, games, 1); t1.Standings[0].Player != "A" || t1.Standings[0].Games != 1 {
+		t.Errorf("after round 1: %+v", t1.Standings[0])
+	}
+	// Direct encounter breaks a tie of points between two who met.
+	// A beat B, B beat C: 1 point each, and A first by their game.
+	games = []Game{{Round: 1, Board: 1, South: "A", North: "B", Result: "1-0", Moves: 9},
+		{Round: 2, Board: 1, South: "C", North: "B", Result: "0-1", Moves: 9}}
+	tab = Standings(c, games, 0)
+	if tab.Standings[0].Player != "A" || tab.Standings[0].TieBreaks["direct"] != 1 || tab.Standings[1].TieBreaks["direct"] != 0 {
+		t.Errorf("direct encounter: %+v", tab.Standings[:2])
+	}
+}
+
+func TestByeAndUnfinishedCount(t *testing.T) {
+	c := &Config{Name: "x", Format: "swiss", Players: []Player{{Name: "A"}, {Name: "B"}, {Name: "C"}}}
+	c.defaults()
+	games := []Game{
+		{Round: 1, Board: 1, South: "A", North: "B", Result: "*", Moves: 12},
+		{Round: 1, Board: 2, South: "C", North: "-", Result: "1-0", Termination: "bye"},
+	}
+	tab := Standings(c, games, 0)
+	for _, s := range tab.Standings {
+		switch s.Player {
+		case "C":
+			if s.Points != 1 || s.Games != 0 || s.Byes != 1 {
+				t.Errorf("bye: %+v", s)
+			}
+		default:
+			if s.Points != 0 || s.Games != 0 {
+				t.Errorf("a game with Result * counts: %+v", s)
+			}
+		}
+	}
+}
+
+func TestBestOfThree(t *testing.T) {
+	dir := newEvent(t, "match", 2, func(c *Config) { c.Games = 3 })
+	c, _ := Load(dir)
+	result := []string{"1-0", "1-0"} // Player 01 South in game 1 wins; Player 01 North in game 2 loses
+	var games []Game
+	for i, res := range result {
+		r, err := Next(c, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := r.Boards[0]
+		games = append(games, Game{Round: r.Number, South: b.South, North: b.North, Result: res, Moves: 20})
+		if i == 0 && b.South != "Player 01" {
+			t.Errorf("game 1 South %s", b.South)
+		}
+	}
+	tab := Standings(c, games, 0)
+	if len(tab.Matches) != 1 || tab.Matches[0].Winner != "" {
+		t.Fatalf("1-1 after two games: %+v", tab.Matches)
+	}
+	r, err := Next(c, games)
+	if err != nil || r.Number != 3 {
+		t.Fatal(r, err)
+	}
+	games = append(games, Game{Round: 3, South: r.Boards[0].South, North: r.Boards[0].North, Result: "0-1", Moves: 20})
+	tab = Standings(c, games, 0)
+	if w := tab.Matches[0].Winner; w != r.Boards[0].North {
+		t.Errorf("winner %q after %+v", w, tab.Matches[0])
+	}
+	if _, err := Next(c, games); !errors.Is(err, ErrComplete) {
+		t.Errorf("a fourth game: %v", err)
+	}
+	// Two wins end it at once.
+	two := []Game{{Round: 1, South: "Player 01", North: "Player 02", Result: "1-0"}, {Round: 2, South: "Player 02", North: "Player 01", Result: "0-1"}}
+	if _, err := Next(c, two); !errors.Is(err, ErrComplete) {
+		t.Errorf("2-0: %v", err)
+	}
+}
+
+func TestKnockoutSeeds(t *testing.T) {
+	ps := Knockout([]string{"1", "2", "3", "4", "5", "6"})
+	// The bracket of 8 (1-8, 4-5, 2-7, 3-6) with seeds 7 and 8 missing: byes for 1 and 2.
+	if got := fmt.Sprint(ps); got != "[{1 1 } {2 4 5} {3 2 } {4 3 6}]" {
+		t.Errorf("6 players: %s", got)
+	}
+}
+
+func TestKey(t *testing.T) {
+	for _, s := range []string{"Ali Juma", "ali  juma", "Juma, Ali", " ALI-JUMA "} {
+		if Key(s) != "ali juma" {
+			t.Errorf("Key(%q) = %q", s, Key(s))
+		}
+	}
+}
+
+func TestRatings(t *testing.T) {
+	games := []Rated{
+		{Date: "2001.01.02", Family: "4x8", South: "A", North: "B", Score: 1},
+		{Date: "2001.01.01", Family: "4x8", South: "B", North: "A", Score: 0.5},
+		{Date: "2001.01.01", Family: "2x6", South: "A", North: "C", Score: 0},
+	}
+	rs := Ratings(games, true)
+	// 4x8: the draw first (no change between equals), then A beats B: +10.
+	want := "2x6 C 1510 1; 2x6 A 1490 1; 4x8 A 1510 2; 4x8 B 1490 2; "
+	var b strings.Builder
+	for _, r := range rs {
+		fmt.Fprintf(&b, "%s %s %g %d; ", r.Family, r.Player, r.Rating, r.Games)
+	}
+	if b.String() != want {
+		t.Errorf("got  %s\nwant %s", b.String(), want)
+	}
+}

@@ -1,0 +1,146 @@
+package event
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// Game is one game of an event, as its tags say: who played, which round, and the result.
+type Game struct {
+	File   string // the record file, relative to the event folder
+	Number int    // the game's 1-based number in the file
+	Line   int    // where its record starts
+
+	Round, Board, Sub int // "3", "3.2" (board 2), "3.2.1" (game 1 of the pairing on board 2)
+	South, North      string
+	Result            string // 1-0, 0-1, 1/2-1/2, *
+	Termination       string
+	Moves             int
+}
+
+// Bye reports whether the game is a bye: a round without an opponent.
+func (g Game) Bye() bool { return strings.EqualFold(g.Termination, "bye") }
+
+// Forfeit reports whether the game was decided without being played: a forfeit, or a result
+// with no moves.
+func (g Game) Forfeit() bool {
+	return !g.Bye() && g.Decided() && (strings.EqualFold(g.Termination, "forfeit") || g.Moves == 0)
+}
+
+// Decided reports whether the game counts: a result other than *, and not voided for a replay.
+func (g Game) Decided() bool {
+	return g.Result != "*" && g.Result != "" && !strings.EqualFold(g.Termination, "replayed")
+}
+
+// score is what South and North scored in the game, under s.
+func (g Game) score(s Scoring) (south, north float64) {
+	switch g.Result {
+	case "1-0":
+		return s.Win, s.Loss
+	case "0-1":
+		return s.Loss, s.Win
+	case "1/2-1/2":
+		return s.Draw, s.Draw
+	}
+	return 0, 0
+}
+
+// parseRound reads "3", "3.2" or "3.2.1".
+func parseRound(s string) (round, board, sub int, ok bool) {
+	parts := strings.Split(strings.TrimSpace(s), ".")
+	if len(parts) > 3 {
+		return 0, 0, 0, false
+	}
+	n := make([]int, 3)
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 1 {
+			return 0, 0, 0, false
+		}
+		n[i] = v
+	}
+	return n[0], n[1], n[2], true
+}
+
+// Games reads the games of the event named name from the BGN files of dir (and its
+// subfolders): those whose Event tag is the name. A record that cannot be read, or that names
+// the event but no valid round, is reported in problems with its location and left out; it
+// never stops the rest.
+func Games(dir, name string) (games []Game, problems []error, err error) {
+	err = walkRecords(dir, func(path, rel string, r *notation.Record) {
+		if Key(r.Tag("Event")) != Key(name) {
+			return
+		}
+		g := Game{File: rel, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
+			Result: r.Tag("Result"), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
+		if r.Result != "" && r.Result != "*" {
+			g.Result = r.Result
+		}
+		var ok bool
+		if g.Round, g.Board, g.Sub, ok = parseRound(r.Tag("Round")); !ok {
+			problems = append(problems, fmt.Errorf("%s:%d: %w: game %d: Round %q is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME",
+				path, r.Pos.Line, ErrConfig, r.Number, r.Tag("Round")))
+			return
+		}
+		games = append(games, g)
+	}, &problems)
+	slices.SortStableFunc(games, func(a, b Game) int {
+		if c := cmpInts(a.Round, b.Round, a.Board, b.Board, a.Sub, b.Sub); c != 0 {
+			return c
+		}
+		return strings.Compare(a.File, b.File)
+	})
+	return games, problems, err
+}
+
+func cmpInts(xs ...int) int {
+	for i := 0; i+1 < len(xs); i += 2 {
+		if xs[i] != xs[i+1] {
+			return xs[i] - xs[i+1]
+		}
+	}
+	return 0
+}
+
+// walkRecords reads every record of the .bgn files under dir (regular files; hidden folders
+// such as the index skipped) in file-name order, one at a time. A file that cannot be read is
+// added to problems; it never stops the walk.
+func walkRecords(dir string, visit func(path, rel string, r *notation.Record), problems *[]error) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			*problems = append(*problems, err)
+			return nil
+		}
+		if d.IsDir() {
+			if path != dir && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		f, err := os.Open(path)
+		if err != nil {
+			*problems = append(*problems, err)
+			return nil
+		}
+		defer f.Close()
+		sc := notation.NewScanner(f, path)
+		for sc.Scan() {
+			visit(path, rel, sc.Record())
+		}
+		if err := sc.Err(); err != nil {
+			*problems = append(*problems, err)
+		}
+		return nil
+	})
+}

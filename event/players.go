@@ -1,0 +1,221 @@
+package event
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// Key is a player's name reduced to what identifies them: letters folded to lower case,
+// punctuation dropped, spaces collapsed, and "Surname, Given" turned to "given surname". "Ali  Juma", "ali juma" and "Juma, Ali" are one player.
+func Key(name string) string {
+	if sur, given, ok := strings.Cut(name, ","); ok && strings.TrimSpace(given) != "" {
+		name = given + " " + sur
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(unicode.ToLower(r))
+		case unicode.IsSpace(r) || r == '-' || r == '_':
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// Aliases maps the keys of other spellings to a player's one name, from an archive's
+// players.toml:
+//
+//	[[player]]
+//	name = "Ali Juma"
+//	aliases = ["A. Juma", "Ally Juma"]
+type Aliases map[string]string
+
+// LoadAliases reads path; a missing file is no aliases.
+func LoadAliases(path string) (Aliases, error) {
+	var f struct {
+		Player []struct {
+			Name    string   `toml:"name"`
+			Aliases []string `toml:"aliases"`
+		} `toml:"player"`
+	}
+	if _, err := toml.DecodeFile(path, &f); err != nil {
+		if os.IsNotExist(err) {
+			return Aliases{}, nil
+		}
+		if pe, ok := err.(toml.ParseError); ok {
+			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	a := Aliases{}
+	for _, p := range f.Player {
+		a[Key(p.Name)] = p.Name
+		for _, al := range p.Aliases {
+			a[Key(al)] = p.Name
+		}
+	}
+	return a, nil
+}
+
+// Name is the player's one name: the alias table's, or the spelling given.
+func (a Aliases) Name(spelling string) string {
+	if n, ok := a[Key(spelling)]; ok {
+		return n
+	}
+	return strings.Join(strings.Fields(spelling), " ")
+}
+
+// Keys are the keys of every spelling of the player that spelling names: its own, and with
+// an alias table those of the player's name and other aliases.
+func (a Aliases) Keys(spelling string) []string {
+	k := Key(spelling)
+	keys := []string{k}
+	name, ok := a[k]
+	if !ok {
+		return keys
+	}
+	for other, n := range a {
+		if n == name && other != k {
+			keys = append(keys, other)
+		}
+	}
+	slices.Sort(keys[1:])
+	return keys
+}
+
+// Family is the rating pool of a variant: games on the same board share one (Bao la Kiswahili
+// and Bao la Kete are both played on 4x8).
+func Family(v *engine.Variant) string {
+	return fmt.Sprintf("%dx%d", 2*v.Rows, v.Width)
+}
+
+// Elo constants: every player starts at InitialRating; K is the weight of one game.
+const (
+	InitialRating = 1500
+	K             = 20
+)
+
+// Rated is one game for the rating list: a finished game between two named players.
+type Rated struct {
+	Date         string // YYYY.MM.DD; games are rated in date order
+	Family       string
+	South, North string  // the players' one names
+	Score        float64 // South's: 1, 1/2 or 0
+}
+
+// Rating is a player's rating in one family.
+type Rating struct {
+	Player  string  `json:"player"`
+	Family  string  `json:"family"`
+	Rating  float64 `json:"rating"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Draws   int     `json:"draws"`
+	Losses  int     `json:"losses"`
+	History []Point `json:"history,omitempty"`
+}
+
+// Point is a rating after a game.
+type Point struct {
+	Date   string  `json:"date"`
+	Rating float64 `json:"rating"`
+}
+
+// Ratings computes Elo ratings (K = 20, everyone from 1500) of every player in every family
+// from the games, in date order (stable for games of one date). Only dated games count: a
+// rating list needs the order of play.
+func Ratings(games []Rated, history bool) []Rating {
+	slices.SortStableFunc(games, func(a, b Rated) int { return strings.Compare(a.Date, b.Date) })
+	type key struct{ player, family string }
+	at := map[key]*Rating{}
+	get := func(p, f string) *Rating {
+		k := key{p, f}
+		if r := at[k]; r != nil {
+			return r
+		}
+		r := &Rating{Player: p, Family: f, Rating: InitialRating}
+		at[k] = r
+		return r
+	}
+	for _, g := range games {
+		s, n := get(g.South, g.Family), get(g.North, g.Family)
+		expect := 1 / (1 + math.Pow(10, (n.Rating-s.Rating)/400))
+		d := K * (g.Score - expect)
+		s.Rating += d
+		n.Rating -= d
+		for _, x := range []struct {
+			r     *Rating
+			score float64
+		}{{s, g.Score}, {n, 1 - g.Score}} {
+			x.r.Games++
+			switch x.score {
+			case 1:
+				x.r.Wins++
+			case 0:
+				x.r.Losses++
+			default:
+				x.r.Draws++
+			}
+			if history {
+				x.r.History = append(x.r.History, Point{g.Date, math.Round(x.r.Rating*10) / 10})
+			}
+		}
+	}
+	out := make([]Rating, 0, len(at))
+	for _, r := range at {
+		r.Rating = math.Round(r.Rating*10) / 10
+		out = append(out, *r)
+	}
+	slices.SortFunc(out, func(a, b Rating) int {
+		return cmp.Or(strings.Compare(a.Family, b.Family), cmp.Compare(b.Rating, a.Rating), strings.Compare(a.Player, b.Player))
+	})
+	return out
+}
+
+// RatedGames reads the finished, dated games of every record under dir, with the players'
+// names resolved through aliases: what Ratings needs. Records without a known variant, a
+// date or two players are left out.
+func RatedGames(dir string, aliases Aliases) ([]Rated, []error, error) {
+	var games []Rated
+	var problems []error
+	err := walkRecords(dir, func(path, rel string, r *notation.Record) {
+		v, err := engine.LookupVariant(r.Tag("Variant"))
+		date := r.Tag("Date")
+		if err != nil || len(date) != 10 || strings.Contains(date[:4], "?") {
+			return
+		}
+		s, n := r.Tag("South"), r.Tag("North")
+		if Key(s) == "" || Key(n) == "" || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
+			return
+		}
+		var score float64
+		switch r.Tag("Result") {
+		case "1-0":
+			score = 1
+		case "0-1":
+			score = 0
+		case "1/2-1/2":
+			score = 0.5
+		default:
+			return
+		}
+		games = append(games, Rated{Date: date, Family: Family(v), South: aliases.Name(s), North: aliases.Name(n), Score: score})
+	}, &problems)
+	return games, problems, err
+}

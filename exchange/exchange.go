@@ -1,0 +1,125 @@
+package exchange
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// ErrFormat is the kind of every problem that stops an input from being read as its format.
+var ErrFormat = errors.New("not readable as this format")
+
+// Options are what a reader may need beyond the input.
+type Options struct {
+	// Variant is the game of formats that do not say (KIBA lists, L/R lists).
+	Variant *engine.Variant
+	// BoardLR reads L and R as the board's left and right seen from South's seat; otherwise as
+	// the mover's own left and right (KIBA's < and >).
+	BoardLR bool
+}
+
+type format struct {
+	read  func(file string, data []byte, o Options) ([]*notation.Record, error)
+	write func(w io.Writer, recs []*notation.Record) error // nil: import only
+	// needsVariant: the format does not name the game.
+	needsVariant bool
+}
+
+var formats = map[string]format{
+	"abstractplay": {read: readAbstractPlay, write: writeAbstractPlay},
+	"kiba":         {read: readKIBA, needsVariant: true},
+	"lr":           {read: readLR, needsVariant: true},
+	"nkkmd":        {read: readNkkmd},
+	"json":         {write: writeJSON},
+}
+
+// Imports and Exports list the formats each way.
+func Imports() []string { return names(func(f format) bool { return f.read != nil }) }
+func Exports() []string { return names(func(f format) bool { return f.write != nil }) }
+
+func names(keep func(format) bool) []string {
+	var out []string
+	for n, f := range formats {
+		if keep(f) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// NeedsVariant reports whether the format needs Options.Variant.
+func NeedsVariant(name string) bool { return formats[name].needsVariant }
+
+// Import reads the games of one input of the named format as records, and verifies each
+// through the engine. A game with a problem (an illegal move, a result the board denies) is
+// kept, its problems returned with their places in the input and its first one written into
+// the record's ImportProblem tag, so that nothing is dropped silently. The error is for an
+// input that cannot be read at all, an *notation.Error of kind ErrFormat at its place.
+func Import(name, file string, data []byte, o Options) ([]*notation.Record, notation.ErrorList, error) {
+	f, ok := formats[name]
+	if !ok || f.read == nil {
+		return nil, nil, fmt.Errorf("unknown import format %q (known: %s)", name, strings.Join(Imports(), ", "))
+	}
+	if f.needsVariant && o.Variant == nil {
+		return nil, nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
+	}
+	recs, err := f.read(file, data, o)
+	if err != nil {
+		return recs, nil, err
+	}
+	var problems notation.ErrorList
+	for i, r := range recs {
+		r.File, r.Number = file, i+1
+		errs := notation.Verify(r)
+		if len(errs) > 0 {
+			r.SetTag("ImportProblem", errs[0].Error())
+		}
+		problems = append(problems, errs...)
+	}
+	return recs, problems, nil
+}
+
+// Export writes records in the named format.
+func Export(name string, w io.Writer, recs []*notation.Record) error {
+	f, ok := formats[name]
+	if !ok || f.write == nil {
+		return fmt.Errorf("unknown export format %q (known: %s)", name, strings.Join(Exports(), ", "))
+	}
+	return f.write(w, recs)
+}
+
+// formatErr is an error of kind ErrFormat at pos of file.
+func formatErr(file string, pos notation.Pos, format string, args ...any) error {
+	return &notation.Error{File: file, Pos: pos, Err: fmt.Errorf("%w: "+format, append([]any{ErrFormat}, args...)...)}
+}
+
+// fromTokens makes a record of a game written as move tokens with their places.
+func fromTokens(v *engine.Variant, tags []notation.Tag, toks []placed, result placed) *notation.Record {
+	r := &notation.Record{Tags: tags}
+	r.SetTag("Variant", v.Name)
+	for _, t := range toks {
+		r.Moves = append(r.Moves, &notation.Node{Token: t.tok, Pos: t.pos})
+	}
+	if result.tok == "" {
+		result.tok = "*"
+	}
+	// The result's place is where a result the board denies is reported.
+	r.Result, r.ResultPos = result.tok, result.pos
+	r.SetTag("Result", result.tok)
+	if len(toks) > 0 {
+		r.Pos = toks[0].pos
+	}
+	return r
+}
+
+// placed is a move token with the place it was written.
+type placed struct {
+	tok string
+	pos notation.Pos
+}

@@ -1,0 +1,364 @@
+package exchange
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
+)
+
+// game is a legal game of v: the k-th legal move each time, n plies at most.
+func game(v *engine.Variant, n, k int) []string {
+	p := v.Start()
+	var toks []string
+	for i := range n {
+		cs := p.Children(nil)
+		if len(cs) == 0 {
+			break
+		}
+		c := cs[(k+i)%len(cs)]
+		toks = append(toks, v.FormatMove(c.Move))
+		p = c.Position
+	}
+	return toks
+}
+
+func bgnOf(t *testing.T, recs []*notation.Record) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := notation.Write(&b, recs...); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func mustImport(t *testing.T, format, file string, data []byte, o Options) []*notation.Record {
+	t.Helper()
+	recs, problems, err := Import(format, file, data, o)
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("%s: %v %v", file, err, problems)
+	}
+	return recs
+}
+
+// result is how the game toks ended on the board as Abstract Play's player results, with
+// Abstract Play's entry for a resignation by North when it did not end.
+func result(toks []string) (res [2]int, extra string) {
+	p := engine.Kiswahili.Start()
+	for _, tok := range toks {
+		m, err := p.ParseMove(tok)
+		if err != nil { // a set-up's moves: the caller's start is another
+			return [2]int{1, 0}, `,[null,"resign"]`
+		}
+		p, _ = p.Apply(m)
+	}
+	switch w, ok := p.Status().Winner(); {
+	case !ok:
+		return [2]int{1, 0}, `,[null,"resign"]`
+	case w == engine.South:
+		return [2]int{1, 0}, ""
+	}
+	return [2]int{0, 1}, ""
+}
+
+// apOf writes toks as an Abstract Play record by hand, independently of the writer.
+func apOf(toks []string, extra string) string {
+	res, end := result(toks)
+	if extra == "" {
+		extra = end
+	}
+	var rounds []string
+	for i := 0; i < len(toks); i += 2 {
+		var seats []string
+		for _, tok := range toks[i:min(i+2, len(toks))] {
+			row, n := tok[0], int(tok[1]-'0')
+			cell := map[byte]string{'B': fmt.Sprintf("%c1", 'a'+n-1), 'A': fmt.Sprintf("%c2", 'a'+n-1),
+				'a': fmt.Sprintf("%c3", 'a'+8-n), 'b': fmt.Sprintf("%c4", 'a'+8-n)}[row]
+			seats = append(seats, fmt.Sprintf("%q", cell+tok[2:]))
+		}
+		rounds = append(rounds, "["+strings.Join(seats, ",")+"]")
+	}
+	if len(rounds) == 0 {
+		extra = strings.TrimPrefix(extra, ",")
+	}
+	return `{"header":{"game":{"name":"Bao","variants":[]},"event":"Online league","round":"2",
+"site":{"name":"Abstract Play","gameid":"0f3c"},"date-start":"2024-03-05T10:00:00Z",
+"date-end":"2024-03-07T10:00:00Z","date-generated":"2024-03-07T10:00:00Z",
+"players":[{"name":"Ali","userid":"u1","result":` + fmt.Sprint(res[0]) + `},{"name":"Bakari","userid":"u2","result":` + fmt.Sprint(res[1]) + `}]},
+"moves":[` + strings.Join(rounds, ",") + extra + `]}`
+}
+
+func TestAbstractPlayAndKIBAAgree(t *testing.T) {
+	toks := game(engine.Kiswahili, 60, 1)
+	ap := mustImport(t, "abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
+	var kiba strings.Builder
+	kiba.WriteString("[Event \"Online league\"]\n[Site \"Abstract Play\"]\n[Date \"2024.03.05\"]\n[Round \"2\"]\n[South \"Ali\"]\n[North \"Bakari\"]\n[SourceRef \"0f3c\"]\n")
+	for i := 0; i < len(toks); i += 2 {
+		fmt.Fprintf(&kiba, " %d: %s;", i/2+1, strings.Join(toks[i:min(i+2, len(toks))], " "))
+	}
+	res, end := result(toks)
+	if end != "" {
+		kiba.WriteString("[Termination \"resignation\"]\n")
+	}
+	kiba.WriteString(map[int]string{1: " 1-0\n", 0: " 0-1\n"}[res[0]])
+	kb := mustImport(t, "kiba", "g.txt", []byte(kiba.String()), Options{Variant: engine.Kiswahili})
+	if a, k := bgnOf(t, ap), bgnOf(t, kb); a != k {
+		t.Errorf("Abstract Play:\n%s\nKIBA:\n%s", a, k)
+	}
+}
+
+func TestAbstractPlayRoundTrip(t *testing.T) {
+	for _, n := range []int{41, 500} {
+		toks := game(engine.Kiswahili, n, 2)
+		recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
+		var out bytes.Buffer
+		if err := Export("abstractplay", &out, recs); err != nil {
+			t.Fatal(err)
+		}
+		again := mustImport(t, "abstractplay", "g.json", out.Bytes(), Options{})
+		if a, b := bgnOf(t, recs), bgnOf(t, again); a != b {
+			t.Errorf("import(export(g)) != g:\n%s\n%s", a, b)
+		}
+		if _, end := result(toks); end != "" && recs[0].Tag("Termination") != "resignation" {
+			t.Errorf("resignation: %q", recs[0].Tag("Termination"))
+		}
+	}
+}
+
+func TestAbstractPlaySetUps(t *testing.T) {
+	for name, bpn := range apSetUps {
+		start, _ := engine.ParsePosition(engine.Kiswahili, bpn)
+		// one legal move from the set-up
+		c := start.Children(nil)[0]
+		tok := engine.Kiswahili.FormatMove(c.Move)
+		doc := strings.Replace(apOf([]string{tok}, ""), `"variants":[]`, `"variants":["`+name+`"]`, 1)
+		recs, _, err := Import("abstractplay", "s.json", []byte(doc), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if recs[0].Tag("Position") != start.String() || len(recs[0].Moves) != 1 {
+			t.Errorf("%s: %s", name, bgnOf(t, recs))
+		}
+	}
+}
+
+func TestAbstractPlayHostile(t *testing.T) {
+	cases := []struct{ name, doc, want string }{
+		{"truncated", `{"header":{"game":{"name":"Bao"`, "1:32"},
+		{"not JSON", "hello", "1:1"},
+		{"wrong game", `{"header":{"game":{"name":"Chess"},"players":[]},"moves":[]}`, "1:19"},
+		{"wrong type of moves", strings.Replace(apOf(nil, "[]"), `"moves":[[]]`, `"moves":{"a":1}`, 1), "5:9"},
+		{"a move that is a number", apOf(nil, `[7]`), "5:11"},
+		{"three players", `{"header":{"game":{"name":"Bao"},"players":[{"name":"a"},{"name":"b"},{"name":"c"}]},"moves":[]}`, "1:44"},
+		{"deep", strings.Repeat("[", 100000), "1:66"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Import("abstractplay", "h.json", []byte(c.doc), Options{})
+			var ne *notation.Error
+			if !errors.Is(err, ErrFormat) || !errors.As(err, &ne) {
+				t.Fatalf("error %v, want a located ErrFormat", err)
+			}
+			if got := ne.Pos.String(); got != c.want {
+				t.Errorf("at %s, want %s (%v)", got, c.want, err)
+			}
+		})
+	}
+	// A huge array of rounds is read (the input size is bounded by the command), not a crash.
+	huge := apOf(nil, "[]"+strings.Repeat(`,[null,null]`, 200000))
+	if _, _, err := Import("abstractplay", "h.json", []byte(huge), Options{}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestIllegalMoveIsKeptAndLocated(t *testing.T) {
+	toks := game(engine.Kiswahili, 10, 0)
+	toks[5] = "B8>" // not a move of the namua stage
+	recs, problems, err := Import("abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
+	if err != nil || len(recs) != 1 || len(problems) == 0 {
+		t.Fatalf("%v %d %v", err, len(recs), problems)
+	}
+	if len(recs[0].Moves) != 10 || !strings.HasPrefix(recs[0].Tag("ImportProblem"), "g.json:5:") {
+		t.Errorf("%d moves, ImportProblem %q", len(recs[0].Moves), recs[0].Tag("ImportProblem"))
+	}
+}
+
+func TestKIBAGrammar(t *testing.T) {
+	toks := game(engine.Kiswahili, 12, 3)
+	short := make([]string, len(toks))
+	for i, tok := range toks {
+		short[i] = tok
+		if i < 4 && (tok[0] == 'A' || tok[0] == 'a') { // the row letter left out in the namua stage
+			short[i] = tok[1:]
+		}
+	}
+	src := fmt.Sprintf("%% from a scoresheet\n 1: %s %s; 2: %s {a comment} %s;\n3. %s 3... %s\n4: %s, %s; 5: %s %s; 6: %s %s *\n",
+		anyS(short)...)
+	recs := mustImport(t, "kiba", "k.txt", []byte(src), Options{Variant: engine.Kiswahili})
+	var got []string
+	for _, n := range recs[0].Moves {
+		got = append(got, n.Token)
+	}
+	if strings.Join(got, " ") != strings.Join(toks, " ") {
+		t.Errorf("got  %v\nwant %v", got, toks)
+	}
+	// Two games in one file, the second starting again at 1.
+	two := fmt.Sprintf("1: %s %s 2: %s\n1: %s\n", toks[0], toks[1], toks[2], toks[0])
+	if recs := mustImport(t, "kiba", "k.txt", []byte(two), Options{Variant: engine.Kiswahili}); len(recs) != 2 {
+		t.Errorf("%d games", len(recs))
+	}
+	if _, _, err := Import("kiba", "k.txt", []byte("% nothing\n"), Options{Variant: engine.Kiswahili}); !errors.Is(err, ErrFormat) {
+		t.Errorf("an empty list: %v", err)
+	}
+	if _, _, err := Import("kiba", "k.txt", []byte("1: A6<"), Options{}); err == nil {
+		t.Error("no variant accepted")
+	}
+}
+
+func anyS(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+func TestLR(t *testing.T) {
+	toks := game(engine.Kiswahili, 20, 5)
+	for _, board := range []bool{false, true} {
+		var b strings.Builder
+		for i, tok := range toks {
+			j := strings.IndexAny(tok, "<>")
+			d := map[byte]string{'<': "L", '>': "R"}[tok[j]]
+			if board && i%2 == 1 { // North's left is the board's right
+				d = map[string]string{"L": "R", "R": "L"}[d]
+			}
+			fmt.Fprintf(&b, "%d. %s%s%s\n", i/2+1, tok[:j], d, tok[j+1:])
+		}
+		recs := mustImport(t, "lr", "lr.txt", []byte(b.String()), Options{Variant: engine.Kiswahili, BoardLR: board})
+		for i, n := range recs[0].Moves {
+			if n.Token != toks[i] {
+				t.Fatalf("board %v, ply %d: %s, want %s", board, i+1, n.Token, toks[i])
+			}
+		}
+	}
+}
+
+// nkkmdOf writes toks as the web app's record, by the mapping its docs give.
+func nkkmdOf(toks []string) string {
+	var moves []string
+	p := engine.Kiswahili.Start()
+	for i, tok := range toks {
+		m, _ := p.ParseMove(tok)
+		p, _ = p.Apply(m)
+		side := map[bool]string{false: "south", true: "north"}[i%2 == 1]
+		row := map[bool]int{true: 0, false: 1}[tok[0] == 'A' || tok[0] == 'a']
+		dir := map[bool]string{true: "left", false: "right"}[strings.Contains(tok, "<")]
+		typ := "capture"
+		if strings.Contains(tok, "*") {
+			typ = "takata"
+		}
+		hc := ""
+		if strings.Contains(tok, "+") {
+			hc = `,"houseChoice":"use"`
+		}
+		moves = append(moves, fmt.Sprintf(`{"ply":%d,"player":%d,"side":%q,"move":{"type":%q,"row":%d,"index":%d,"direction":%q%s}}`,
+			i+1, i%2, side, typ, row, int(tok[1]-'1'), dir, hc))
+	}
+	return `{"format":"bao-game-record","version":1,"rules":{"baseline":"R-002"},
+"initialPosition":{"pits":[[[0,0,0,0,6,2,2,0],[0,0,0,0,0,0,0,0]],[[0,0,0,0,6,2,2,0],[0,0,0,0,0,0,0,0]]],
+"reserve":[22,22],"houseOwned":[true,true],"player":0,"phase":"namua"},
+"moves":[` + strings.Join(moves, ",\n") + `],"result":null,"finalPosition":null}`
+}
+
+func TestNkkmd(t *testing.T) {
+	toks := game(engine.Kiswahili, 40, 4)
+	recs := mustImport(t, "nkkmd", "n.json", []byte(nkkmdOf(toks)), Options{})
+	if recs[0].Tag("SetUp") != "" {
+		t.Errorf("the standard start read as a set-up: %s", recs[0].Tag("Position"))
+	}
+	rp, err := recs[0].Replay()
+	if err != nil || len(rp.Plies) != len(toks) {
+		t.Fatalf("%v, %d plies", err, len(rp.Plies))
+	}
+	for i, p := range rp.Plies {
+		if p.Token != toks[i] {
+			t.Errorf("ply %d: %s, want %s", i+1, p.Token, toks[i])
+		}
+	}
+	if _, _, err := Import("nkkmd", "n.json", []byte(`{"format":"other"}`), Options{}); !errors.Is(err, ErrFormat) {
+		t.Errorf("another format: %v", err)
+	}
+}
+
+func TestSinkAddsNothingTwice(t *testing.T) {
+	dir := t.TempDir()
+	toks := game(engine.Kiswahili, 30, 6)
+	data := []byte(apOf(toks, ""))
+	path := filepath.Join(dir, "g.bgn")
+	for run, want := range []int{1, 0} {
+		s, err := NewSink(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := mustImport(t, "abstractplay", "g.json", data, Options{})
+		// The same game with other tags is the same game.
+		other := mustImport(t, "abstractplay", "g.json", data, Options{})
+		other[0].SetTag("Event", "Elsewhere")
+		added, dups, err := s.Add(path, append(recs, other...), false)
+		if err != nil || added != want || len(dups) != 2-want {
+			t.Errorf("run %d: added %d, %d duplicates, %v", run, added, len(dups), err)
+		}
+	}
+	b, _ := os.ReadFile(path)
+	if n := strings.Count(string(b), "[Event "); n != 1 {
+		t.Errorf("%d games in the file", n)
+	}
+}
+
+func TestJSONExport(t *testing.T) {
+	toks := game(engine.Kingulu, 8, 1)
+	src := "[Variant \"kingulu\"]\n\n" + strings.Join(toks, " ") + " {a note} *\n"
+	recs, _ := notation.Parse("k.bgn", strings.NewReader(src))
+	var b bytes.Buffer
+	if err := Export("json", &b, recs); err != nil {
+		t.Fatal(err)
+	}
+	var g jsonGame
+	if err := json.Unmarshal(b.Bytes(), &g); err != nil {
+		t.Fatal(err)
+	}
+	if g.Variant != "kingulu" || len(g.Moves) != len(toks) || g.Moves[len(toks)-1].Comments[0] != "a note" {
+		t.Errorf("%+v", g)
+	}
+	p := engine.Kingulu.Start()
+	for i, m := range g.Moves {
+		mv, _ := p.ParseMove(toks[i])
+		p, _ = p.Apply(mv)
+		if m.Position != p.String() || m.Ply != i+1 {
+			t.Errorf("ply %d: %+v", i+1, m)
+		}
+	}
+}
+
+func TestFileFor(t *testing.T) {
+	r := &notation.Record{}
+	if got := FileFor("d", "in/My Games.json", r); got != filepath.Join("d", "my-games.bgn") {
+		t.Error(got)
+	}
+	r.SetTag("Event", "Zanzibar Open / 1998: final")
+	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "zanzibar-open-1998-final.bgn") {
+		t.Error(got)
+	}
+	r.SetTag("Event", "../..")
+	if got := FileFor("d", "x.json", r); got != filepath.Join("d", "x.bgn") {
+		t.Error(got)
+	}
+}

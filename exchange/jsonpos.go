@@ -1,0 +1,202 @@
+package exchange
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// located is a JSON value with the place it starts in its input: the JSON readers keep where
+// every value was written, so that a problem in a move names its line and column.
+type located struct {
+	value  any // nil, bool, float64 (json.Number), string, []*located, map[string]*located
+	offset int64
+}
+
+// maxJSONDepth bounds nesting: a hostile file of a million '[' gets an error, not a stack.
+const maxJSONDepth = 64
+
+// decodeLocated reads one JSON document keeping every value's offset.
+func decodeLocated(data []byte) (*located, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	v, err := decodeValue(d, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, &jsonError{offset: d.InputOffset(), msg: "more data after the JSON value"}
+	}
+	return v, nil
+}
+
+func decodeValue(d *json.Decoder, depth int) (*located, error) {
+	if depth > maxJSONDepth {
+		return nil, &jsonError{offset: d.InputOffset(), msg: fmt.Sprintf("nested deeper than %d", maxJSONDepth)}
+	}
+	off := d.InputOffset()
+	t, err := d.Token()
+	if err != nil {
+		return nil, jsonErr(err, d.InputOffset())
+	}
+	switch t := t.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			var items []*located
+			for d.More() {
+				v, err := decodeValue(d, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				items = append(items, v)
+			}
+			if _, err := d.Token(); err != nil {
+				return nil, jsonErr(err, d.InputOffset())
+			}
+			return &located{items, off}, nil
+		case '{':
+			fields := map[string]*located{}
+			for d.More() {
+				k, err := d.Token()
+				if err != nil {
+					return nil, jsonErr(err, d.InputOffset())
+				}
+				v, err := decodeValue(d, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				fields[k.(string)] = v
+			}
+			if _, err := d.Token(); err != nil {
+				return nil, jsonErr(err, d.InputOffset())
+			}
+			return &located{fields, off}, nil
+		}
+	}
+	return &located{t, off}, nil
+}
+
+// jsonRecords reads a JSON input of game records, an array of them or a single one, each
+// with read; the first record that cannot be read stops it with its located error.
+func jsonRecords(file string, data []byte, read func(file string, data []byte, g *located) (*notation.Record, error)) ([]*notation.Record, error) {
+	doc, err := decodeLocated(data)
+	if err != nil {
+		if je, ok := err.(*jsonError); ok {
+			return nil, formatErr(file, posAt(data, je.offset), "%s", je.msg)
+		}
+		return nil, err
+	}
+	games, ok := doc.list()
+	if !ok {
+		games = []*located{doc} // one record, not a download's array
+	}
+	var recs []*notation.Record
+	for _, g := range games {
+		r, err := read(file, data, g)
+		if err != nil {
+			return recs, err // located: the place says which game
+		}
+		recs = append(recs, r)
+	}
+	return recs, nil
+}
+
+// jsonError is a problem at a byte offset of the input.
+type jsonError struct {
+	offset int64
+	msg    string
+}
+
+func (e *jsonError) Error() string { return e.msg }
+
+func jsonErr(err error, off int64) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &jsonError{offset: se.Offset - 1, msg: "JSON syntax: " + se.Error()}
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &jsonError{offset: off, msg: "the JSON ends too early (truncated?)"}
+	}
+	return &jsonError{offset: off, msg: err.Error()}
+}
+
+// posAt is the line and column of byte offset off in data. The JSON decoder reports the offset
+// after a value's leading white space has been read, so the value itself starts at the first
+// byte that is not white space or a separator.
+func posAt(data []byte, off int64) notation.Pos {
+	off = min(max(off, 0), int64(len(data)))
+	for off < int64(len(data)) && bytes.IndexByte([]byte(" \t\r\n,:"), data[off]) >= 0 {
+		off++
+	}
+	return notation.Pos{Line: 1, Col: 1}.Advance(data[:off])
+}
+
+// get is the value, nil for a missing one.
+func (l *located) get() any {
+	if l == nil {
+		return nil
+	}
+	return l.value
+}
+
+// field and the accessors below read a located object leniently and say what was wrong.
+func (l *located) field(name string) *located {
+	if l == nil {
+		return nil
+	}
+	m, _ := l.value.(map[string]*located)
+	return m[name]
+}
+
+func (l *located) str() (string, bool) {
+	if l == nil {
+		return "", false
+	}
+	s, ok := l.value.(string)
+	return s, ok
+}
+
+func (l *located) list() ([]*located, bool) {
+	if l == nil {
+		return nil, false
+	}
+	s, ok := l.value.([]*located)
+	return s, ok
+}
+
+func (l *located) number() (float64, bool) {
+	if l == nil {
+		return 0, false
+	}
+	n, ok := l.value.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	f, err := n.Float64()
+	return f, err == nil
+}
+
+// kind names a value's JSON type for messages.
+func (l *located) kind() string {
+	if l == nil {
+		return "nothing"
+	}
+	switch l.value.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []*located:
+		return "an array"
+	}
+	return "an object"
+}

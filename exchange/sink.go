@@ -1,0 +1,112 @@
+package exchange
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// Sink writes imported games into BGN files without storing a game twice: it knows the
+// fingerprint of every game already in its folder (or file), adds only games it has not
+// seen, and keeps what the files held.
+type Sink struct {
+	seen notation.Duplicates
+}
+
+// Duplicate is a game that was not added because it is stored already, at Where.
+type Duplicate struct {
+	Game  *notation.Record
+	Where notation.GameRef
+}
+
+// NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
+// skipped) or one file; a root that does not exist yet holds none.
+func NewSink(root string) (*Sink, error) {
+	s := &Sink{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && path == root {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
+			return nil
+		}
+		recs, err := readRecords(path)
+		if err != nil {
+			return err
+		}
+		for _, r := range recs {
+			s.seen.Add(r)
+		}
+		return nil
+	})
+	return s, err
+}
+
+func readRecords(path string) ([]*notation.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := notation.Parse(path, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s holds games bao cannot read, so nothing is added to it: %w", path, err)
+	}
+	return recs, nil
+}
+
+// Add writes recs into the file at path after the games it holds, leaving out those stored
+// already anywhere the sink knows (and repeats within recs). With replace the file is written
+// anew with recs alone. The file is written safely (notation.WriteFile), and not at all when
+// nothing is new.
+func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added int, dups []Duplicate, err error) {
+	var keep []*notation.Record
+	if !replace {
+		if _, err := os.Stat(path); err == nil {
+			if keep, err = readRecords(path); err != nil {
+				return 0, nil, err
+			}
+		}
+	}
+	out := keep
+	for _, r := range recs {
+		if where, dup := s.seen.Add(r); dup && !replace {
+			dups = append(dups, Duplicate{r, where})
+			continue
+		}
+		out = append(out, r)
+		added++
+	}
+	if added == 0 {
+		return 0, dups, nil
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, out...); err != nil {
+		return 0, dups, err
+	}
+	return added, dups, notation.WriteFile(path, b.Bytes())
+}
+
+// FileFor is where an imported game goes in a folder: the file of its event when the source
+// names one (so that an event's games stay together), else the file named after its input.
+func FileFor(dir, input string, r *notation.Record) string {
+	name := strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
+	if input == "-" {
+		name = "stdin"
+	}
+	if ev := r.Tag("Event"); ev != "" && ev != "?" {
+		name = ev
+	}
+	return filepath.Join(dir, notation.Slug(name)+".bgn")
+}

@@ -1,0 +1,166 @@
+package notation
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The everyday tools of a collection of records, as pgn-extract offers them for chess: telling
+// the same game stored twice, and counting what a collection holds. Both read only the
+// record's main line, in one walk each (Walk).
+
+// Played is what a record says was played, whatever its tags: the variant, the start position
+// and the main line's moves in canonical form. Two records with the same Played are the same
+// game, however their moves were spelled (omissions, suffixes) and whatever their tags say.
+// A move that cannot be played, and the moves after it, are kept as written.
+type Played struct {
+	Variant string   // the variant's id, or the Variant tag as written if bao does not know it
+	Start   string   // BPN of the start position, "" if the record has none bao can read
+	Moves   []string // canonical tokens of the main line
+	Plies   int      // moves of the main line that could be played
+}
+
+// PlayedOf walks the record's main line once (Walk).
+func PlayedOf(r *Record) Played {
+	p := Played{Variant: r.Tag("Variant")}
+	if start, err := r.Start(); err == nil {
+		p.Variant, p.Start = start.Variant().ID, start.String()
+	}
+	Walk(r, WalkOptions{}, func(s *Step) error {
+		if s.Err != nil {
+			return ErrStop // this move and the rest are kept as written, below
+		}
+		p.Moves = append(p.Moves, s.Token())
+		p.Plies++
+		return nil
+	})
+	for _, n := range r.Moves[p.Plies:] {
+		p.Moves = append(p.Moves, n.Token)
+	}
+	return p
+}
+
+// key is a digest of the game played: 32 bytes per game, whatever its length, so that a
+// collection of any size can be compared in little memory.
+func (p Played) key() [sha256.Size]byte {
+	return sha256.Sum256([]byte(p.Variant + "\n" + p.Start + "\n" + strings.Join(p.Moves, " ")))
+}
+
+// GameRef names a record: its file, its number in the file, where it starts.
+type GameRef struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Game int    `json:"game"`
+}
+
+// RefOf names a record.
+func RefOf(r *Record) GameRef { return GameRef{File: r.File, Line: r.Pos.Line, Game: r.Number} }
+
+// Duplicates finds the records that repeat a game seen before, in the order they are added:
+// the first record of a game is the original, every later one a duplicate of it.
+type Duplicates struct {
+	seen map[[sha256.Size]byte]GameRef
+}
+
+// Add reports whether r repeats a game added before, and which.
+func (d *Duplicates) Add(r *Record) (original GameRef, dup bool) {
+	if d.seen == nil {
+		d.seen = map[[sha256.Size]byte]GameRef{}
+	}
+	k := PlayedOf(r).key()
+	if ref, ok := d.seen[k]; ok {
+		return ref, true
+	}
+	d.seen[k] = RefOf(r)
+	return GameRef{}, false
+}
+
+// Count is how many games have one value.
+type Count struct {
+	Value string `json:"value"`
+	Games int    `json:"games"`
+}
+
+// Stats counts a collection's games by variant, result, year, player, opening and length
+// (plies of the main line, in bands of LengthBand). Unknown values count as "?".
+type Stats struct {
+	Games   int     `json:"games"`
+	Variant []Count `json:"variant"`
+	Result  []Count `json:"result"`
+	Year    []Count `json:"year"`
+	Player  []Count `json:"player"`  // a game counts once for each of its two players
+	Opening []Count `json:"opening"` // the first OpeningPlies moves, canonical
+	Length  []Count `json:"length"`  // "0-19", "20-39", …
+}
+
+// OpeningPlies is how many first moves make an opening in Stats; LengthBand the width of a
+// length band.
+const (
+	OpeningPlies = 2
+	LengthBand   = 20
+)
+
+// Tally gathers Stats one record at a time, in memory proportional to the distinct values.
+type Tally struct {
+	games int
+	by    [6]map[string]int // in the order of Stats' lists
+}
+
+// Add counts one record.
+func (t *Tally) Add(r *Record) {
+	if t.by[0] == nil {
+		for i := range t.by {
+			t.by[i] = map[string]int{}
+		}
+	}
+	p := PlayedOf(r)
+	t.games++
+	t.by[0][p.Variant]++
+	t.by[1][r.Tag("Result")]++
+	t.by[2][year(r.Tag("Date"))]++
+	t.by[3][r.Tag("South")]++
+	t.by[4][strings.Join(p.Moves[:min(OpeningPlies, p.Plies)], " ")]++
+	band := p.Plies / LengthBand * LengthBand
+	t.by[5][strconv.Itoa(band)+"-"+strconv.Itoa(band+LengthBand-1)]++
+	if north := r.Tag("North"); north != r.Tag("South") { // two unknown players count once
+		t.by[3][north]++
+	}
+}
+
+// Stats lists the counts, most games first, at most top values per list (0: all); years and
+// lengths are listed in their own order instead, all of them.
+func (t *Tally) Stats(top int) Stats {
+	list := func(m map[string]int, ordered bool) []Count {
+		cs := make([]Count, 0, len(m))
+		for v, n := range m {
+			if v == "" {
+				v = "?"
+			}
+			cs = append(cs, Count{v, n})
+		}
+		slices.SortFunc(cs, func(a, b Count) int {
+			if ordered {
+				return cmp.Or(cmp.Compare(len(a.Value), len(b.Value)), strings.Compare(a.Value, b.Value))
+			}
+			return cmp.Or(b.Games-a.Games, strings.Compare(a.Value, b.Value))
+		})
+		if !ordered && top > 0 && len(cs) > top {
+			cs = cs[:top]
+		}
+		return cs
+	}
+	return Stats{Games: t.games, Variant: list(t.by[0], false), Result: list(t.by[1], false),
+		Year: list(t.by[2], true), Player: list(t.by[3], false), Opening: list(t.by[4], false),
+		Length: list(t.by[5], true)}
+}
+
+// year is the year of a Date tag, "" when it is unknown.
+func year(date string) string {
+	if len(date) < 4 || strings.Contains(date[:4], "?") {
+		return ""
+	}
+	return date[:4]
+}
