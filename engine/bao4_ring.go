@@ -3,8 +3,8 @@ package engine
 // The packed relay loop of the 4x8 games. A never-ending takasa can take a hundred million
 // laps to prove (README 2.3), so the laps after the first few run here: the mover's 16 ring
 // pits are packed one byte each into two words (byte k = ring index k), and a lap of n seeds
-// is one or two word additions of a precomputed mask. No count exceeds 64, so bytes never
-// carry into each other.
+// is a precomputed mask added to each word. No count exceeds 64, so bytes never carry into
+// each other.
 
 // b4ring is the mover's ring, packed.
 type b4ring [2]uint64
@@ -47,37 +47,11 @@ func (a *b4ring) unpack(pits *[48]uint8, r []uint8) {
 	}
 }
 
-func b2u(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// b4meta is the rest of a lap-boundary configuration (README 2.3) beside the pit counts: the
-// relay pit, the direction, the houses, the mode and the first-boundary flag.
-func b4meta(L, st int, house [2]bool, capture, first bool) uint64 {
-	meta := uint64(L) | uint64(st+1)<<8
-	if house[South] {
-		meta |= 1 << 16
-	}
-	if house[North] {
-		meta |= 1 << 17
-	}
-	if capture {
-		meta |= 1 << 18
-	}
-	if first {
-		meta |= 1 << 19
-	}
-	return meta
-}
-
 // b4relay is where relays stopped.
 type b4relay uint8
 
 const (
-	relayOn    b4relay = iota // the lap at L needs play's general loop (a capture, the nyumba in namua)
+	relayOn    b4relay = iota // the lap at L needs play's general loop (a capture, an owned nyumba)
 	relayEnded                // the move ended (empty pit or takasia stop)
 	relayCycle                // the configurations repeat: the move never ends
 	relayCut                  // the budget ran out
@@ -90,8 +64,9 @@ const (
 //
 // It detects cycles on its own: nothing but the mover's ring changes here, so a configuration
 // of these laps can repeat only one of these laps, and comparing the ring alone is exact. A
-// lap handed back to play is a capture (the opponent's seeds shrink) or the nyumba in namua
-// (which ends the move or destroys the house), so no later configuration repeats one of here.
+// lap handed back to play is a capture (the opponent's seeds shrink) or one at an owned nyumba
+// (which ends the move or, lifted, destroys the house), so no later configuration repeats one
+// of here.
 func (g bao4) relays(q *Position, L, st int, capture bool, stopAt Pit, budget *int) (int, b4relay) {
 	me := q.toMove
 	r, ro := q.v.ring[me], q.v.ring[me.Other()]

@@ -52,7 +52,20 @@ type b4out struct {
 // Captures only shrink the opponent's seeds and so are never part of a cycle: a repeat of
 // this state at two relay boundaries proves that the move never ends.
 func b4config(q *Position, L, st int, capture, first bool) lapCfg {
-	return packLap(&q.pits, b4meta(L, st, q.house, capture, first))
+	meta := uint64(L) | uint64(st+1)<<8
+	if q.house[South] {
+		meta |= 1 << 16
+	}
+	if q.house[North] {
+		meta |= 1 << 17
+	}
+	if capture {
+		meta |= 1 << 18
+	}
+	if first {
+		meta |= 1 << 19
+	}
+	return packLap(&q.pits, meta)
 }
 
 // b4slowLaps is how many relays play runs itself before handing the rest to the packed loop
