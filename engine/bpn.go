@@ -29,7 +29,11 @@ func (p Position) AppendBPN(b []byte) []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendUint(b, uint64(p.pits[x]), 10)
+			if n := p.pits[x]; n < 10 { // most pits: one digit, written at batch speed
+				b = append(b, '0'+n)
+			} else {
+				b = strconv.AppendUint(b, uint64(n), 10)
+			}
 		}
 	}
 	b = append(b, ' ')

@@ -57,8 +57,14 @@ func (en *movesEncoder) append(b []byte, p engine.Position) []byte {
 		b = append(b, `","stage":"`...)
 		b = append(b, st...)
 	}
+	// A finished position has no moves (spec 6), so one with moves is ongoing, and only one
+	// without needs judging: a second move generation saved per position.
+	status := engine.Ongoing
+	if len(en.kids) == 0 {
+		status = p.Status()
+	}
 	b = append(b, `","status":"`...)
-	b = append(b, p.Status().String()...)
+	b = append(b, status.String()...)
 	b = append(b, `","moves":[`...)
 	for n, i := range en.order {
 		if n > 0 {
