@@ -28,14 +28,15 @@
 // Update streams: each file is read as it is hashed, its records are verified by one worker
 // per core, and its documents reach the shard's writer in pieces of 100 and are written in
 // batches of UpdateOptions.BatchSize (2,000). What Update holds at once is therefore bounded
-// by the batch size and the core count, not by the size of a file or of the archive: a few
-// hundred MB at the default batch, measured 448 MB peak RSS for a single file of 10,000
-// games. What does grow with the archive, and by how much:
+// by the batch size and the core count, not by the size of a file: measured 448 MB peak RSS
+// for a single file of 10,000 games, 765 MB for 100,000 games. What does grow with the
+// archive, and by how much:
 //   - the list of files and the manifest, about 200 bytes per file;
 //   - the hits of one changed file's documents while its old version is pruned: a page of
 //     10,000 at a time, a few MB;
-//   - bleve's own structures: per segment, small; the index files are memory-mapped, so the
-//     pages a query touches count in RSS but belong to the page cache.
+//   - bleve's own structures: per segment, small, and the merging of ever larger segments
+//     (the step from 422 MB at 10,000 games to 765 MB at 100,000); the index files are
+//     memory-mapped, so the pages touched count in RSS but belong to the page cache.
 //
 // Search holds one page of hits (Query.Limit) and its facets; Explore the moves played from
 // one position (at most a few dozen terms). Neither grows with the archive beyond bleve's
