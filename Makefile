@@ -7,8 +7,10 @@ PREFIX   ?= $(HOME)/.local
 BUILDFLAGS ?= -buildvcs=auto
 FUZZTIME ?= 20s
 DEMO_OUT ?= demo-out
+SCALE_DIR ?= /tmp/bao-scale
+SCALE_SIZES ?= 10000 100000
 
-.PHONY: build install docs test test-short vet check golden fuzz bench strength demo clean
+.PHONY: build install docs test test-short vet check golden fuzz bench strength scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -57,6 +59,12 @@ bench:
 STRENGTH_FLAGS ?= -games 20 -movetime 100ms
 strength:
 	$(GO) run ./analysis/strength $(STRENGTH_FLAGS)
+
+# Time and peak RSS of index, site build, serve, search and explore on generated archives of
+# SCALE_SIZES games (kept in SCALE_DIR; SCALE_COMMANDS picks the commands, see
+# testdata/scale.sh); not part of test: 100,000 games take many minutes.
+scale: build
+	@sh testdata/scale.sh $(BIN) $(SCALE_DIR) $(SCALE_SIZES)
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)

@@ -18,9 +18,29 @@
 // the opening tree of a position is read from the term dictionary under that prefix. Records
 // that fail verification are indexed with errors:true and their messages, never dropped.
 //
-// The index is a set of bleve shards searched through an index alias; a file's games and its
-// manifest entry (size, modification time, content hash) go to one shard in one batch, so an
-// Update stopped at any moment leaves an index that the next Update completes.
+// The index is a set of bleve shards searched through an index alias; a file's games go to
+// one shard, and its manifest entry (size, modification time, content hash) with its last
+// batch, so an Update stopped at any moment leaves an index that the next Update completes
+// (documents of a file whose entry was not written are pruned then).
+//
+// # Memory
+//
+// Update streams: each file is read as it is hashed, its records are verified by one worker
+// per core, and its documents reach the shard's writer in pieces of 100 and are written in
+// batches of UpdateOptions.BatchSize (2,000). What Update holds at once is therefore bounded
+// by the batch size and the core count, not by the size of a file: measured 448 MB peak RSS
+// for a single file of 10,000 games, 765 MB for 100,000 games. What does grow with the
+// archive, and by how much:
+//   - the list of files and the manifest, about 200 bytes per file;
+//   - the hits of one changed file's documents while its old version is pruned: a page of
+//     10,000 at a time, a few MB;
+//   - bleve's own structures: per segment, small, and the merging of ever larger segments
+//     (the step from 422 MB at 10,000 games to 765 MB at 100,000); the index files are
+//     memory-mapped, so the pages touched count in RSS but belong to the page cache.
+//
+// Search holds one page of hits (Query.Limit) and its facets; Explore the moves played from
+// one position (at most a few dozen terms). Neither grows with the archive beyond bleve's
+// caches. notation.Validate, which bao validate uses, holds a window of 32 records per core.
 //
 // One Update at a time writes an index: it takes an flock on INDEX.lock before it touches
 // anything, and another waits two seconds for it, then fails with ErrBusy. Before opening the
@@ -32,20 +52,30 @@
 //
 // # Limits, as measured
 //
-// On the 2-core development machine (shared with other work, so wall-clock rates vary by a
-// factor of two or more), with the benchmarks in bench_test.go on a generated archive of
-// 100,000 random games of the four variants (1,000 files, about 100 positions a game):
+// On the 2-core development machine, shared with other work (load averages of 8 to 20 while
+// these were taken, so CPU seconds say more than wall-clock rates):
 //
-//   - Building the index: 167 games/s wall-clock, 335 games per CPU-second, for the whole
-//     pipeline (read, verify, replay, index), when each record was played through the engine
-//     twice (verified, then replayed) and that took about 80% of the CPU. notation.Check now
-//     verifies and replays in one walk (notation.Walk), which brought the build to about 1,300
-//     games/s on the same archive; bleve alone (BenchmarkIndexBatch) indexes 1,500 to 2,000
-//     games a second with all their positions.
-//   - Index size: about 6 KB a game (606 MB for 100,000 games), most of it the position terms
-//     and their term vectors.
+//   - Building the index: about 850 games per CPU-second for self-played Bao la Kiswahili
+//     games of about 55 plies, every position indexed (10,000 games: 11.3 CPU-seconds;
+//     100,000 games in 100 files: 116 CPU-seconds), so at most 1,700 games/s on two free
+//     cores; 110 to 225 games/s wall-clock on the loaded machine.
+//     Records are parsed and verified on every core; the profile is bleve's: building each
+//     batch's segment 43%, merging segments 23%, parsing and verifying 12%, garbage
+//     collection 11%. The 5,000 games/s once aimed at is beyond bleve here.
+//   - Index size: about 4 to 5 KB a game (48 MB for 10,000 such games, 406 MB for 100,000),
+//     most of it the position terms and their term vectors.
+//   - Peak RSS of bao index: 422 MB for 10,000 games in 10 files, 448 MB for the same games
+//     in one file, 765 MB for 100,000 games: bounded by the batch; what grows is bleve's
+//     merging of larger segments and the index pages it maps.
+//   - Through the CLI on 100,000 games: bao search (a player, with facets) 0.6 s and 116 MB,
+//     bao explore of the start position 0.1 s and 160 MB, process start included.
+//
+// Earlier figures on 100,000 random games of the four variants (bench_test.go, 1,000 files,
+// about 100 positions a game, before the trimmed mapping):
+//
 //   - Queries on that index (2 shards), p50 / p99: position search 11 / 32 ms, player search
 //     13 / 23 ms, the opening tree of a start position 15 / 42 ms, a year filter with all
 //     facets 95 / 184 ms.
-//   - A search or explore waits at most 2 s for a running bao index, then fails with ErrBusy.
+//
+// A search or explore waits at most 2 s for a running bao index, then fails with ErrBusy.
 package archive

@@ -1,12 +1,12 @@
 package archive
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -28,7 +28,7 @@ type UpdateOptions struct {
 	// for a count other than an existing index's rebuilds it.
 	Shards    int
 	Rebuild   bool // rebuild from scratch even if the index is sound
-	BatchSize int  // documents per batch, default 500
+	BatchSize int  // documents per batch, default 2000
 	// Progress, if set, is called about five times a second while files are read.
 	Progress func(Progress)
 	// Notice, if set, is told why the index is being rebuilt.
@@ -37,8 +37,10 @@ type UpdateOptions struct {
 
 // Progress is how far an Update has come.
 type Progress struct {
-	Files, FilesToRead int // files read so far, of those that changed
-	Games              int // games indexed so far
+	Files, FilesToRead int    // files read so far, of those that changed
+	Games              int    // games indexed so far
+	Bytes, BytesToRead int64  // bytes of records read so far, of those in the files to read
+	Now                string // what is being done: the file most recently started, or a step
 }
 
 // Summary is what an Update did and what the index now holds.
@@ -52,7 +54,12 @@ type Summary struct {
 	Elapsed                 time.Duration
 }
 
-const defaultBatch = 500
+const defaultBatch = 2000
+
+// pieceDocs is how many documents a reader sends its shard's writer at a time: small pieces
+// keep what waits between readers and writer small, while the writer's batches stay large
+// (bleve builds one segment per batch, and fewer, larger segments cost less to merge).
+const pieceDocs = 100
 
 // shardBytes is how many bytes of records a new index gives each shard (see autoShards).
 const shardBytes = 64 << 20
@@ -118,6 +125,9 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	sum, err := u.run(ctx, files, o.Progress)
 	if cerr := set.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil { // stamp the segments this run wrote, so that Open need not read them
+		err = checkSegments(target, true)
 	}
 	if err != nil {
 		return sum, err
@@ -185,7 +195,8 @@ type updater struct {
 	fresh bool // the index was created by this run: no file has documents in it yet
 	batch int
 
-	read, games atomic.Int64
+	read, games, bytes atomic.Int64
+	now                atomic.Pointer[string] // what is being done now, for Progress
 }
 
 // piece is part of one file's work for its shard's writer: documents to index and, in the
@@ -254,7 +265,11 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 			}
 		}()
 	}
-	stopProgress := u.report(progress, len(jobs))
+	var size int64
+	for _, j := range jobs {
+		size += j.f.size
+	}
+	stopProgress := u.report(progress, len(jobs), size)
 	m := u.set.shards[0].Mapping()
 	todo := make(chan job)
 	var readers sync.WaitGroup
@@ -279,6 +294,8 @@ feed:
 	}
 	close(todo)
 	readers.Wait()
+	writing := "writing the index"
+	u.now.Store(&writing)
 	for _, in := range ins {
 		close(in)
 	}
@@ -299,7 +316,7 @@ feed:
 }
 
 // report calls progress periodically until the returned stop is called.
-func (u *updater) report(progress func(Progress), total int) (stop func()) {
+func (u *updater) report(progress func(Progress), total int, size int64) (stop func()) {
 	if progress == nil {
 		return func() {}
 	}
@@ -315,7 +332,12 @@ func (u *updater) report(progress func(Progress), total int) (stop func()) {
 			case <-done:
 				return
 			case <-t.C:
-				progress(Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load())})
+				p := Progress{Files: int(u.read.Load()), FilesToRead: total, Games: int(u.games.Load()),
+					Bytes: u.bytes.Load(), BytesToRead: size}
+				if now := u.now.Load(); now != nil {
+					p.Now = *now
+				}
+				progress(p)
 			}
 		}
 	}()
@@ -334,48 +356,85 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		}
 	}
 	defer u.read.Add(1)
+	u.now.Store(&j.f.path)
 	e := entry{Path: j.f.path, Size: j.f.size, MTime: j.f.mtime}
-	data, err := os.ReadFile(j.f.abs)
+	f, err := os.Open(j.f.abs)
 	if err == nil {
-		sum := sha256.Sum256(data)
-		e.Hash = hex.EncodeToString(sum[:])
-		if j.old != nil && j.old.Hash == e.Hash { // touched, not changed
-			e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
-			return send(piece{path: e.Path, entry: &e})
+		defer f.Close()
+		if j.old != nil { // touched, not changed? Hashing first costs a read, not a parse.
+			if e.Hash, err = hashOf(f); err == nil && j.old.Hash == e.Hash {
+				e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
+				return send(piece{path: e.Path, entry: &e})
+			}
+			if err == nil {
+				_, err = f.Seek(0, io.SeekStart)
+			}
 		}
 	}
-	var docs []*document.Document
-	emit := func(s gameSource) error {
-		e.Games++
-		d := newGameDoc(e.Path, e.Games, s)
-		e.Positions += len(d.Pos)
-		if d.Errors != "" {
-			e.Errors++
-		}
+	workers := runtime.GOMAXPROCS(0)
+	// Each worker gathers its own documents and sends them a batch at a time: the file is
+	// streamed, so that a file of 100,000 games is never held whole.
+	docs := make([][]*document.Document, workers)
+	var mu sync.Mutex // guards the counts of e
+	emit := func(w, n int, s gameSource) error {
+		d := newGameDoc(e.Path, n, s)
 		doc := document.NewDocument(docID(d.File, d.Game))
 		if err := m.MapDocument(doc, d); err != nil {
 			return err
 		}
-		docs = append(docs, doc)
+		mu.Lock()
+		e.Games = max(e.Games, n)
+		e.Positions += len(d.Pos)
+		if d.Errors != "" {
+			e.Errors++
+		}
+		mu.Unlock()
 		u.games.Add(1)
-		if len(docs) < u.batch {
+		if docs[w] = append(docs[w], doc); len(docs[w]) < min(u.batch, pieceDocs) {
 			return nil
 		}
-		p := piece{path: e.Path, docs: docs}
-		docs = nil
+		p := piece{path: e.Path, docs: docs[w]}
+		docs[w] = nil
 		return send(p)
 	}
 	if err != nil {
 		// unreadable (or gone since the walk): indexed as a game holding the error; the
 		// empty hash makes the next run read it again
-		err = emit(gameSource{line: 1, errs: []string{err.Error()}})
+		e.Hash = ""
+		err = emit(0, 1, gameSource{line: 1, errs: []string{err.Error()}})
 	} else {
-		err = readGames(e.Path, bytes.NewReader(data), emit)
+		h := sha256.New()
+		err = readGames(e.Path, io.TeeReader(f, countTo{h, &u.bytes}), workers, emit)
+		e.Hash = hex.EncodeToString(h.Sum(nil))
 	}
 	if err != nil {
 		return err
 	}
-	return send(piece{path: e.Path, docs: docs, entry: &e, prune: !u.fresh})
+	var rest []*document.Document
+	for _, ds := range docs {
+		rest = append(rest, ds...)
+	}
+	return send(piece{path: e.Path, docs: rest, entry: &e, prune: !u.fresh})
+}
+
+// countTo is a writer that counts the bytes written to w into n.
+type countTo struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c countTo) Write(b []byte) (int, error) {
+	c.n.Add(int64(len(b)))
+	return c.w.Write(b)
+}
+
+// hashOf is the hex SHA-256 of what r holds.
+func hashOf(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // write is shard i's writer: it batches the pieces it is sent, each batch with the manifest
@@ -400,6 +459,11 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 			}
 		}
 		if p.entry == nil {
+			// part of a long file: written without its entry, so that memory stays bounded;
+			// a run stopped before the entry leaves documents the next run prunes
+			if b.Size() >= u.batch {
+				return flush()
+			}
 			return nil
 		}
 		if p.prune {
@@ -450,20 +514,25 @@ func (u *updater) finish(ctx context.Context, i int, man *manifest, b *bleve.Bat
 func prune(idx bleve.Index, b *bleve.Batch, file string, keep int) error {
 	q := bleve.NewTermQuery(file)
 	q.SetField("file")
-	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
-	res, err := idx.Search(req)
-	if err != nil || res.Total == 0 {
-		return err
-	}
-	req.Size = int(res.Total)
-	if res, err = idx.Search(req); err != nil {
-		return err
-	}
-	for _, h := range res.Hits {
-		k := strings.LastIndexByte(h.ID, '#')
-		if n, err := strconv.Atoi(h.ID[k+1:]); err != nil || n > keep {
-			b.Delete(h.ID)
+	// a page at a time, so that a file of 100,000 games is not held as 100,000 hits; the
+	// deletions wait in b, so the pages stay as they were
+	const page = 10000
+	req := bleve.NewSearchRequestOptions(q, page, 0, false)
+	req.SortBy([]string{"_id"})
+	for {
+		res, err := idx.Search(req)
+		if err != nil {
+			return err
 		}
+		for _, h := range res.Hits {
+			k := strings.LastIndexByte(h.ID, '#')
+			if n, err := strconv.Atoi(h.ID[k+1:]); err != nil || n > keep {
+				b.Delete(h.ID)
+			}
+		}
+		if len(res.Hits) < page {
+			return nil
+		}
+		req.From += page
 	}
-	return nil
 }

@@ -13,20 +13,51 @@ import (
 
 // verifySegments checks every segment file of the index at dir against the CRC-32 that bleve
 // (zap) writes as its last four bytes, over everything before it. Bleve trusts its segments:
-// bytes damaged on disk gave wrong hits, "index read inconsistency detected" or a panic, while
-// Update, seeing an unchanged manifest, reported the index sound. Reading the segments once per
-// Update costs about what reading the index from the page cache does.
-func verifySegments(dir string) error {
+// bytes damaged on disk gave wrong hits, "index read inconsistency detected", a panic, or an
+// allocation of gigabytes that no recover catches, while Update, seeing an unchanged manifest,
+// reported the index sound. Reading the segments once per Update costs about what reading the
+// index from the page cache does.
+func verifySegments(dir string) error { return checkSegments(dir, false) }
+
+// stampFile lists the segments verified last, with their size and modification time: Open
+// verifies only segments that are not listed as they are (new, or changed since).
+const stampFile = "segments.verified"
+
+// checkSegments verifies the segments of the index at dir: all of them, or with onlyChanged
+// those that are not in the stamp file as they are now. It rewrites the stamp file when every
+// segment is sound (an index opened read-only may not be writable: that is no error).
+func checkSegments(dir string, onlyChanged bool) error {
 	segs, err := filepath.Glob(filepath.Join(dir, "shard-*", "store", "*.zap"))
 	if err != nil {
 		return err
 	}
-	for _, p := range segs {
-		if err := verifySegment(p); err != nil {
-			rel, _ := filepath.Rel(dir, p)
-			return fmt.Errorf("segment %s is damaged: %w", filepath.ToSlash(rel), err)
+	stamps := map[string]string{}
+	if onlyChanged {
+		if b, err := os.ReadFile(filepath.Join(dir, stampFile)); err == nil {
+			for _, l := range strings.Split(string(b), "\n") {
+				if rel, st, ok := strings.Cut(l, "\t"); ok {
+					stamps[rel] = st
+				}
+			}
 		}
 	}
+	var out strings.Builder
+	for _, p := range segs {
+		info, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		st := fmt.Sprintf("%d %d", info.Size(), info.ModTime().UnixNano())
+		if stamps[rel] != st {
+			if err := verifySegment(p); err != nil {
+				return fmt.Errorf("segment %s is damaged: %w", rel, err)
+			}
+		}
+		fmt.Fprintf(&out, "%s\t%s\n", rel, st)
+	}
+	os.WriteFile(filepath.Join(dir, stampFile), []byte(out.String()), 0o644)
 	return nil
 }
 

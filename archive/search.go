@@ -29,6 +29,11 @@ type Index struct {
 // Open opens the index in dir read-only. It fails, without changing anything, if there is no
 // index or it was written with another MappingVersion: Update builds or rebuilds it.
 func Open(dir string) (*Index, error) {
+	// Segments written or changed since they were last verified are verified now: bleve reads
+	// damaged ones into wrong hits, panics or allocations no recover catches.
+	if err := checkSegments(dir, true); err != nil {
+		return nil, fmt.Errorf("%s: %w (%v)", dir, ErrDamaged, err)
+	}
 	set, err := openShards(dir, true)
 	if err != nil {
 		return nil, err

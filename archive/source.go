@@ -1,25 +1,68 @@
 package archive
 
 import (
+	"errors"
 	"io"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
 // readGames reads every record of one BGN file, verifies it and hands it to emit as a
-// gameSource. Problems never stop the reading: a record with syntax or rule errors is emitted
-// with its messages, and a file that cannot be read to its end is emitted as
-// one more game holding the error, so that it still shows up in a search for errors:true.
-func readGames(file string, r io.Reader, emit func(gameSource) error) error {
+// gameSource with its number in the file (from 1). Problems never stop the reading: a record
+// with syntax or rule errors is emitted with its messages, and a file that cannot be read to
+// its end is emitted as one more game holding the error, so that it still shows up in a search
+// for errors:true.
+//
+// Records are verified by workers goroutines (worker w calls emit(w, ...), so emit needs no
+// lock for per-worker state) while this one reads ahead: replaying is most of the cost, and a
+// file of 100,000 games then uses every core. At most a few records per worker are held at
+// once, whatever the size of the file.
+func readGames(file string, r io.Reader, workers int, emit func(w, n int, s gameSource) error) error {
+	type item struct {
+		n      int
+		rec    *notation.Record
+		syntax notation.ErrorList
+	}
+	workers = max(1, workers)
+	todo := make(chan item, 2*workers)
+	errs := make([]error, workers)
+	stop := make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range todo {
+				if errs[w] != nil {
+					continue // drain, so that the reader never blocks
+				}
+				if errs[w] = emit(w, it.n, safeSource(it.rec, it.syntax)); errs[w] != nil {
+					once.Do(func() { close(stop) })
+				}
+			}
+		}()
+	}
 	sc := notation.NewScanner(r, file)
+	n := 0
+read:
 	for sc.Scan() {
-		if err := emit(safeSource(sc.Record(), sc.Errors())); err != nil {
-			return err
+		n++
+		select {
+		case todo <- item{n, sc.Record(), sc.Errors()}:
+		case <-stop:
+			break read
 		}
 	}
+	close(todo)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
 	if err := sc.Err(); err != nil {
-		return emit(gameSource{line: errLine(err), errs: []string{err.Error()}})
+		return emit(0, n+1, gameSource{line: errLine(err), errs: []string{err.Error()}})
 	}
 	return nil
 }

@@ -37,7 +37,11 @@ const bao4Start = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0
 // bao4 is the one engine of both 4x8 games; lamu switches on the Lamu differences.
 type bao4 struct {
 	lamu bool
+	// meter, if not nil, is the relay laps a game may still spend (Game.SetBudget).
+	meter *int
 }
+
+func (g bao4) metered(laps *int) ruleset { g.meter = laps; return g }
 
 // stage: namua (Lamu: nemo) while the mover has reserve seeds, then mtaji (rules 3).
 func (g bao4) stage(p *Position) string {

@@ -36,3 +36,21 @@ func BenchmarkChildren4x8(b *testing.B) {
 		b.Run(v.id, func(b *testing.B) { benchChildren(b, ps) })
 	}
 }
+
+// BenchmarkLongNeverEnding lists the moves of a Bao la Kiswahili position where a6> is a
+// takasa that never ends, with a period of 134,108,944 relay laps (found by a reliability
+// test: it took 3.2 s before the packed relay loop). Every lap of that period must be sown
+// to prove the move illegal; laps/s is the relay rate.
+func BenchmarkLongNeverEnding(b *testing.B) {
+	p, err := ParsePosition(Kiswahili, "5,1,3,4,1,2,5,6/1,11,4,1,0,7,0,3/0,0,0,1,0,0,0,1/2,1,0,0,2,1,1,1 N 0-0 - -")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf []Child
+	for b.Loop() {
+		if buf = p.Children(buf[:0]); len(buf) != 7 {
+			b.Fatalf("%d moves, want 7", len(buf))
+		}
+	}
+	b.ReportMetric(134108944*float64(b.N)/b.Elapsed().Seconds(), "laps/s")
+}

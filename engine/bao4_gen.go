@@ -228,7 +228,7 @@ func (g bao4) anyMove(p *Position) bool {
 func (g bao4) anyOf(p *Position, cs []b4cand) bool {
 	var decided uint128
 	left := len(cs)
-	for budget := 64; left > 0; budget *= 4 {
+	for budget := 64; left > 0 && (g.meter == nil || *g.meter > 0); budget *= 4 {
 		for i, cd := range cs {
 			if decided.has(i) {
 				continue
@@ -295,15 +295,16 @@ func (g bao4) why(pos Position, m Move) (string, bool) {
 }
 
 // childrenAt lists the legal moves at pit x (the start pit, or in namua the pit that takes
-// the reserve seed) with their results: what reading one move token needs. It plays only the
-// candidates at x, and the rest of a tier only as far as it takes to tell whether the tier
-// holds a legal move, which is what decides the legal set (README 2.4).
-func (g bao4) childrenAt(pos Position, x Pit, dst []Child) []Child {
+// the reserve seed) in direction d (NoDir: both) with their results: what reading one move
+// token needs. It plays only those candidates, and the rest of a tier only as far as it takes
+// to tell whether the tier holds a legal move, which is what decides the legal set (README
+// 2.4): a token with a direction never pays for the other direction's never-ending sowing.
+func (g bao4) childrenAt(pos Position, x Pit, d Dir, dst []Child) []Child {
 	p := &pos
 	dst = dst[:0]
 	if g.lamu && p.block != NoPit && p.v.Owner(p.block) != p.toMove {
 		// The hizi zetu obligation filters a whole tier by what each move captures.
-		return atPit(g.children(pos, dst), x)
+		return atPit(g.children(pos, dst), x, d)
 	}
 	var c b4cands
 	g.candidates(p, &c)
@@ -312,7 +313,7 @@ func (g bao4) childrenAt(pos Position, x Pit, dst []Child) []Child {
 		tier := c.list[lo:c.end[ti]]
 		base := len(dst)
 		for _, cd := range tier {
-			if cd.m.Pit != x {
+			if cd.m.Pit != x || d != NoDir && cd.m.Dir != d {
 				continue
 			}
 			var out b4out

@@ -68,11 +68,34 @@ func b4config(q *Position, L, st int, capture, first bool) lapCfg {
 	return packLap(&q.pits, meta)
 }
 
+// b4slowLaps is how many relays play runs itself before handing the rest to the packed loop
+// (relays): most moves end within a few laps, and packing costs more than it saves there.
+const b4slowLaps = 8
+
 // play executes move m on q, the position before the move with the mover still to move.
 // capture says whether m is a capture move (tier N1 or M1). q is left as the board after the
 // move; side to move and block are set by finish. A budget > 0 gives up after that many
-// relays, leaving the move undecided (cut).
-func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out b4out) {
+// relays, leaving the move undecided (cut). With a meter (a game's budget, see
+// Game.SetBudget) the relays also count against it, and a move is cut when it runs out.
+func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) b4out {
+	if g.meter == nil {
+		return g.run(q, m, capture, &budget, t)
+	}
+	left := *g.meter
+	if left <= 0 {
+		return b4out{cut: true}
+	}
+	if budget > 0 && budget < left {
+		left = budget
+	}
+	start := left
+	out := g.run(q, m, capture, &left, t)
+	*g.meter -= start - left
+	return out
+}
+
+// run is play with the budget counted down in place.
+func (g bao4) run(q *Position, m Move, capture bool, budget *int, t *Trace) (out b4out) {
 	me := q.toMove
 	r, ro := q.v.ring[me], q.v.ring[me.Other()]
 	k := b4k(m.Pit)
@@ -119,7 +142,22 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 	// The first boundary is told apart only where it matters: a first lap from the house
 	// may relay from the takasia pit, where a later lap would stop (README 2.3).
 	firstMatters := fromHouse && stopAt != NoPit
+	slow := 0 // relays since the packed loop last ran
 	for first := true; ; first = false {
+		if t == nil && slow >= b4slowLaps {
+			var res b4relay
+			L, res = g.relays(q, L, st, capture, stopAt, budget)
+			switch res {
+			case relayEnded:
+				out.ok = true
+				return out
+			case relayCycle:
+				return b4out{}
+			case relayCut:
+				return b4out{cut: true}
+			}
+			slow = 0
+		}
 		x := Pit(r[L])
 		if q.pits[x] == 1 { // 1: lands empty
 			out.ok = true
@@ -157,10 +195,11 @@ func (g bao4) play(q *Position, m Move, capture bool, budget int, t *Trace) (out
 		if cfg := b4config(q, L, st, capture, first && firstMatters); cyc.repeats(&cfg) {
 			return b4out{}
 		}
-		if budget--; budget == 0 {
+		if *budget--; *budget == 0 {
 			return b4out{cut: true}
 		}
 		L = g.lift(q, r, L, st, Relay, t) // 5: relay
+		slow++
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // String writes the position as canonical BPN (spec section 3): equal positions give equal
@@ -58,7 +59,11 @@ func (p Position) AppendBPN(b []byte) []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendUint(b, uint64(p.pits[x]), 10)
+			if n := p.pits[x]; n < 10 { // most pits: one digit, written at batch speed
+				b = append(b, '0'+n)
+			} else {
+				b = strconv.AppendUint(b, uint64(n), 10)
+			}
 		}
 	}
 	b = append(b, ' ')
@@ -136,27 +141,15 @@ func (v *Variant) bpnRows() [][]Pit {
 // anything else wrong is a *PositionError naming the field.
 func ParsePosition(v *Variant, s string) (Position, error) {
 	p := Position{v: v, block: NoPit}
-	f := strings.Fields(s)
+	var fields [5]string
+	f := fieldsInto(fields[:0], s)
 	if len(f) != len(v.bpnFields) {
 		return p, posErr("fields", "%s position has %d fields (%s), got %d",
 			v.name, len(v.bpnFields), strings.Join(v.bpnFields, ", "), len(f))
 	}
-	rows := strings.Split(f[0], "/")
-	order := v.bpnOrder
-	if len(rows) != len(order) {
-		return p, posErr("board", "want %d rows separated by /, got %d", len(order), len(rows))
-	}
-	for i, r := range rows {
-		cells := strings.Split(r, ",")
-		if len(cells) != v.width {
-			return p, posErr("row "+strconv.Itoa(i+1), "want %d pits, got %d", v.width, len(cells))
-		}
-		for j, c := range cells {
-			n, err := strconv.Atoi(c)
-			if err != nil || n < 0 || n > 255 || strings.HasPrefix(c, "+") {
-				return p, posErr("row "+strconv.Itoa(i+1), "pit %d: %q is not a seed count", j+1, c)
-			}
-			p.pits[order[i][j]] = uint8(n)
+	if !p.readBoard(f[0]) {
+		if err := p.readBoardCarefully(f[0]); err != nil {
+			return p, err
 		}
 	}
 	switch f[1] {
@@ -233,4 +226,77 @@ func (v *Variant) fieldNames() []string {
 		names = append(names, "houses", "block")
 	}
 	return names
+}
+
+// fieldsInto is strings.Fields appending to dst: no allocation while dst has room.
+func fieldsInto(dst []string, s string) []string {
+	for {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			return dst
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		dst = append(dst, s[:end])
+		s = s[end:]
+	}
+}
+
+// readBoard reads a board field written the usual way (counts of at most 3 digits, separated
+// by "," and "/") at batch speed, reporting false for anything else, which
+// readBoardCarefully then reads.
+func (p *Position) readBoard(s string) bool {
+	i := 0
+	for r, row := range p.v.bpnOrder {
+		for c, x := range row {
+			if r > 0 && c == 0 || c > 0 {
+				sep := byte(',')
+				if c == 0 {
+					sep = '/'
+				}
+				if i >= len(s) || s[i] != sep {
+					return false
+				}
+				i++
+			}
+			n, start := 0, i
+			for i < len(s) && i-start < 3 && s[i] >= '0' && s[i] <= '9' {
+				n = 10*n + int(s[i]-'0')
+				i++
+			}
+			if i == start || n > 255 {
+				return false
+			}
+			p.pits[x] = uint8(n)
+		}
+	}
+	return i == len(s)
+}
+
+// readBoardCarefully reads a board field that readBoard did not, accepting what strconv.Atoi
+// does and naming what is wrong.
+func (p *Position) readBoardCarefully(s string) error {
+	v, order := p.v, p.v.bpnOrder
+	if n := strings.Count(s, "/") + 1; n != len(order) {
+		return posErr("board", "want %d rows separated by /, got %d", len(order), n)
+	}
+	for i := range order {
+		var r string
+		r, s, _ = strings.Cut(s, "/")
+		if n := strings.Count(r, ",") + 1; n != v.width {
+			return posErr("row "+strconv.Itoa(i+1), "want %d pits, got %d", v.width, n)
+		}
+		for j := range v.width {
+			var c string
+			c, r, _ = strings.Cut(r, ",")
+			n, err := strconv.Atoi(c)
+			if err != nil || n < 0 || n > 255 || strings.HasPrefix(c, "+") {
+				return posErr("row "+strconv.Itoa(i+1), "pit %d: %q is not a seed count", j+1, c)
+			}
+			p.pits[order[i][j]] = uint8(n)
+		}
+	}
+	return nil
 }

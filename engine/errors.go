@@ -18,6 +18,9 @@ var (
 	ErrGameOver       = errors.New("game is over")
 	// ErrNeverEnding marks a sowing that would repeat forever (rules README 2.3).
 	ErrNeverEnding = errors.New("move never ends")
+	// ErrBudget: checking the move would take more relay laps than the game's budget
+	// (Game.SetBudget) has left; whether it is legal is not known.
+	ErrBudget = errors.New("move too costly to check")
 )
 
 // PositionError says which field of a BPN string is wrong.
@@ -34,8 +37,8 @@ func posErr(field, format string, args ...any) error {
 }
 
 // MoveError explains why a move token cannot be played in a position. Err is one of
-// ErrBadMove, ErrIllegalMove, ErrAmbiguousMove, ErrSuffixMismatch or ErrGameOver; Legal lists
-// the legal moves (for an ambiguous token, only the candidates it fits).
+// ErrBadMove, ErrIllegalMove, ErrAmbiguousMove, ErrSuffixMismatch, ErrGameOver or ErrBudget;
+// Legal lists the legal moves (for an ambiguous token, only the candidates it fits).
 type MoveError struct {
 	Token  string
 	Err    error
@@ -57,7 +60,7 @@ func (e *MoveError) Error() string {
 	}
 	if e.Err == ErrAmbiguousMove {
 		fmt.Fprintf(&b, " (candidates: %s)", strings.Join(e.Legal, " "))
-	} else if e.Err != ErrGameOver && e.Err != ErrBadMove {
+	} else if e.Err != ErrGameOver && e.Err != ErrBadMove && e.Err != ErrBudget {
 		if len(e.Legal) == 0 {
 			b.WriteString(" (no legal moves)")
 		} else {

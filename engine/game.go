@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Game is a position with the history that led to it. It adds what a single position cannot
 // know: Bao la Kimasai's draw by repetition (rules 6.2), judged from the start of the game.
 type Game struct {
@@ -9,6 +11,10 @@ type Game struct {
 	// captures only remove stones, so no position before a capture can occur again.
 	seen map[Position]int
 	buf  []Child // reused by PlayToken from ply to ply
+	// rules are the variant's, metered when the game has a budget (SetBudget): then budget
+	// is the budget and left the relay laps it has left.
+	rules        ruleset
+	budget, left int
 }
 
 // NewGame starts a game from position start.
@@ -17,10 +23,24 @@ func NewGame(start Position) *Game {
 	// history ply by ply was most of what it allocated.
 	g := &Game{positions: make([]Position, 1, 128), moves: make([]Move, 0, 128)}
 	g.positions[0] = start
+	g.rules = start.v.rules
 	if start.v.repetition {
 		g.seen = map[Position]int{start: 1}
 	}
 	return g
+}
+
+// SetBudget caps the relay laps that PlayToken may spend checking this game's moves, all
+// moves together (0: no cap). Once they are spent, PlayToken fails with ErrBudget: a batch
+// check then reports one adversarial record and goes on, where deciding a never-ending sowing
+// could take seconds (rules README 2.3 allows periods of hundreds of millions of laps). Only
+// the 4x8 games' sowings are metered; Status is not.
+func (g *Game) SetBudget(laps int) {
+	v := g.Start().v
+	g.budget, g.left, g.rules = laps, laps, v.rules
+	if laps > 0 {
+		g.rules = v.rules.metered(&g.left)
+	}
 }
 
 // Position is the current position.
@@ -65,7 +85,11 @@ func (g *Game) PlayToken(tok string) (Move, error) {
 	if g.repeated() {
 		return Move{}, &MoveError{Token: tok, Err: ErrGameOver, Reason: "the position repeated: draw"}
 	}
-	c, err := g.Position().readMove(tok, nil, &g.buf)
+	c, err := g.Position().readMove(tok, nil, &g.buf, g.rules)
+	if g.budget > 0 && g.left <= 0 { // some move may have been cut short: nothing is known
+		return Move{}, &MoveError{Token: tok, Err: ErrBudget,
+			Reason: fmt.Sprintf("checking it takes more than the record's budget of %d relay laps", g.budget)}
+	}
 	if err != nil {
 		return Move{}, err
 	}

@@ -2,14 +2,15 @@ package engine
 
 // illegal is the error for token s (taken apart as t) that names no legal move: the legal
 // moves, and the reason where a short one can be given.
-func (p Position) illegal(s string, t token) *MoveError {
-	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, p.Children(nil))}
+// cs is every legal move, found with the rules rs.
+func (p Position) illegal(s string, t token, cs []Child, rs ruleset) *MoveError {
+	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
 	if len(e.Legal) == 0 {
-		e.Err, e.Reason = ErrGameOver, "the game is over ("+p.Status().String()+")"
+		e.Err, e.Reason = ErrGameOver, "the game is over ("+rs.status(&p).String()+")"
 		return e
 	}
 	if e.Reason = p.whyIllegal(t); e.Reason == "" && (t.dir != NoDir || !p.v.syntax.dir) {
-		e.Reason, e.NeverEnding = p.v.rules.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})
+		e.Reason, e.NeverEnding = rs.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})
 	}
 	return e
 }

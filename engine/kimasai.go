@@ -129,11 +129,14 @@ func (kimasai) why(p Position, m Move) (string, bool) {
 }
 
 // childrenAt: listing every move is cheap here, so filter the full list.
-func (g kimasai) childrenAt(p Position, x Pit, dst []Child) []Child {
-	return atPit(g.children(p, dst[:0]), x)
+func (g kimasai) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
+	return atPit(g.children(p, dst[:0]), x, NoDir)
 }
 
 func (kimasai) stage(*Position) string { return "" }
+
+// metered: a Kimasai move is one step, never costly.
+func (g kimasai) metered(*int) ruleset { return g }
 
 func (kimasai) check(p *Position) error {
 	for s := South; s <= North; s++ {

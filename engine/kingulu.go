@@ -164,11 +164,14 @@ func (g kingulu) why(p Position, m Move) (string, bool) {
 }
 
 // childrenAt: listing every move is cheap here, so filter the full list.
-func (g kingulu) childrenAt(p Position, x Pit, dst []Child) []Child {
-	return atPit(g.children(p, dst[:0]), x)
+func (g kingulu) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
+	return atPit(g.children(p, dst[:0]), x, NoDir)
 }
 
 func (kingulu) stage(*Position) string { return "" }
+
+// metered: Kingulu's relays run on a circuit of 12 pits and are not metered.
+func (g kingulu) metered(*int) ruleset { return g }
 
 func (kingulu) check(p *Position) error {
 	if n := p.total(); n != 48 {

@@ -47,12 +47,15 @@ func (v *Variant) Opposite(p Pit) Pit {
 func (v *Variant) Behind(p Pit) Pit { return p + Pit(v.width) }
 
 // PitName is the pit's label: row letter and number, e.g. "A5", "b8".
-func (v *Variant) PitName(p Pit) string {
+func (v *Variant) PitName(p Pit) string { return string(v.AppendPitName(nil, p)) }
+
+// AppendPitName appends the pit's label to b.
+func (v *Variant) AppendPitName(b []byte, p Pit) []byte {
 	if int(p) >= v.Pits() {
-		return "-"
+		return append(b, '-')
 	}
-	letter := "ABab"[2*int(v.Owner(p))+v.Row(p)]
-	return string(letter) + strconv.Itoa(v.Number(p))
+	b = append(b, "ABab"[2*int(v.Owner(p))+v.Row(p)])
+	return strconv.AppendInt(b, int64(v.Number(p)), 10)
 }
 
 // ParsePit reads a pit label of this variant.

@@ -65,11 +65,11 @@ type Child struct {
 // extended slice. It is the engine's hot path: pass a reused buffer to avoid allocation.
 func (p Position) Children(dst []Child) []Child { return p.v.rules.children(p, dst) }
 
-// atPit keeps the moves at pit x, in place.
-func atPit(cs []Child, x Pit) []Child {
+// atPit keeps the moves at pit x in direction d (NoDir: any), in place.
+func atPit(cs []Child, x Pit, d Dir) []Child {
 	n := 0
 	for _, c := range cs {
-		if c.Move.Pit == x {
+		if c.Move.Pit == x && (d == NoDir || c.Move.Dir == d) {
 			cs[n] = c
 			n++
 		}
@@ -107,12 +107,13 @@ func (p Position) Trace(m Move) (Position, Trace, error) {
 }
 
 func (p Position) find(m Move) (Child, error) {
-	for _, c := range p.Children(nil) {
+	cs := p.Children(nil)
+	for _, c := range cs {
 		if c.Move.same(m) {
 			return c, nil
 		}
 	}
-	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari})
+	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari}, cs, p.v.rules)
 }
 
 // front reports whether pit x is in a front row.

@@ -5,25 +5,31 @@ import "strings"
 // FormatMove writes the canonical token of m (spec section 4): pit, direction and every suffix
 // that applies in the 4x8 games; the pit alone in Kingulu and Kimasai.
 func (v *Variant) FormatMove(m Move) string {
-	var b strings.Builder
-	b.WriteString(v.PitName(m.Pit))
+	var buf [8]byte
+	return string(v.AppendMove(buf[:0], m))
+}
+
+// AppendMove appends the canonical token of m to b, as FormatMove writes it: batch output
+// encodes thousands of moves a second without allocating.
+func (v *Variant) AppendMove(b []byte, m Move) []byte {
+	b = v.AppendPitName(b, m.Pit)
 	if !v.syntax.dir {
-		return b.String()
+		return b
 	}
-	b.WriteString(m.Dir.String())
+	b = append(b, m.Dir.String()...)
 	if m.Safari {
-		b.WriteByte('+')
+		b = append(b, '+')
 	}
 	switch {
 	case m.Flags&Takasia != 0:
-		b.WriteString("**")
+		b = append(b, "**"...)
 	case m.Flags&Takasa != 0:
-		b.WriteByte('*')
+		b = append(b, '*')
 	}
 	if m.Flags&Wins != 0 {
-		b.WriteByte('#')
+		b = append(b, '#')
 	}
-	return b.String()
+	return b
 }
 
 // token is a move token taken apart.
@@ -114,27 +120,29 @@ func (p Position) ParseMove(s string) (Move, error) {
 // p.Children(...): callers that already have the list pass it to avoid generating it again.
 func (p Position) ParseChild(s string, cs []Child) (Child, error) {
 	var buf []Child
-	return p.readMove(s, cs, &buf)
+	return p.readMove(s, cs, &buf, p.v.rules)
 }
 
-// readMove reads token s. Without the list cs it plays only the moves at the token's pit,
-// into *buf (reused by games from ply to ply), and lists every legal move only for an error.
-func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
+// readMove reads token s with the rules rs (the variant's, perhaps metered). Without the list
+// cs it plays only the moves at the token's pit, into *buf (reused by games from ply to ply),
+// and lists every legal move only for an error.
+func (p Position) readMove(s string, cs []Child, buf *[]Child, rs ruleset) (Child, error) {
 	v := p.v
 	t, msg := v.lexToken(s)
 	if msg != "" {
 		return Child{}, &MoveError{Token: s, Err: ErrBadMove, Reason: msg}
 	}
+	all := cs != nil // cs lists every legal move
 	if cs == nil {
-		*buf = v.rules.childrenAt(p, t.pit, *buf)
+		*buf = rs.childrenAt(p, t.pit, t.dir, *buf)
 		if len(*buf) == 0 {
-			cs = p.Children(nil) // the token names no legal move: the error lists them all
+			cs, all = rs.children(p, nil), true // the token names no legal move: the error lists them all
 		} else {
 			cs = *buf
 		}
 	}
 	if len(cs) == 0 {
-		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + p.Status().String() + ")"}
+		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + rs.status(&p).String() + ")"}
 	}
 	fits := func(m Move) bool {
 		return m.Pit == t.pit && m.Safari == t.safari && (t.dir == NoDir || m.Dir == t.dir) &&
@@ -151,8 +159,11 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 		}
 	}
 	switch n {
-	case 0: // cs may hold only the moves at the token's pit: list them all
-		return Child{}, p.illegal(s, t)
+	case 0:
+		if !all { // cs holds only the moves at the token's pit: list them all
+			cs = rs.children(p, nil)
+		}
+		return Child{}, p.illegal(s, t, cs, rs)
 	case 1:
 	default:
 		var cands []Child
@@ -166,7 +177,7 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child) (Child, error) {
 	c := cs[fit]
 	if missing := t.flags &^ c.Move.Flags; missing != 0 {
 		return Child{}, &MoveError{Token: s, Err: ErrSuffixMismatch,
-			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, p.Children(nil))}
+			Reason: "the move is " + v.FormatMove(c.Move), Legal: tokens(v, rs.children(p, nil))}
 	}
 	return c, nil
 }

@@ -118,8 +118,9 @@ type ruleset interface {
 	// their informative flags (capture, takasa, takasia, wins).
 	children(p Position, dst []Child) []Child
 	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
-	// takes the reserve seed), written over dst's storage; reading a token needs no more.
-	childrenAt(p Position, x Pit, dst []Child) []Child
+	// takes the reserve seed) in direction d (NoDir: any), written over dst's storage; reading
+	// a token needs no more.
+	childrenAt(p Position, x Pit, d Dir, dst []Child) []Child
 	// why explains, where it can, why m is not a legal move of p, and whether that is because
 	// it never ends.
 	why(p Position, m Move) (reason string, neverEnding bool)
@@ -131,6 +132,9 @@ type ruleset interface {
 	stage(p *Position) string
 	// check rejects a parsed position the variant cannot hold (spec section 3.4).
 	check(p *Position) error
+	// metered is the same rules spending at most *laps relay laps in all, counted down
+	// (the 4x8 games; the others return themselves).
+	metered(laps *int) ruleset
 }
 
 // Pits is the number of pits on the board.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/engine"
 )
 
 // TestProblemsRecoversPanic: a record whose verification panics (a nil move, which no parser
@@ -14,5 +16,53 @@ func TestProblemsRecoversPanic(t *testing.T) {
 	errs := problems(rec, nil)
 	if len(errs) != 1 || !errors.Is(errs[0], ErrInternal) || !strings.HasPrefix(errs[0].Error(), "x.bgn:4:1: game 2: internal error") {
 		t.Errorf("%v", errs)
+	}
+}
+
+// TestValidateBudget: a record whose move would take longer to check than RecordBudget allows
+// is reported at that move, with a kind errors.Is finds, and the records after it are checked
+// as usual.
+func TestValidateBudget(t *testing.T) {
+	const long = `[Variant "kiswahili"] [Position "5,1,3,4,1,2,5,6/1,11,4,1,0,7,0,3/0,0,0,1,0,0,0,1/2,1,0,0,2,1,1,1 N 0-0 - -"]`
+	in := long + "\n1... a6 *\n\n" + long + "\n1... a6<* *\n\n" + long + "\n1... a6<* A1 *\n"
+	var got []*Error
+	n, err := Validate("b.bgn", strings.NewReader(in), func(e *Error) { got = append(got, e) })
+	if err != nil || n != 3 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d errors, want 2: %v", len(got), got)
+	}
+	if e := got[0]; !errors.Is(e, engine.ErrBudget) || e.Game != 1 || e.Pos.Line != 2 || e.Pos.Col != 6 {
+		t.Errorf("first error: %v (game %d, %d:%d), want the budget at game 1, 2:6", e, e.Game, e.Pos.Line, e.Pos.Col)
+	}
+	if e := got[1]; !errors.Is(e, engine.ErrIllegalMove) || e.Game != 3 {
+		t.Errorf("second error: %v, want an illegal move in game 3", e)
+	}
+}
+
+// TestValidateOrder: records are verified in parallel, and their problems still come in file
+// order.
+func TestValidateOrder(t *testing.T) {
+	var b strings.Builder
+	for i := range 500 {
+		if i%7 == 3 {
+			b.WriteString("[Variant \"kingulu\"] [PlyCount \"9\"] A3 *\n\n") // wrong PlyCount
+		} else {
+			b.WriteString("[Variant \"kingulu\"] A3 *\n\n")
+		}
+	}
+	var games []int
+	n, err := Validate("o.bgn", strings.NewReader(b.String()), func(e *Error) { games = append(games, e.Game) })
+	if err != nil || n != 500 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	if len(games) != 71 {
+		t.Fatalf("%d problems, want 71", len(games))
+	}
+	for i, g := range games {
+		if g != 7*i+4 {
+			t.Fatalf("problem %d is in game %d, want %d", i, g, 7*i+4)
+		}
 	}
 }

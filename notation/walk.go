@@ -60,6 +60,12 @@ func (s *Step) Token() string {
 // Asked, not stored: judging a position costs a move generation.
 func (s *Step) Status() engine.Status { return s.game.Status() }
 
+// RecordBudget is the relay laps that walking one record may spend, its main line and
+// variations together: about a quarter of a second of sowing. A record that needs more gets
+// an error of kind engine.ErrBudget at the move where it ran out, so that one adversarial
+// record is reported and a batch goes on; played games use a few thousand laps.
+const RecordBudget = 50_000_000
+
 // ErrStop, returned by a visitor, ends the walk early without an error.
 var ErrStop = errors.New("stop walking")
 
@@ -82,6 +88,7 @@ func Walk(r *Record, opts WalkOptions, visit func(*Step) error) error {
 	case len(g.Moves()) != 0 || g.Start() != start:
 		return errors.New("notation: WalkOptions.Game is not a new game from the record's start")
 	}
+	g.SetBudget(RecordBudget)
 	w := walker{rec: r, opts: opts, visit: visit, game: g}
 	if _, err := w.line(r.Moves, nil, 0); err != nil && !errors.Is(err, ErrStop) {
 		return err

@@ -155,8 +155,12 @@ result is written per line. Without --depth, --movetime or --nodes the search ta
 			// One result per line; a bad line is reported in its place, and exit code 1 at the end.
 			r := bufio.NewReaderSize(e.in, 64<<10)
 			bad := false
+			var buf []byte
 			for {
-				line, tooLong, err := readLine(r)
+				var tooLong bool
+				var err error
+				buf, tooLong, err = readLine(r, buf[:0])
+				line := string(buf)
 				if err == io.EOF {
 					break
 				}

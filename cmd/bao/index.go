@@ -39,15 +39,13 @@ document {"index","files","read","unchanged","removed","games","positions","erro
 			}
 			opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
 				Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
-			if isTerminal(e.err) {
-				opts.Progress = func(p archive.Progress) {
-					fmt.Fprintf(e.err, "\r%d of %d files read, %d games", p.Files, p.FilesToRead, p.Games)
-				}
+			bar := newProgress(e.err, -1, "bytes")
+			opts.Progress = func(p archive.Progress) {
+				bar.Set(p.Bytes, p.BytesToRead)
+				bar.Describe(fmt.Sprintf("%d of %d files, %d games, %s", p.Files, p.FilesToRead, p.Games, p.Now))
 			}
 			s, err := archive.Update(cmd.Context(), root, opts)
-			if opts.Progress != nil {
-				fmt.Fprint(e.err, "\r\033[K")
-			}
+			bar.Finish()
 			if err != nil {
 				return err
 			}

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -17,22 +17,36 @@ type badPositionDoc struct {
 	Error    string `json:"error"`
 }
 
-// appendMovesJSON writes the `bao moves` document of p (spec section 6) as one line of JSON,
-// moves sorted by token. It writes by hand, not through encoding/json: batch checks feed
-// thousands of positions a second, and tokens and BPN never need escaping (and must not be:
-// encoding/json would turn < and > into \u003c and \u003e). buf is reused between calls.
-func appendMovesJSON(b []byte, p engine.Position, buf []engine.Child) ([]byte, []engine.Child) {
+// movesEncoder writes `bao moves` documents (spec section 6), one line of JSON each, moves
+// sorted by token. It writes by hand, not through encoding/json: batch checks feed thousands
+// of positions a second, and tokens and BPN never need escaping (and must not be:
+// encoding/json would turn < and > into \u003c and \u003e). Its buffers are reused from one
+// position to the next, so that a batch allocates nothing per position.
+type movesEncoder struct {
+	kids  []engine.Child
+	toks  []byte // the tokens of kids, end to end
+	ends  []int  // toks[ends[i-1]:ends[i]] is kid i's token
+	order []int  // kids by token
+}
+
+func (en *movesEncoder) tok(i int) []byte {
+	if i == 0 {
+		return en.toks[:en.ends[0]]
+	}
+	return en.toks[en.ends[i-1]:en.ends[i]]
+}
+
+// append appends the document of p to b.
+func (en *movesEncoder) append(b []byte, p engine.Position) []byte {
 	v := p.Variant()
-	buf = p.Children(buf[:0])
-	toks := make([]string, len(buf))
-	for i, c := range buf {
-		toks[i] = v.FormatMove(c.Move)
+	en.kids = p.Children(en.kids[:0])
+	en.toks, en.ends, en.order = en.toks[:0], en.ends[:0], en.order[:0]
+	for i, c := range en.kids {
+		en.toks = v.AppendMove(en.toks, c.Move)
+		en.ends = append(en.ends, len(en.toks))
+		en.order = append(en.order, i)
 	}
-	order := make([]int, len(buf))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(toks[i], toks[j]) })
+	slices.SortStableFunc(en.order, func(i, j int) int { return bytes.Compare(en.tok(i), en.tok(j)) })
 	b = append(b, `{"variant":"`...)
 	b = append(b, v.ID()...)
 	b = append(b, `","position":"`...)
@@ -43,20 +57,26 @@ func appendMovesJSON(b []byte, p engine.Position, buf []engine.Child) ([]byte, [
 		b = append(b, `","stage":"`...)
 		b = append(b, st...)
 	}
+	// A finished position has no moves (spec 6), so one with moves is ongoing, and only one
+	// without needs judging: a second move generation saved per position.
+	status := engine.Ongoing
+	if len(en.kids) == 0 {
+		status = p.Status()
+	}
 	b = append(b, `","status":"`...)
-	b = append(b, p.Status().String()...)
+	b = append(b, status.String()...)
 	b = append(b, `","moves":[`...)
-	for n, i := range order {
+	for n, i := range en.order {
 		if n > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"move":"`...)
-		b = append(b, toks[i]...)
+		b = append(b, en.tok(i)...)
 		b = append(b, `","position":"`...)
-		b = buf[i].Position.AppendBPN(b)
+		b = en.kids[i].Position.AppendBPN(b)
 		b = append(b, `"}`...)
 	}
-	return append(b, "]}\n"...), buf
+	return append(b, "]}\n"...)
 }
 
 func newMovesCmd(e *env) *cobra.Command {
@@ -88,8 +108,8 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 				return err
 			}
 			if o.json {
-				b, _ := appendMovesJSON(nil, p, nil)
-				_, err := e.out.Write(b)
+				var en movesEncoder
+				_, err := e.out.Write(en.append(nil, p))
 				return err
 			}
 			fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", p, p.ToMove(), p.Stage(), p.Status())
@@ -113,11 +133,13 @@ const maxLine = 64 << 10
 func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(out, 64<<10)
-	var buf []engine.Child
-	var b []byte
+	var en movesEncoder
+	var b, line []byte
 	bad := false
 	for {
-		line, tooLong, err := readLine(r)
+		var tooLong bool
+		var err error
+		line, tooLong, err = readLine(r, line[:0])
 		if err == io.EOF {
 			break
 		}
@@ -125,7 +147,7 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 			w.Flush()
 			return err
 		}
-		if !tooLong && strings.TrimSpace(line) == "" {
+		if !tooLong && len(bytes.TrimSpace(line)) == 0 {
 			continue // blank lines (a trailing newline, a separator) hold no position
 		}
 		var p engine.Position
@@ -133,16 +155,16 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 		if tooLong {
 			perr = fmt.Errorf("line longer than %d bytes", maxLine)
 		} else {
-			p, perr = engine.ParsePosition(v, line)
+			p, perr = engine.ParsePosition(v, string(line))
 		}
 		if perr != nil {
 			bad = true
-			if err := writeJSON(w, badPositionDoc{line, perr.Error()}); err != nil {
+			if err := writeJSON(w, badPositionDoc{string(line), perr.Error()}); err != nil {
 				return err
 			}
 			continue
 		}
-		b, buf = appendMovesJSON(b[:0], p, buf)
+		b = en.append(b[:0], p)
 		if _, err := w.Write(b); err != nil {
 			return err
 		}
@@ -156,18 +178,17 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 	return nil
 }
 
-// readLine returns the next line without its line end; a line over maxLine is skipped whole
-// and reported as too long.
-func readLine(r *bufio.Reader) (string, bool, error) {
-	var acc []byte
+// readLine appends the next line, without its line end, to acc; a line over maxLine is
+// skipped whole and reported as too long.
+func readLine(r *bufio.Reader, acc []byte) ([]byte, bool, error) {
 	tooLong := false
 	for {
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
 			if err == io.EOF && (len(acc) > 0 || tooLong) {
-				return string(acc), tooLong, nil
+				return acc, tooLong, nil
 			}
-			return "", false, err
+			return acc, false, err
 		}
 		if !tooLong {
 			acc = append(acc, chunk...)
@@ -176,7 +197,7 @@ func readLine(r *bufio.Reader) (string, bool, error) {
 			}
 		}
 		if !isPrefix {
-			return string(acc), tooLong, nil
+			return acc, tooLong, nil
 		}
 	}
 }

@@ -55,7 +55,10 @@ in the canonical export form, a blank line between games.`,
 				first, last = o.game-1, o.game
 			}
 			w := bufio.NewWriter(e.out)
+			bar := newProgress(e.err, int64(last-first), "games")
+			defer bar.Finish()
 			for i := first; i < last; i++ {
+				bar.Add(1)
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
 					if i > first {

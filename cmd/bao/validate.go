@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -28,28 +29,31 @@ Exit code 1 when any game has a problem.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var rep Report
 			board = board || isTerminal(e.err)
+			paths, err := recordFiles(args)
+			if err != nil {
+				return err
+			}
+			bar := newProgress(e.err, totalSize(paths), "bytes")
 			report := func(err *notation.Error) {
 				rep.Add(err)
 				switch {
 				case asJSON:
 				case board:
-					fmt.Fprint(e.err, err.Error()+"\n"+err.Detail())
+					bar.Print(err.Error() + "\n" + err.Detail())
 				default:
-					fmt.Fprintln(e.err, err.Error())
+					bar.Print(err.Error() + "\n")
 				}
-			}
-			paths, err := recordFiles(args)
-			if err != nil {
-				return err
 			}
 			for _, path := range paths {
 				rep.Files++
-				games, err := validateFile(e, path, report)
+				bar.Describe(path)
+				games, err := validateFile(e, path, bar, report)
 				rep.Games += games
 				if err != nil {
 					report(err)
 				}
 			}
+			bar.Finish()
 			switch {
 			case asJSON:
 				if err := writeJSON(e.out, rep); err != nil {
@@ -72,15 +76,15 @@ Exit code 1 when any game has a problem.`,
 	return c
 }
 
-// validateFile validates one file; the error is one that stopped reading it, or says that
-// the file holds no game.
-func validateFile(e *env, path string, report func(*notation.Error)) (int, *notation.Error) {
+// validateFile validates one file, counting its bytes into bar; the error is one that stopped
+// reading it, or says that the file holds no game.
+func validateFile(e *env, path string, bar *progress, report func(*notation.Error)) (int, *notation.Error) {
 	f, name, err := openRecords(e, path)
 	if err != nil {
 		return 0, &notation.Error{File: path, Err: err}
 	}
 	defer f.Close()
-	games, err := notation.Validate(name, f, report)
+	games, err := notation.Validate(name, countingReader{f, bar}, report)
 	switch {
 	case err != nil:
 		return games, err.(*notation.Error)
@@ -88,4 +92,15 @@ func validateFile(e *env, path string, report func(*notation.Error)) (int, *nota
 		return 0, &notation.Error{File: name, Err: notation.ErrNoGames}
 	}
 	return games, nil
+}
+
+// totalSize is the bytes of the files that can be read, for a progress bar.
+func totalSize(paths []string) int64 {
+	var n int64
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
 }

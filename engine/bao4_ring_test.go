@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+// b4RandomBoard spreads the 64 seeds at random over the 32 pits (and, in namua, the
+// reserves), with random houses and a random takasia: boards that play never reaches, where
+// relay sowing runs long.
+func b4RandomBoard(v *Variant, i uint64) Position {
+	r := NewRand(18, i)
+	p := v.Start()
+	p.pits = [48]uint8{}
+	p.toMove = Side(r.IntN(2))
+	p.bank = [2]uint8{}
+	seeds := 64
+	if r.IntN(4) == 0 { // namua
+		p.bank[South], p.bank[North] = uint8(r.IntN(8)), uint8(r.IntN(8))
+		seeds -= int(p.bank[South] + p.bank[North])
+	}
+	for range seeds {
+		p.pits[r.IntN(32)]++
+	}
+	p.house = [2]bool{r.IntN(2) == 0, r.IntN(2) == 0}
+	p.block = NoPit
+	if p.bank[p.toMove] == 0 && r.IntN(3) == 0 {
+		p.block = Pit(v.ring[p.toMove][r.IntN(16)])
+	}
+	return p
+}
+
+// TestBao4PackedRelays: the packed relay loop, which plays the long sowings of children and
+// status, agrees with the general loop, which Trace uses, on boards made for long sowings:
+// same board, same outcome, every candidate of every tier.
+func TestBao4PackedRelays(t *testing.T) {
+	n := uint64(3000)
+	if testing.Short() {
+		n = 300
+	}
+	long := 0
+	for _, v := range []*Variant{Kiswahili, Kete} {
+		g := v.rules.(bao4)
+		for i := range n {
+			p := b4RandomBoard(v, i)
+			if v.rules.check(&p) != nil {
+				continue
+			}
+			var c b4cands
+			g.candidates(&p, &c)
+			for _, cd := range c.list[:c.n] {
+				for _, safari := range []bool{false, true} {
+					m := cd.m
+					m.Safari = safari
+					fast, slow := p, p
+					var tr Trace
+					of := g.play(&fast, m, cd.capture, 0, nil)
+					os := g.play(&slow, m, cd.capture, 0, &tr)
+					// a never-ending sowing may be caught at different laps: its board is moot
+					if of != os || of.ok && fast != slow {
+						t.Fatalf("%s %s: packed %+v %s, general %+v %s", p, v.FormatMove(m), of, fast, os, slow)
+					}
+					if len(tr.Laps) > 3*b4slowLaps {
+						long++
+					}
+				}
+			}
+		}
+	}
+	if long == 0 {
+		t.Fatal("no candidate ran long enough to use the packed loop")
+	}
+	t.Logf("%d plays of more than %d laps", long, 3*b4slowLaps)
+}
+
+// TestGameBudget: a game with a budget reports a move that would cost more relay laps than it
+// has left as ErrBudget, at once, and plays cheap moves as before.
+func TestGameBudget(t *testing.T) {
+	const long = "5,1,3,4,1,2,5,6/1,11,4,1,0,7,0,3/0,0,0,1,0,0,0,1/2,1,0,0,2,1,1,1 N 0-0 - -"
+	p, err := ParsePosition(Kiswahili, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		token   string
+		budget  int
+		wantErr error
+	}{
+		{"a6<*", 1000, nil},           // the direction is given: a6> is never played
+		{"a6", 1_000_000, ErrBudget},  // both directions: a6> needs 134,108,944 laps
+		{"a6>", 1_000_000, ErrBudget}, // the never-ending one itself
+		{"a7<", 1000, nil},            // a pit with cheap moves only
+		{"a6<*", 0, nil},              // no budget
+		{"b8<", 1_000_000, ErrBudget}, // illegal, but the error lists every legal move
+		{"z9", 1000, ErrBadMove},      // no move to check
+	}
+	for _, tt := range tests {
+		g := NewGame(p)
+		g.SetBudget(tt.budget)
+		_, err := g.PlayToken(tt.token)
+		if !errors.Is(err, tt.wantErr) || (err == nil) != (tt.wantErr == nil) {
+			t.Errorf("%s with budget %d: %v, want %v", tt.token, tt.budget, err, tt.wantErr)
+		}
+	}
+}
