@@ -63,7 +63,7 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 		return nil, err
 	}
 	old := loadManifest(out)
-	b.ixStamp = treeStamp(s.opts.IndexDir)
+	b.ixStamp = archive.Stamp(s.opts.IndexDir)
 	var (
 		lists   []string
 		catalog string

@@ -4,13 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"hash/crc32"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
 	"sync"
 
 	"github.com/bao-archive/bao/notation"
@@ -120,34 +117,3 @@ var binaryVersion = sync.OnceValue(func() string {
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
 })
-
-// treeStamp sums the names, sizes and modification times of the files under a directory of
-// the operating system: it changes when any of them is added, removed or written. A missing
-// directory gives "".
-func treeStamp(dir string) string {
-	if dir == "" {
-		return ""
-	}
-	st, err := stampFS(os.DirFS(dir), func(string) bool { return true })
-	if err != nil {
-		return ""
-	}
-	return st
-}
-
-// stampFS is treeStamp over the files of src that keep accepts.
-func stampFS(src fs.FS, keep func(name string) bool) (string, error) {
-	h := fnv.New64a()
-	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !keep(name) {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", name, info.Size(), info.ModTime().UnixNano())
-		return nil
-	})
-	return strconv.FormatUint(h.Sum64(), 16), err
-}

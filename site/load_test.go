@@ -40,6 +40,9 @@ func TestServeRobustness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
 	base := serveOn(t, sv)
 	type probe struct {
 		path, host string
