@@ -194,3 +194,24 @@ func TestPaginatedLists(t *testing.T) {
 		t.Error("a fourth page of 250 games")
 	}
 }
+
+// TestBuildProgress: a build tells its progress through the record files, up to all their bytes.
+func TestBuildProgress(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	var last, of int64
+	s, err := New(Options{Progress: func(done, total int64, file string) {
+		if done < last || file != "club/games.bgn" {
+			t.Errorf("progress %d of %d in %s after %d", done, total, file, last)
+		}
+		last, of = done, total
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.build(t.Context(), src, &memOutput{files: map[string][]byte{}}); err != nil {
+		t.Fatal(err)
+	}
+	if size := int64(len(src["club/games.bgn"].Data)); last != size || of != size {
+		t.Errorf("progress ended at %d of %d, want %d of %d", last, of, size, size)
+	}
+}

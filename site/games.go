@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -64,6 +65,11 @@ func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *n
 		return err
 	}
 	defer r.Close()
+	return scanReader(r, where, f)
+}
+
+// scanReader is scanGames over an open file.
+func scanReader(r io.Reader, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
 	sc := notation.NewScanner(r, where)
 	var (
 		held     *notation.Record
@@ -156,11 +162,15 @@ func (b *build) writeRecords(old *manifest) error {
 			}
 		})
 	}
+	var read, total int64
+	for _, fj := range todo {
+		total += fj.entry.Size
+	}
 	for _, fj := range todo {
 		if ctx.Err() != nil {
 			break
 		}
-		err := scanGames(b.src, fj.name, b.where(fj.name), func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+		err := b.scanCounted(fj.name, &read, total, func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
 			fj.mu.Lock()
 			fj.entry.Games = append(fj.entry.Games, gameInfo{}) // its slot, filled in by writeJob
 			fj.mu.Unlock()
@@ -196,6 +206,36 @@ func (b *build) writeRecords(old *manifest) error {
 	}
 	b.removeStale(old)
 	return nil
+}
+
+// scanCounted is scanGames that tells Options.Progress how many bytes of total are read.
+func (b *build) scanCounted(name string, read *int64, total int64, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+	progress := b.s.opts.Progress
+	if progress == nil {
+		return scanGames(b.src, name, b.where(name), f)
+	}
+	r, err := b.src.Open(name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	progress(*read, total, name)
+	return scanReader(countingReader{r, func(n int) {
+		*read += int64(n)
+		progress(*read, total, name)
+	}}, b.where(name), f)
+}
+
+// countingReader tells add how many bytes each read gave.
+type countingReader struct {
+	r   io.Reader
+	add func(n int)
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.add(n)
+	return n, err
 }
 
 // writeJob replays one game, writes its page and fills in its row of the catalog.

@@ -33,6 +33,10 @@ type Options struct {
 	// long-running Server needs), and a build rewrites the pages whose diagrams asked it when
 	// it changed. A missing directory means no index yet.
 	IndexDir string
+	// Progress, if set, is told as a build reads the record files it writes pages for: the
+	// bytes read so far, of how many, and the file being read. It is called from one
+	// goroutine.
+	Progress func(done, total int64, file string)
 }
 
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark

@@ -61,8 +61,13 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err != nil {
 				return err
 			}
-			rep, err := site.Build(cmd.Context(), src, o.out,
-				site.Options{Title: o.title, Source: root, IndexDir: dir})
+			bar := newProgress(e.err, -1, "bytes")
+			rep, err := site.Build(cmd.Context(), src, o.out, site.Options{Title: o.title, Source: root,
+				IndexDir: dir, Progress: func(done, total int64, file string) {
+					bar.Set(done, total)
+					bar.Describe(file)
+				}})
+			bar.Finish()
 			if err != nil {
 				return err
 			}
