@@ -11,7 +11,7 @@ import (
 // MappingVersion names the shape of the index: the fields of gameDoc, their mapping and the
 // spelling of position keys. Change it whenever any of those change; an index written with
 // another version is rebuilt by Update and refused by Open.
-const MappingVersion = "2"
+const MappingVersion = "3"
 
 // textAnalyzer is the analyzer of free text (annotations, names for fuzzy search): words split
 // on Unicode boundaries and lowercased, with no stemming, since the text mixes Swahili and
