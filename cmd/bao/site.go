@@ -58,6 +58,12 @@ shown in place on the pages and listed on standard error; the command then exits
 				return err
 			}
 			dir, err := optionalIndex(root, o.index)
+			if err != nil && o.index == "" {
+				// The archive's own index is a cache: one bao cannot read (written by another
+				// version, say) leaves the site without cross-links, not unbuilt.
+				fmt.Fprintf(e.err, "bao: building without the index: %v\n", err)
+				dir, err = "", nil
+			}
 			if err != nil {
 				return err
 			}
