@@ -85,13 +85,19 @@ func Games(dir, name string) (games []Game, problems []error, err error) {
 		}
 		games = append(games, g)
 	}, &problems)
+	Sort(games)
+	return games, problems, err
+}
+
+// Sort puts an event's games in the order of play: by round, board and game, then file. The
+// crosstable lists each pairing's games in this order.
+func Sort(games []Game) {
 	slices.SortStableFunc(games, func(a, b Game) int {
 		if c := cmpInts(a.Round, b.Round, a.Board, b.Board, a.Sub, b.Sub); c != 0 {
 			return c
 		}
 		return strings.Compare(a.File, b.File)
 	})
-	return games, problems, err
 }
 
 // GameOf places one record of an event: its round, board, players and result. file is the

@@ -30,13 +30,16 @@ type build struct {
 
 	ix *archive.Index // the archive's index while pages are written, if there is one
 
+	eventIndex // the events and players (events.go, players.go)
+
 	mu       sync.Mutex
 	warnings []string
 	written  int
 }
 
 // reserved are the top-level names of the pages the site makes itself.
-var reserved = map[string]bool{"lists": true, "static": true, "search.md": true, "search.html": true}
+var reserved = map[string]bool{"lists": true, "static": true, "search.md": true, "search.html": true,
+	"players": true}
 
 // folder is one directory of the archive that holds pages or records.
 type folder struct {
@@ -60,6 +63,7 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 	}
 	b.indexPositions()
 	b.collectFacets()
+	b.collectEventsAndPlayers()
 	open, err := s.ix.use(func(ix *archive.Index) error {
 		b.ix = ix // for "also reached in" links; held for the writing only
 		defer func() { b.ix = nil }()

@@ -147,12 +147,12 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 		}
 		switch t.Name {
 		case "Event":
-			if v := g.tag("Event"); v != "" {
-				tv.Href = b.facetHref("event", v)
+			if tv.Href = b.eventHref(g); tv.Href == "" && g.tag("Event") != "" {
+				tv.Href = b.facetHref("event", g.tag("Event"))
 			}
 		case "South", "North":
 			if v := g.tag(t.Name); v != "" {
-				tv.Href = b.facetHref("player", v)
+				tv.Href = b.playerLink(v).Href // the player's page (players.go)
 			}
 		case "Date":
 			if y := g.year(); y != "" {

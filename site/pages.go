@@ -51,6 +51,9 @@ func (b *build) writeAll() error {
 	if err := b.writeLists(); err != nil {
 		return err
 	}
+	if err := b.writeEventsAndPlayers(); err != nil {
+		return err
+	}
 	if err := b.writeSearch(); err != nil {
 		return err
 	}
