@@ -61,10 +61,10 @@ func (b *build) collectPlayers() {
 		s, n := g.players()
 		row := newGameRow(g)
 		open := opening(g)
-		if s != "" {
+		if event.Key(s) != "" { // "-", a bye's opponent, is nobody
 			b.playerOf(s).add(playedGame{row: row, opening: open}, s)
 		}
-		if n != "" {
+		if event.Key(n) != "" {
 			b.playerOf(n).add(playedGame{row: row, north: true, opening: open}, n)
 		}
 	}
@@ -109,8 +109,8 @@ func (p *player) add(pg playedGame, spelling string) {
 
 // playerLink links a name to its player's page; a name no page has is plain text.
 func (b *build) playerLink(spelling string) link {
-	if strings.TrimSpace(spelling) == "" {
-		return link{Text: "?"}
+	if event.Key(spelling) == "" {
+		return link{Text: orUnknown(strings.TrimSpace(spelling))}
 	}
 	l := link{Text: spelling}
 	if p := b.players[event.Key(b.aliases.Name(spelling))]; p != nil {
