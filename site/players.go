@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
@@ -154,9 +155,9 @@ type ratingView struct {
 
 // Chart geometry, in SVG user units.
 const (
-	chartWidth  = 600.0
+	chartWidth  = 400.0
 	chartHeight = 160.0
-	chartPad    = 12.0
+	chartPad    = 16.0
 )
 
 type ratingChart struct {
@@ -205,13 +206,15 @@ func newRatingChart(h []event.Point) *ratingChart {
 	return c
 }
 
-// familyNames say which games share a rating list.
+// familyName says which games share a rating list: "4x8 board: Bao la Kiswahili, Bao la Kete".
 func familyName(f string) string {
-	switch f {
-	case "4x8":
-		return "4×8 board (Bao la Kiswahili, Bao la Kete)"
+	var names []string
+	for _, v := range engine.Variants() {
+		if event.Family(v) == f {
+			names = append(names, v.Name())
+		}
 	}
-	return f + " board"
+	return f + " board: " + strings.Join(names, ", ")
 }
 
 // ratings computes every player's ratings with their histories, by player key.
@@ -234,7 +237,7 @@ func (b *build) ratings() map[string][]event.Rating {
 func (b *build) playerView(p *player, ratings []event.Rating, pd pageData) playerPage {
 	pg := playerPage{pageData: pd, Events: p.events, OpeningPlies: openingPlies}
 	if len(p.spellings) > 1 || len(p.spellings) == 1 && p.spellings[0] != p.name {
-		pg.Spellings = p.spellings
+		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
 	}
 	for _, r := range ratings {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: num(r.Rating),
