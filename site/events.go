@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -52,11 +51,13 @@ type eventSite struct {
 	probs []string
 }
 
-// collectEvents finds the event folders and places their games. An event.toml that cannot be
-// read is a warning: the folder stays an ordinary collection.
+// collectEvents finds the event folders and places their games: those of the folder and its
+// subfolders whose Event tag names the event. An event.toml that cannot be read is a warning:
+// the folder stays an ordinary collection.
 func (b *build) collectEvents() {
 	b.events = nil
 	b.eventOf = map[*game]*eventSite{}
+	byDir := map[string]*eventSite{}
 	for _, dir := range sortedKeys(b.folders) {
 		name := path.Join(dir, event.ConfigFile)
 		data, err := fs.ReadFile(b.src, name)
@@ -69,44 +70,82 @@ func (b *build) collectEvents() {
 			continue
 		}
 		ev := &eventSite{dir: dir, cfg: cfg, href: path.Join(path.Dir(b.folders[dir].href()), eventPageName)}
-		if _, taken := b.pages[ev.href]; taken || slices.Contains(b.folders[dir].pages, path.Join(dir, "event.md")) {
-			b.warn(fmt.Sprintf("%s: the event page would overwrite %s; rename event.md", name, ev.href))
+		if src, taken := b.claims(ev.href, dir); taken {
+			b.warn(fmt.Sprintf("%s: the event page would overwrite the page of %s; rename it", name, src))
 			continue
 		}
-		type at struct {
-			file   string
-			number int
+		byDir[dir] = ev
+		b.events = append(b.events, ev)
+	}
+	if len(b.events) == 0 {
+		return
+	}
+	type at struct {
+		file   string
+		number int
+	}
+	pages := map[*eventSite]map[at]string{}
+	for _, g := range b.games {
+		ev := eventAbove(byDir, g)
+		if ev == nil {
+			continue
 		}
-		page := map[at]string{}
-		for _, g := range b.gamesUnder(dir) {
-			if event.Key(g.tag("Event")) != event.Key(cfg.Name) {
-				continue
-			}
-			rel := strings.TrimPrefix(g.file, dir+"/")
-			eg, err := event.GameOf(g.rec, rel, g.where)
-			if err != nil {
-				ev.probs = append(ev.probs, err.Error())
-				continue
-			}
-			b.eventOf[g] = ev
-			ev.games = append(ev.games, eg)
-			page[at{eg.File, eg.Number}] = g.href
+		rel := strings.TrimPrefix(g.file, ev.dir+"/")
+		eg, err := event.GameOf(g.rec, rel, g.where)
+		if err != nil {
+			ev.probs = append(ev.probs, err.Error())
+			continue
 		}
+		b.eventOf[g] = ev
+		ev.games = append(ev.games, eg)
+		if pages[ev] == nil {
+			pages[ev] = map[at]string{}
+		}
+		pages[ev][at{eg.File, eg.Number}] = g.href
+	}
+	for _, ev := range b.events {
 		event.Sort(ev.games) // the order of the crosstable's cells
 		for _, g := range ev.games {
-			ev.pages = append(ev.pages, page[at{g.File, g.Number}])
+			ev.pages = append(ev.pages, pages[ev][at{g.File, g.Number}])
 		}
-		ev.table = event.Standings(cfg, ev.games, 0)
-		b.events = append(b.events, ev)
+		ev.table = event.Standings(ev.cfg, ev.games, 0)
 	}
 }
 
-// gamesUnder lists the games of the folder dir and its subfolders.
-func (b *build) gamesUnder(dir string) []*game {
-	var out []*game
-	for _, g := range b.games {
-		if dir == "." || strings.HasPrefix(g.file, dir+"/") {
-			out = append(out, g)
+// claims reports the source in dir, if any, whose page is href: event.md or a record
+// event.bgn would be written where the event page goes.
+func (b *build) claims(href, dir string) (string, bool) {
+	for _, src := range []string{"event.md", "event.bgn"} {
+		src = path.Join(dir, src)
+		if p, ok := b.pages[src]; ok && p == href {
+			return src, true
+		}
+	}
+	return "", false
+}
+
+// eventAbove is the event of the nearest folder above g's file whose Event tag g names.
+func eventAbove(byDir map[string]*eventSite, g *game) *eventSite {
+	name := event.Key(g.tag("Event"))
+	if name == "" {
+		return nil
+	}
+	for d := path.Dir(g.file); ; d = path.Dir(d) {
+		if ev := byDir[d]; ev != nil && event.Key(ev.cfg.Name) == name {
+			return ev
+		}
+		if d == "." {
+			return nil
+		}
+	}
+}
+
+// eventLinks lists the event pages of folder f, for its collection page.
+func (b *build) eventLinks(f *folder) []link {
+	var out []link
+	for _, ev := range b.events {
+		if ev.dir == f.dir {
+			out = append(out, link{Href: ev.href, Text: ev.cfg.Name + ": standings, crosstable and rounds"})
 		}
 	}
 	return out
@@ -162,6 +201,9 @@ type matchView struct {
 	Winner       string
 }
 
+// crossWords say a crosstable's results to screen readers.
+var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "won by forfeit", "-": "lost by forfeit"}
+
 // tieBreakNames are the column heads of the tie-breaks.
 var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
 	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "wins": "Wins", "north": "Games as North"}
@@ -206,7 +248,7 @@ func (b *build) eventView(ev *eventSite, pd pageData) eventPage {
 		for j := range t.Standings {
 			var ls []link
 			for k, r := range []rune(t.Cross[i][j]) {
-				l := link{Text: string(r), Note: t.Standings[j].Player}
+				l := link{Text: string(r), Note: t.Standings[j].Player + ": " + crossWords[string(r)]}
 				if k < len(cells[i][j]) {
 					l.Href = cells[i][j][k]
 				}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/bao-archive/bao/event"
 )
@@ -29,7 +30,7 @@ func buildEvents(t *testing.T) (*build, map[string][]byte) {
 
 func TestEventGolden(t *testing.T) {
 	_, files := buildEvents(t)
-	for _, page := range []string{"cup/event.html", "players/chiku.html", "cup/rounds-3.html"} {
+	for _, page := range []string{"cup/event.html", "cup/index.html", "players/chiku.html", "cup/rounds-3.html"} {
 		data, ok := files[page]
 		if !ok {
 			t.Errorf("page %s not built", page)
@@ -47,6 +48,30 @@ func TestEventGolden(t *testing.T) {
 	slices.Sort(players)
 	if want := []string{"players/asha.html", "players/baraka.html", "players/chiku.html"}; !slices.Equal(players, want) {
 		t.Errorf("player pages %v, want %v", players, want)
+	}
+}
+
+// An event page never overwrites a page of the archive: the folder stays a collection.
+func TestEventPageTaken(t *testing.T) {
+	for _, src := range []string{"cup/event.md", "cup/event.bgn"} {
+		fsys := fixture(t, "events.txtar")
+		data := []byte("# Event notes\n")
+		if strings.HasSuffix(src, ".bgn") {
+			data = fsys["cup/friendly.bgn"].Data
+		}
+		fsys[src] = &fstest.MapFile{Data: data}
+		s, err := New(Options{Title: "Test site"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := &memOutput{files: map[string][]byte{}}
+		b, err := s.build(context.Background(), fsys, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.events) != 0 || len(b.warnings) != 1 || !strings.Contains(b.warnings[0], src) {
+			t.Errorf("%s: %d events, warnings %v; want none and one warning naming it", src, len(b.events), b.warnings)
+		}
 	}
 }
 

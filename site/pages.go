@@ -107,6 +107,7 @@ func (b *build) writeFolder(f *folder) error {
 		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: b.folderTitle(sub),
 			Note: countNote(sub)})
 	}
+	pg.Pages = append(pg.Pages, b.eventLinks(f)...) // an event folder's event page (events.go)
 	for _, p := range f.pages {
 		pg.Pages = append(pg.Pages, link{Href: b.pages[p], Text: b.markdownTitle(p)})
 		if err := b.writeMarkdownPage(p); err != nil {
