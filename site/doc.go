@@ -9,7 +9,14 @@
 //     table of every position (what readers without JavaScript use), and a move-by-move viewer
 //     that sows each move seed by seed from the engine's trace, all computed at build time;
 //   - lists of games by variant, event, player and year, and a search page that filters a JSON
-//     index in the browser.
+//     index in the browser;
+//   - an event page (event.html) for every folder with an event.toml (package event): the
+//     standings with every tie-break, the crosstable and the rounds, each result linked to its
+//     game, and the match scores;
+//   - a page per player (players/NAME.html; spellings joined by event.Key and the archive's
+//     players.toml): ratings per family of games with their history drawn as an inline SVG,
+//     results by event, openings as South and as North, and every game. Game pages link to
+//     their event's page and their players' pages.
 //
 // A fenced block in any Markdown text draws a board:
 //
