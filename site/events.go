@@ -165,21 +165,33 @@ type eventPage struct {
 	Facts     []tagView
 	TieBreaks []string // column heads, in the event's order
 	Rows      []standingRow
-	Rounds    []roundView
-	Matches   []matchView
-	Problems  []string
+	// ByRound: the crosstable has a column per round (Swiss and knockout events, where most
+	// players never meet) rather than one per player.
+	ByRound      bool
+	RoundNumbers []int
+	Rounds       []roundView
+	Matches      []matchView
+	Problems     []string
 }
 
 type standingRow struct {
-	N                int // the row's number, the crosstable's column
-	Rank             int
-	Player           link
-	Points           string
-	Games            int
-	Wins, Draws      int
-	Losses, Byes     int
-	TieBreaks, Cross []string
-	CrossLinks       [][]link // per opponent: each game's score, linked to the game
+	N            int // the row's number, the crosstable's column
+	Rank         int
+	Player       link
+	Points       string
+	Games        int
+	Wins, Draws  int
+	Losses, Byes int
+	TieBreaks    []string
+	CrossLinks   [][]link    // per opponent: each game's score, linked to the game
+	RoundCells   []roundCell // per round, when the crosstable is by round
+}
+
+// roundCell is a player's round in a crosstable by round: the opponent's row and the
+// player's side ("7 S"), or "bye", and each game's score linked to the game.
+type roundCell struct {
+	Label string
+	Links []link
 }
 
 type roundView struct {
@@ -228,24 +240,57 @@ func (b *build) eventView(ev *eventSite, pd pageData) eventPage {
 		index[event.Key(s.Player)] = i
 	}
 	cells := make([][][]string, len(t.Standings))
+	pg.ByRound = c.Format == "swiss" || c.Format == "knockout"
+	rounds := make([][]roundCell, len(t.Standings)) // rounds[i][r-1]: row i's round r
 	for i := range cells {
 		cells[i] = make([][]string, len(t.Standings))
+		if pg.ByRound {
+			rounds[i] = make([]roundCell, t.Round)
+		}
+	}
+	for r := 1; pg.ByRound && r <= t.Round; r++ {
+		pg.RoundNumbers = append(pg.RoundNumbers, r)
 	}
 	for k, g := range ev.games {
-		if !g.Decided() || g.Bye() {
+		if !g.Decided() || (t.Round > 0 && g.Round > t.Round) {
 			continue
 		}
-		s, n := index[event.Key(g.South)], index[event.Key(g.North)]
+		s := index[event.Key(g.South)]
+		if g.Bye() {
+			if pg.ByRound {
+				rounds[s][g.Round-1] = roundCell{Label: "bye", Links: []link{{Text: score(c.Scoring.Bye)}}}
+			}
+			continue
+		}
+		n := index[event.Key(g.North)]
+		if pg.ByRound { // the game's score is its place among the pair's games in Cross
+			at := len(cells[s][n])
+			for _, side := range []struct {
+				me, opp int
+				label   string
+			}{{s, n, " S"}, {n, s, " N"}} {
+				rc := &rounds[side.me][g.Round-1]
+				if rc.Label == "" { // a pairing of several games: the side of its first
+					rc.Label = strconv.Itoa(side.opp+1) + side.label
+				}
+				r := string([]rune(t.Cross[side.me][side.opp])[at])
+				rc.Links = append(rc.Links, link{Href: ev.pages[k], Text: r,
+					Note: t.Standings[side.opp].Player + ", round " + strconv.Itoa(g.Round) + ": " + crossWords[r]})
+			}
+		}
 		cells[s][n] = append(cells[s][n], ev.pages[k])
 		cells[n][s] = append(cells[n][s], ev.pages[k])
 	}
 	for i, s := range t.Standings {
 		row := standingRow{N: i + 1, Rank: s.Rank, Player: b.playerLink(s.Player), Points: score(s.Points), Games: s.Games,
-			Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Byes: s.Byes}
+			Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, RoundCells: rounds[i]}
 		for _, tb := range c.TieBreak {
 			row.TieBreaks = append(row.TieBreaks, score(s.TieBreaks[tb]))
 		}
 		for j := range t.Standings {
+			if pg.ByRound {
+				break
+			}
 			var ls []link
 			for k, r := range []rune(t.Cross[i][j]) {
 				l := link{Text: string(r), Note: t.Standings[j].Player + ": " + crossWords[string(r)]}

@@ -30,7 +30,7 @@ func buildEvents(t *testing.T) (*build, map[string][]byte) {
 
 func TestEventGolden(t *testing.T) {
 	_, files := buildEvents(t)
-	for _, page := range []string{"cup/event.html", "cup/index.html", "players/chiku.html", "cup/rounds-3.html"} {
+	for _, page := range []string{"cup/event.html", "cup/index.html", "players/chiku.html", "cup/rounds-3.html", "ko/event.html"} {
 		data, ok := files[page]
 		if !ok {
 			t.Errorf("page %s not built", page)
@@ -69,16 +69,16 @@ func TestEventPageTaken(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(b.events) != 0 || len(b.warnings) != 1 || !strings.Contains(b.warnings[0], src) {
-			t.Errorf("%s: %d events, warnings %v; want none and one warning naming it", src, len(b.events), b.warnings)
+		if len(b.events) != 1 || b.events[0].dir != "ko" || len(b.warnings) != 1 || !strings.Contains(b.warnings[0], src) {
+			t.Errorf("%s: %d events, warnings %v; want ko's alone and one warning naming it", src, len(b.events), b.warnings)
 		}
 	}
 }
 
 func TestEventStandingsRows(t *testing.T) {
 	b, _ := buildEvents(t)
-	if len(b.events) != 1 {
-		t.Fatalf("%d events, want 1", len(b.events))
+	if len(b.events) != 2 || b.events[0].dir != "cup" {
+		t.Fatalf("%d events, want cup and ko", len(b.events))
 	}
 	pg := b.eventView(b.events[0], b.newPage(b.events[0].href, "event", "Town Cup"))
 	type row struct {
@@ -130,6 +130,36 @@ func TestEventStandingsRows(t *testing.T) {
 		"1|Chiku|Asha|1/2-1/2|cup/rounds-3.html|", "1|Baraka|Chiku|1-0|cup/rounds-4.html|forfeit"}
 	if !slices.Equal(rounds, wantRounds) {
 		t.Errorf("rounds\n%q\nwant\n%q", rounds, wantRounds)
+	}
+}
+
+// A knockout's crosstable has a column per round, and its pairings' match scores.
+func TestEventByRound(t *testing.T) {
+	b, _ := buildEvents(t)
+	ev := b.events[1]
+	pg := b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name))
+	if !pg.ByRound || !slices.Equal(pg.RoundNumbers, []int{1}) {
+		t.Fatalf("by round %v, rounds %v; want by round, [1]", pg.ByRound, pg.RoundNumbers)
+	}
+	var got []string
+	for _, r := range pg.Rows {
+		for _, c := range r.RoundCells {
+			cell := r.Player.Text + ": " + c.Label
+			for _, l := range c.Links {
+				cell += " " + l.Text + "=" + l.Href
+			}
+			got = append(got, cell)
+		}
+	}
+	want := []string{"Asha: 2 S 1=ko/final-1.html 1=ko/final-2.html", "Baraka: 1 N 0=ko/final-1.html 0=ko/final-2.html"}
+	if !slices.Equal(got, want) {
+		t.Errorf("round cells\n%q\nwant\n%q", got, want)
+	}
+	if len(pg.Matches) != 1 || pg.Matches[0].Score != "2–0" || pg.Matches[0].Winner != "Asha" {
+		t.Errorf("matches %+v, want Asha 2–0", pg.Matches)
+	}
+	if len(pg.Rows[0].CrossLinks) != 0 {
+		t.Error("a knockout also has the table by player")
 	}
 }
 
