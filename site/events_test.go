@@ -220,8 +220,8 @@ func TestRatingChart(t *testing.T) {
 			if !slices.Contains(ys, tc.lowY) {
 				t.Errorf("ys %v, want one at %s", ys, tc.lowY)
 			}
-			if c.Points[0].X != "16.0" || c.Points[len(c.Points)-1].X != "384.0" {
-				t.Errorf("x from %s to %s, want 16.0 to 384.0", c.Points[0].X, c.Points[len(c.Points)-1].X)
+			if c.Points[0].X != "56.0" || c.Points[len(c.Points)-1].X != "384.0" {
+				t.Errorf("x from %s to %s, want 56.0 to 384.0", c.Points[0].X, c.Points[len(c.Points)-1].X)
 			}
 		})
 	}
