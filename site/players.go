@@ -190,7 +190,9 @@ func newRatingChart(h []event.Point) *ratingChart {
 		lo, hi = lo-10, hi+10
 	}
 	c := &ratingChart{Width: chartWidth, Height: chartHeight}
-	x := func(i int) float64 { return chartLeft + (chartWidth-chartLeft-chartPad)*float64(i)/float64(len(vals)-1) }
+	x := func(i int) float64 {
+		return chartLeft + (chartWidth-chartLeft-chartPad)*float64(i)/float64(len(vals)-1)
+	}
 	y := func(v float64) float64 { return chartPad + (chartHeight-2*chartPad)*(hi-v)/(hi-lo) }
 	var line strings.Builder
 	for i, v := range vals {
