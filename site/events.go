@@ -145,10 +145,24 @@ func (b *build) eventLinks(f *folder) []link {
 	var out []link
 	for _, ev := range b.events {
 		if ev.dir == f.dir {
-			out = append(out, link{Href: ev.href, Text: ev.cfg.Name + ": standings, crosstable and rounds"})
+			out = append(out, ev.link())
 		}
 	}
 	return out
+}
+
+// link is the event page's link from its folder's page and its games' pages.
+func (ev *eventSite) link() link {
+	return link{Href: ev.href, Text: ev.cfg.Name + ": standings, crosstable and rounds"}
+}
+
+// eventLink links a game's page to its event's, nil for a game of no event.
+func (b *build) eventLink(g *game) *link {
+	if ev := b.eventOf[g]; ev != nil {
+		l := ev.link()
+		return &l
+	}
+	return nil
 }
 
 // eventHref is the page of the event g belongs to, "" if none.

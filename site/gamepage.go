@@ -32,6 +32,7 @@ type gameView struct {
 	Legend            []legendItem
 	Positions         []positionRow  // for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
+	Event             *link          // the page of the event the game belongs to (events.go)
 }
 
 // positionRow is one node of the game in the no-script table: the move links point at it.
@@ -64,6 +65,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
+	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		gv.Board = newBoard(g.start, nil)
