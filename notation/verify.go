@@ -25,16 +25,24 @@ var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudic
 // unchecked. It returns the problems sorted by
 // position, or nil.
 func Verify(r *Record) ErrorList {
-	_, errs := check(r, false)
+	_, errs := check(r, false, false, nil)
+	return errs
+}
+
+// VerifyWalk is Verify that also hands every step of its first walk (the record as written, main
+// line and variations, with the engine's trace if asked) to visit, before checking it: a caller
+// that shows the positions too, such as the site, plays each move once.
+func VerifyWalk(r *Record, trace bool, visit func(*Step)) ErrorList {
+	_, errs := check(r, false, trace, visit)
 	return errs
 }
 
 // Check is Verify that also returns what Replay would, from the same pass through the engine:
 // an indexer needs both, and replaying is most of the cost. The Replay is nil when the record
 // has no usable start position.
-func Check(r *Record) (*Replay, ErrorList) { return check(r, true) }
+func Check(r *Record) (*Replay, ErrorList) { return check(r, true, false, nil) }
 
-func check(r *Record, replay bool) (*Replay, ErrorList) {
+func check(r *Record, replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
 	vf := &verifier{rec: r}
 	vf.tags()
 	var rp *Replay
@@ -57,7 +65,10 @@ func check(r *Record, replay bool) (*Replay, ErrorList) {
 	for round := 0; cur != nil && round < maxErrors; round++ {
 		var stop *Step
 		main := -1
-		Walk(cur, WalkOptions{Variations: true}, func(s *Step) error {
+		Walk(cur, WalkOptions{Variations: true, Trace: trace && round == 0}, func(s *Step) error {
+			if round == 0 && visit != nil {
+				visit(s) // the record as written; later rounds walk repaired copies
+			}
 			if s.Depth == 0 {
 				main = s.Index
 			}

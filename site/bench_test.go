@@ -59,7 +59,7 @@ func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
 		out := &memOutput{files: map[string][]byte{}}
 		bd, err := s.build(b.Context(), src, out)
-		if err != nil || len(bd.games) != games || len(bd.warnings) > 0 {
+		if err != nil || bd.games != games || len(bd.warnings) > 0 {
 			b.Fatalf("build: %v, warnings %v", err, bd.warnings)
 		}
 	}

@@ -419,5 +419,5 @@ func (b *boardView) SVG() template.HTML {
 		w.WriteString(`<text x="` + x + `" y="` + y + `">` + html.EscapeString(p.Count) + "</text></g>\n")
 	}
 	w.WriteString("</svg>")
-	return template.HTML(w.String())
+	return trustedHTML(w.String())
 }

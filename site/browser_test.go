@@ -58,6 +58,9 @@ func browserSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(sv)
 	t.Cleanup(ts.Close)
 	return ts.URL
@@ -189,11 +192,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
-	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
-	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
 		t.Run("screenshots", func(t *testing.T) { browserScreenshots(t, tab(t, ctx, dialogs), base, dir) })
-		t.Run("event-screenshots", func(t *testing.T) { browserEventScreenshots(t, tab(t, ctx, dialogs), base, dir) })
 	}
 	if n := dialogs.Load(); n > 0 {
 		t.Errorf("%d JavaScript dialogs opened", n)
@@ -205,7 +205,7 @@ func TestBrowser(t *testing.T) {
 // the accessible name (the same sentence the build writes for a static board), the hash and
 // Back.
 func browserViewer(t *testing.T, ctx context.Context, base string) {
-	do(t, ctx, chromedp.Navigate(base+"/club/games-1.html"), chromedp.WaitVisible("#controls"),
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.WaitVisible("#controls"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
 	want := func(moves ...string) (counts, label string) {
 		p := engine.Kingulu.Start()
@@ -274,7 +274,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 	if got := eval[boardState](t, ctx, boardJS); got.Ply != "4" || got.Caption != "1... a1?!" {
 		t.Errorf("click on the variation's move: node %s, caption %q", got.Ply, got.Caption)
 	}
-	do(t, ctx, chromedp.Navigate(base+"/club/games-1.html#p2"), chromedp.WaitVisible("#controls"))
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html#p2"), chromedp.WaitVisible("#controls"))
 	if got := eval[boardState](t, ctx, boardJS); got.Ply != "2" {
 		t.Errorf("loaded with #p2: node %s", got.Ply)
 	}
@@ -306,22 +306,11 @@ func browserHostile(t *testing.T, ctx context.Context, base string) {
 		if h := eval[string](t, ctx, `document.querySelector('h1').textContent`); h != "Eve – Mallory" {
 			t.Errorf("%s: heading %q, want the hostile record's game", l, h)
 		}
-		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`),
-			chromedp.KeyEvent(keyOf("ArrowRight")))
-		others := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board-others a')).map(a => a.href)`)
-		if len(others) == 0 {
-			t.Errorf("%s: no 'also reached in' links after 1. A3", l)
-		}
-		for _, o := range others {
+		// Every link of the game's page stays on the site. (The viewer lists no other games per
+		// ply: diagrams ask the index for them, and their links are checked by TestMarkdownCases.)
+		for _, o := range eval[[]string](t, ctx, `Array.from(document.links).map(a => a.href)`) {
 			if !strings.HasPrefix(o, base+"/") {
-				t.Errorf("%s: 'also reached in' link %q leaves the site", l, o)
-			}
-		}
-		if len(others) > 0 {
-			do(t, ctx, chromedp.Click("#board-others a"))
-			settle(t, ctx, `location.pathname !== new URL(`+strconv.Quote(l)+`).pathname && document.readyState === 'complete' && !!document.getElementById('controls') && !document.getElementById('controls').hidden`)
-			if ply := eval[string](t, ctx, `document.getElementById('board').getAttribute('data-ply')`); ply != "1" {
-				t.Errorf("%s: the 'also reached in' link opened node %s, want 1", l, ply)
+				t.Errorf("%s: link %q leaves the site", l, o)
 			}
 		}
 	}
@@ -345,17 +334,17 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"/club/games-1.html", "/search.html", "/demo/selfplay/kiswahili-1.html"} {
+	for _, p := range []string{"/club/games/1.html", "/search.html", "/demo/selfplay/kiswahili/1.html"} {
 		do(t, ctx, chromedp.Navigate(base+p))
 		if got := eval[[]string](t, ctx, visibleControlsJS); len(got) > 0 {
 			t.Errorf("%s without JavaScript shows controls that do nothing: %v", p, got)
 		}
 	}
-	do(t, ctx, chromedp.Navigate(base+"/club/games-1.html"), chromedp.Click("#m2"))
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click("#m2"))
 	settle(t, ctx, `location.hash === '#p2'`)
 	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
 		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
-			inView: b.top > -1 && b.bottom < innerHeight + 1}; })()`) // an anchor may scroll to a fraction of a pixel
+			inView: b.top >= -1 && b.bottom <= innerHeight + 1}; })()`) // a pixel of slack for sub-pixel layout
 	if got["hash"] != "#p2" || got["open"] != true || got["inView"] != true {
 		t.Errorf("a move's link without JavaScript: %v; want its row of the positions table open and in view", got)
 	}
@@ -365,7 +354,7 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 // screen; then a tapped move shows its board.
 func browserPhone(t *testing.T, ctx context.Context, base string) {
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
-		chromedp.Navigate(base+"/demo/selfplay/kimasai-4.html"), chromedp.WaitVisible("#controls"),
+		chromedp.Navigate(base+"/demo/selfplay/kimasai/4.html"), chromedp.WaitVisible("#controls"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
 	const where = `(() => { const v = el => { const b = el.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; };
 		const n = document.querySelector('[data-go=next]').getBoundingClientRect();
@@ -434,7 +423,7 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 		Ratio, Min float64
 	}
 	for _, v := range engine.Variants() {
-		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"-1.html"), chromedp.WaitVisible("#controls"),
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`), chromedp.KeyEvent(keyOf("ArrowRight")))
 		// The key explains every mark the game's boards use.
 		missing := eval[[]string](t, ctx, `(() => {
@@ -462,7 +451,7 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 // animation must end on the board the viewer shows when it jumps to the move.
 func browserSowing(t *testing.T, ctx context.Context, base string) {
 	for _, v := range engine.Variants() {
-		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"-1.html"), chromedp.WaitVisible("#controls"),
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '50'`))
 		// A reader who asks for less motion gets the jump.
 		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{

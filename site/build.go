@@ -15,45 +15,48 @@ import (
 	"github.com/bao-archive/bao/engine"
 )
 
-// build is one run of Site.Build: the archive read and replayed, then written page by page.
+// build is one run of Site.Build, or the state bao serve renders pages from: the archive's
+// folders, pages and record files, the catalog of its games, and the index.
 type build struct {
 	s   *Site
 	ctx context.Context
 	src fs.FS
 	out output
 
-	folders map[string]*folder // by archive-relative directory; "." is the root
-	games   []*game
-	pages   map[string]string // archive-relative .md or .bgn path -> site-relative page
-	seen    map[engine.Position][]posRef
+	// The archive and its catalog: made once, then only read, and shared by the views of
+	// bao serve's requests.
+	folders map[string]*folder    // by archive-relative directory; "." is the root
+	records []string              // record files, sorted
+	pages   map[string]string     // archive-relative .md or .bgn path -> site-relative page
+	places  map[string]link       // a folder of the site -> its page, for breadcrumbs
+	entries map[string]*fileEntry // the catalog, by record file
 	facets  facets
+	search  *searchCache
 
-	ix *archive.Index // the archive's index while pages are written, if there is one
+	ix      *archive.Index // the archive's index while pages are written, if there is one
+	ixStamp string         // the state of the index, for the manifest
 
 	eventIndex // the events and players (events.go, players.go)
 
-	mu       sync.Mutex
-	warnings []string
-	written  int
+	mu        sync.Mutex
+	warnings  []string
+	written   int
+	games     int
+	unchanged int // record files whose pages the last build wrote and this one kept
 }
 
 // reserved are the top-level names of the pages the site makes itself.
-var reserved = map[string]bool{"lists": true, "static": true, "search.md": true, "search.html": true,
-	"players": true}
+var reserved = map[string]bool{"lists": true, "static": true, "search": true, "search.md": true,
+	"search.html": true, "search.json": true, manifestName: true, "players": true}
 
 // folder is one directory of the archive that holds pages or records.
 type folder struct {
-	dir   string // archive-relative, "." for the root
-	index string // its index.md or README.md, "" if none
-	pages []string
-	games []*game
-	subs  []*folder
-}
-
-// posRef is a main-line position of a game, and the link to the ply after which it stood.
-type posRef struct {
-	g    *game
-	link link
+	dir     string // archive-relative, "." for the root
+	index   string // its index.md or README.md, "" if none
+	title   string // the first heading of its index, or its name (every page's crumbs show it)
+	pages   []string
+	records []string
+	subs    []*folder
 }
 
 func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error) {
@@ -61,19 +64,35 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 	if err := b.scan(); err != nil {
 		return nil, err
 	}
-	b.indexPositions()
-	b.collectFacets()
-	b.collectEventsAndPlayers()
+	old := loadManifest(out)
+	b.ixStamp = archive.Stamp(s.opts.IndexDir)
+	var (
+		lists   []string
+		catalog string
+	)
+	write := func() (err error) {
+		if err := b.writeRecords(old); err != nil {
+			return err
+		}
+		b.collectFacets()
+		b.collectEventsAndPlayers()
+		lists, catalog, err = b.writeCatalogPages(old)
+		return err
+	}
 	open, err := s.ix.use(func(ix *archive.Index) error {
-		b.ix = ix // for "also reached in" links; held for the writing only
+		b.ix = ix // for "also reached in" links; held while pages are written
 		defer func() { b.ix = nil }()
-		return b.writeAll()
+		return write()
 	})
 	if open != nil { // build without the index's links rather than not at all
 		b.warn(fmt.Sprintf("the index was not used: %v", open))
-		err = b.writeAll()
+		b.ixStamp = ""
+		err = write()
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := b.saveManifest(lists, catalog); err != nil {
 		return nil, err
 	}
 	slices.Sort(b.warnings)
@@ -81,40 +100,50 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 }
 
 func (b *build) report() *Report {
-	return &Report{Pages: b.written, Games: len(b.games), Warnings: b.warnings}
+	return &Report{Pages: b.written, Games: b.games, Unchanged: b.unchanged, Warnings: b.warnings}
 }
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
-	return &build{s: s, ctx: ctx, src: src, out: out,
-		folders: map[string]*folder{}, pages: map[string]string{}, seen: map[engine.Position][]posRef{}}
+	return &build{s: s, ctx: ctx, src: src, out: out, folders: map[string]*folder{},
+		pages: map[string]string{}, places: map[string]link{}, entries: map[string]*fileEntry{},
+		search: &searchCache{}}
 }
 
-// scan walks the archive, reads every record and assigns every page its path.
+// view is a build over the same archive and catalog for one request of bao serve: its own
+// context, index and output, and its own warnings (shown on the pages, not reported).
+func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build {
+	return &build{s: b.s, ctx: ctx, src: b.src, out: out, folders: b.folders, records: b.records,
+		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix,
+		eventIndex: b.eventIndex}
+}
+
+// scan walks the archive and assigns every folder, page and record file its page. It reads no
+// record: that is cheap even for a large archive.
 func (b *build) scan() error {
-	var records []string
 	err := fs.WalkDir(b.src, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		base := d.Name()
-		if name != "." && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+		if skipName(name, d) {
 			if d.IsDir() {
 				return fs.SkipDir // hidden: the index, version control, drafts
 			}
 			return nil
 		}
-		if path.Dir(name) == "." && reserved[base] {
+		if path.Dir(name) == "." && reserved[d.Name()] {
 			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", name)
 		}
 		if d.IsDir() || !b.readable(name, d) {
 			return nil
 		}
-		switch path.Ext(base) {
+		switch path.Ext(name) {
 		case ".md":
 			f := b.folder(path.Dir(name))
 			f.pages = append(f.pages, name)
 		case ".bgn":
-			records = append(records, name)
+			f := b.folder(path.Dir(name))
+			f.records = append(f.records, name)
+			b.records = append(b.records, name)
 		}
 		return nil
 	})
@@ -122,27 +151,18 @@ func (b *build) scan() error {
 		return err
 	}
 	b.folder(".")
-	loaded := make([][]*game, len(records))
-	if err := parallel(b.ctx, len(records), func(i int) error {
-		loaded[i] = loadGames(b.src, records[i], b.where(records[i]))
-		return nil
-	}); err != nil {
+	slices.Sort(b.records)
+	if err := b.assignPages(); err != nil {
 		return err
 	}
-	for i, gs := range loaded {
-		for _, g := range gs {
-			for _, e := range g.errs {
-				b.warn(e)
-			}
-		}
-		f := b.folder(path.Dir(records[i]))
-		f.games = append(f.games, gs...)
-		b.games = append(b.games, gs...)
-		if len(gs) > 0 {
-			b.pages[records[i]] = gs[0].href
-		}
-	}
-	return b.assignPages()
+	b.findEvents()
+	return nil
+}
+
+// skipName says whether the walk of an archive leaves a file or folder out: hidden ones and
+// drafts (the index, version control, work in progress).
+func skipName(name string, d fs.DirEntry) bool {
+	return name != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_"))
 }
 
 // folder returns the folder of dir, creating it and its ancestors.
@@ -159,7 +179,9 @@ func (b *build) folder(dir string) *folder {
 	return f
 }
 
-// assignPages maps each Markdown file to its page and checks that no two sources share one.
+// assignPages maps each Markdown and record file to its page and checks that no two sources
+// share one. Game pages sit in their record file's folder of the site (see paths.go), so the
+// record's own page stands for them.
 func (b *build) assignPages() error {
 	owner := map[string]string{}
 	claim := func(page, src string) error {
@@ -169,26 +191,31 @@ func (b *build) assignPages() error {
 		owner[page] = src
 		return nil
 	}
-	for _, g := range b.games {
-		if err := claim(g.href, fmt.Sprintf("%s (game %d)", g.file, g.number)); err != nil {
-			return err
-		}
-	}
 	for _, f := range b.folders {
 		slices.Sort(f.pages)
+		slices.Sort(f.records)
 		slices.SortFunc(f.subs, func(x, y *folder) int { return strings.Compare(x.dir, y.dir) })
 		f.pickIndex()
+		f.title = b.titleOf(f)
 		if f.index != "" {
-			b.pages[f.index] = f.href()
+			b.pages[f.index] = folderHref(f.dir)
 		}
-		if err := claim(f.href(), f.dir); err != nil {
+		if err := claim(folderHref(f.dir), f.dir); err != nil {
 			return err
 		}
+		b.places[path.Dir(folderHref(f.dir))] = link{Href: folderHref(f.dir), Text: f.title}
 		for _, p := range f.pages {
-			b.pages[p] = slugPath(strings.TrimSuffix(p, ".md")) + ".html"
+			b.pages[p] = markdownHref(p)
 			if err := claim(b.pages[p], p); err != nil {
 				return err
 			}
+		}
+		for _, r := range f.records {
+			b.pages[r] = recordHref(r, 1)
+			if err := claim(b.pages[r], r); err != nil {
+				return err
+			}
+			b.places[outStem(r)] = link{Href: b.pages[r], Text: path.Base(r)}
 		}
 	}
 	return nil
@@ -207,12 +234,7 @@ func (f *folder) pickIndex() {
 }
 
 // href is the folder's page.
-func (f *folder) href() string {
-	if f.dir == "." {
-		return "index.html"
-	}
-	return slugPath(f.dir) + "/index.html"
-}
+func (f *folder) href() string { return folderHref(f.dir) }
 
 // pageOf returns the page built from an archive-relative source path.
 func (b *build) pageOf(src string) (string, bool) {
@@ -220,108 +242,46 @@ func (b *build) pageOf(src string) (string, bool) {
 	return p, ok
 }
 
-// indexPositions records every main-line position of every game, for "also reached in", with
-// the link to each game's ply made once.
-func (b *build) indexPositions() {
-	for _, g := range b.games {
-		title := g.title()
-		for id := 0; id <= g.plies; id++ {
-			p := g.nodes[id].pos
-			refs := b.seen[p]
-			if n := len(refs); n > 0 && refs[n-1].g == g {
-				continue // a position a game reaches twice is listed once
-			}
-			b.seen[p] = append(refs, posRef{g, link{Href: g.href + "#p" + strconv.Itoa(id),
-				Text: title + ", ply " + strconv.Itoa(id)}})
-		}
-	}
-}
-
 // maxOthers bounds the "also reached in" links under one board.
 const maxOthers = 5
 
-// others lists the games other than g that reached pos, and how many more there are. The
-// variant's start position, which every game reaches, lists none. With ask (annotation
-// diagrams, which are few) the Finder is asked too, if the site has one.
-func (b *build) others(pos engine.Position, g *game, ask bool) ([]link, int) {
+// others lists the games other than g that the archive's index knows to have reached pos, and
+// how many more there are. The variant's start position, which every game reaches, lists
+// none; nor does a site without an index. Only diagrams ask: a question per ply of every game
+// would cost more than the pages.
+func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 	v := pos.Variant()
-	if v == nil || pos == v.Start() {
+	if v == nil || pos == v.Start() || b.ix == nil {
 		return nil, 0
 	}
-	refs := b.seen[pos]
-	var out []link
-	for _, r := range refs {
-		if r.g != g {
-			out = append(out, r.link)
-		}
+	if g != nil {
+		g.asked = true
 	}
-	if b.ix != nil && ask {
-		out = b.found(b.ix, pos, g, out)
-	}
-	if len(out) > maxOthers {
-		return out[:maxOthers], len(out) - maxOthers
-	}
-	return out, 0
-}
-
-// found adds the games that the archive's index knows to have reached pos to out, each game
-// once.
-func (b *build) found(ix *archive.Index, pos engine.Position, g *game, out []link) []link {
-	res, err := ix.Search(b.ctx, archive.Query{Variant: pos.Variant().ID(), Position: pos.String(), Limit: 2 * maxOthers})
+	res, err := b.ix.Search(b.ctx, archive.Query{Variant: v.ID(), Position: pos.String(), Limit: maxOthers + 1})
 	if err != nil {
 		b.warn(fmt.Sprintf("position search: %v", err))
-		return out
+		return nil, 0
 	}
-	listed := map[string]bool{}
-	for _, l := range out {
-		listed[strings.Split(l.Href, "#")[0]] = true
-	}
+	var out []link
+	self := 0
 	for _, h := range res.Hits {
-		href, ok := b.gameHref(h.File, h.Game)
-		if !ok || listed[href] || g != nil && href == g.href || len(h.Reached) == 0 {
+		if g != nil && h.File == g.file && h.Game == g.number {
+			self = 1
 			continue
 		}
-		listed[href] = true
-		ply := strconv.Itoa(h.Reached[0])
-		out = append(out, link{Href: href + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
+		ply := "0"
+		if len(h.Reached) > 0 {
+			ply = strconv.Itoa(h.Reached[0])
+		}
+		out = append(out, link{Href: gameHref(h.File, h.Game) + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
 	}
-	return out
+	out = out[:min(len(out), maxOthers)]
+	return out, max(res.Total-self-len(out), 0)
 }
 
 // hitTitle names a game found in the index as title names a game of the site.
 func hitTitle(h archive.Hit) string {
-	t := orUnknown(strings.Trim(h.South, "?")) + " – " + orUnknown(strings.Trim(h.North, "?"))
-	if h.Event != "" && h.Event != "?" {
-		t += ", " + h.Event
-	}
-	if len(h.Date) >= 4 && strings.Trim(h.Date[:4], "0123456789") == "" {
-		t += " " + h.Date[:4]
-	}
-	return t
-}
-
-// gameHref finds the page of game number n of a record file.
-func (b *build) gameHref(file string, n int) (string, bool) {
-	for _, g := range b.folders[path.Dir(file)].gamesOf(file) {
-		if g.number == n {
-			return g.href, true
-		}
-	}
-	return "", false
-}
-
-// gamesOf returns the folder's games read from file.
-func (f *folder) gamesOf(file string) []*game {
-	if f == nil {
-		return nil
-	}
-	var gs []*game
-	for _, g := range f.games {
-		if g.file == file {
-			gs = append(gs, g)
-		}
-	}
-	return gs
+	return gameTitle(knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date), "", h.Game, h.Game > 1)
 }
 
 // where names an archive file in problem reports.

@@ -4,19 +4,31 @@
 //
 //   - a page per folder, from its index.md or README.md (the root's is the home page), listing
 //     its collections, pages and games;
-//   - a page per other Markdown file and per game: tags, provenance, the moves with their
-//     annotations (Markdown, raw HTML off), NAGs as symbols, variations, board diagrams, a
-//     table of every position (what readers without JavaScript use), and a move-by-move viewer
-//     that sows each move seed by seed from the engine's trace, all computed at build time;
-//   - lists of games by variant, event, player and year, and a search page that filters a JSON
-//     index in the browser;
+//   - a page per other Markdown file, per record file (its games, 100 a page) and per game:
+//     tags, provenance, the moves with their annotations (Markdown, raw HTML off), NAGs as
+//     symbols, variations, board diagrams, a table of every position (what readers without
+//     JavaScript use), and a move-by-move viewer that sows each move seed by seed from the
+//     engine's trace, all computed at build time. The games of club/cup.bgn are club/cup/1.html, club/cup/2.html,
+//     ... (from game 1000 on, in folders of a thousand: club/cup/1000/1234.html);
+//   - lists of games by variant, event, player and year, 100 a page, and a search page that
+//     filters a compact index in the browser, loaded in chunks of 5,000 games as it needs them;
 //   - an event page (event.html) for every folder with an event.toml (package event): the
 //     standings with every tie-break, the crosstable and the rounds, each result linked to its
 //     game, and the match scores;
-//   - a page per player (players/NAME.html; spellings joined by event.Key and the archive's
-//     players.toml): ratings per family of games with their history drawn as an inline SVG,
-//     results by event, openings as South and as North, and every game. Game pages link to
-//     their event's page and their players' pages.
+//   - a page per player (players/NAME.html, NAME slugged; spellings joined by event.Key and
+//     the archive's players.toml): ratings per family of games with their history drawn as an
+//     inline SVG, results by event, openings as South and as North, and every game. Game pages
+//     link to their event's page and their players' pages.
+//
+// A build holds in memory a row of about 150 bytes per game (its tags, for the lists and the
+// search index) and the few games being written, one per core: memory grows with the archive
+// by those rows only. It keeps them, with each record file's checksum, in a manifest in the
+// output folder, so that the next build rewrites only the pages of changed files. The event
+// and player pages are made from the rows too (each keeps the game's round, rating result and
+// opening): when any record file changed, all of them are rewritten, with the lists; when an
+// event.toml or players.toml changed, the whole site is, as their names are in every game's
+// links. "Also
+// reached in" links under diagrams come from the archive's index (see archive), if it has one.
 //
 // A fenced block in any Markdown text draws a board:
 //
@@ -26,21 +38,19 @@
 //
 // holds a position (BPN) of the game being annotated (variant= names it outside a game; move=
 // plays a move first and marks its pits), or after=N for the position after ply N of the game.
-// A block that cannot be drawn shows its error, file:line, in place. A record that cannot be
-// drawn at all (no variant bao knows, a bad Position tag, a file that cannot be read) gets a
-// problem page with its located messages; it never stops the others. Build removes the pages
-// an earlier Build made and this one does not.
+// A block that cannot be drawn shows its error, file:line, in place.
 //
 // Usage:
 //
 //	s, err := site.New(site.Options{Title: "Bao archive"}) // once: goldmark and templates
-//	src, err := archive.OpenRoot("archive") // links that leave the folder are not followed
-//	rep, err := s.Build(ctx, src, "public")
+//	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
 //	for _, w := range rep.Warnings { log.Print(w) }
 //
-// A Server (Site.NewServer, then Serve) builds the same site in memory, serves it (nothing but
-// the built files), rebuilds it when the archive's pages or records change, and, given the
-// archive's index in Options.Index, answers live searches at /search?… and /explore?….
+// A Server (Site.NewServer, then Serve) serves the same site without building it first: it
+// renders each page when it is asked for (a game from its record file, read up to it), keeps
+// the pages in a cache of bounded size, reads the catalog of the games in the background and
+// again when the archive's files change, and, given the archive's index, answers live
+// searches at /search?… and /explore?….
 // Serve sets read, write and idle timeouts, answers only requests whose Host names the address
 // it listens on, localhost or one of Server.AllowHosts (a defence against DNS rebinding),
 // warns when the address is reachable from other machines, and turns a panic in one request

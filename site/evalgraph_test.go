@@ -12,8 +12,8 @@ func TestEvalGraph(t *testing.T) {
 1. A3 {[%eval 1.50]} 1... a4 $4 {[%eval #2] [%best a6]} (1... a6) 2. A2 {no eval here} *
 `
 	src := fstest.MapFS{"g.bgn": {Data: []byte(rec)}, "plain.bgn": {Data: []byte("[Variant \"Bao Kingulu\"]\n\n1. A3 *\n")}}
-	gs := loadGames(src, "g.bgn", "g.bgn")
-	v := evalGraph(gs[0])
+	bd := newBuild(t.Context(), nil, src, nil)
+	v := evalGraph(firstGame(t, bd, "g.bgn"))
 	if v == nil || len(v.Points) != 2 {
 		t.Fatalf("want 2 points, got %+v", v)
 	}
@@ -25,8 +25,7 @@ func TestEvalGraph(t *testing.T) {
 	if p0.Y != "51.6" || p1.Y != "4.0" {
 		t.Errorf("y %s and %s, want 51.6 and 4.0", p0.Y, p1.Y)
 	}
-	plain := loadGames(src, "plain.bgn", "plain.bgn")
-	if evalGraph(plain[0]) != nil {
+	if evalGraph(firstGame(t, bd, "plain.bgn")) != nil {
 		t.Error("a record without an eval command has no graph")
 	}
 }
@@ -35,7 +34,7 @@ func TestEvalGraph(t *testing.T) {
 func TestEvalGraphPage(t *testing.T) {
 	src := fstest.MapFS{"g.bgn": {Data: []byte("[Variant \"Bao Kingulu\"]\n\n1. A3 {[%eval 0.50]} a4 {[%eval -1.00]} *\n")}}
 	out, _ := buildMem(t, src)
-	page := string(out["g.html"])
+	page := string(out["g/1.html"])
 	for _, want := range []string{`<figure class="evalgraph">`, `<a href="#p1"><circle`, `<a href="#p2"><circle`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("no %q on the page", want)

@@ -2,45 +2,37 @@ package site
 
 import (
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
 )
 
 // The event pages: one for every folder of the archive with an event.toml (package event),
 // with the standings and every tie-break, the crosstable, the rounds and the match scores,
 // every result linked to its game's page.
 
-// eventPageName is an event folder's page, beside the folder's own index.html.
-const eventPageName = "event.html"
-
-// eventIndex is what the event and player pages know of the archive, kept on the build.
+// eventIndex is what the event and player pages know of the archive, kept on the build and
+// shared by bao serve's views. The events and the aliases are read when the archive is
+// scanned, before any game: a game's page links to its event's page and its players' pages,
+// and its row of the catalog keeps what those pages need of it (eventRow). The games of the
+// events and the players are gathered from the catalog once every record file was read.
 type eventIndex struct {
 	events  []*eventSite
-	eventOf map[*game]*eventSite
-	players map[string]*player // by event.Key of the player's one name
+	eventIn map[string]*eventSite // by archive-relative folder
 	aliases event.Aliases
+	// stamp names the contents of every event.toml and of players.toml: they decide the links
+	// of every game page and the rows of the catalog, so they are part of the build's version.
+	stamp   string
+	players map[string]*player // by page
 }
 
-// collectEventsAndPlayers finds the events and the players, before any page is written:
-// every game page links to them.
-func (b *build) collectEventsAndPlayers() {
-	b.collectEvents()
-	b.collectPlayers()
-}
-
-// writeEventsAndPlayers writes the event and player pages.
-func (b *build) writeEventsAndPlayers() error {
-	if err := b.writeEvents(); err != nil {
-		return err
-	}
-	return b.writePlayers()
-}
-
-// eventSite is one event of the archive: its description and its games as the site read them.
+// eventSite is one event of the archive: its description and its games as the catalog has
+// them.
 type eventSite struct {
 	dir   string // archive-relative folder
 	href  string
@@ -51,87 +43,52 @@ type eventSite struct {
 	probs []string
 }
 
-// collectEvents finds the event folders and places their games: those of the folder and its
-// subfolders whose Event tag names the event. An event.toml that cannot be read is a warning:
-// the folder stays an ordinary collection.
-func (b *build) collectEvents() {
-	b.events = nil
-	b.eventOf = map[*game]*eventSite{}
-	byDir := map[string]*eventSite{}
+// findEvents reads the archive's players.toml and every folder's event.toml. One that cannot
+// be read is a warning: the folder stays an ordinary collection.
+func (b *build) findEvents() {
+	b.eventIn = map[string]*eventSite{}
+	b.aliases = event.Aliases{}
+	var stamp strings.Builder
+	if data, err := fs.ReadFile(b.src, playersFile); err == nil {
+		fmt.Fprintf(&stamp, "%s\x00%x\x00", playersFile, crc32.ChecksumIEEE(data))
+		if a, err := event.ParseAliases(b.where(playersFile), data); err != nil {
+			b.warn(err.Error())
+		} else {
+			b.aliases = a
+		}
+	}
 	for _, dir := range sortedKeys(b.folders) {
 		name := path.Join(dir, event.ConfigFile)
 		data, err := fs.ReadFile(b.src, name)
 		if err != nil {
 			continue // no event here
 		}
+		fmt.Fprintf(&stamp, "%s\x00%x\x00", name, crc32.ChecksumIEEE(data))
 		cfg, err := event.DecodeConfig(b.where(name), data)
 		if err != nil {
 			b.warn(err.Error())
 			continue
 		}
-		ev := &eventSite{dir: dir, cfg: cfg, href: path.Join(path.Dir(b.folders[dir].href()), eventPageName)}
-		if src, taken := b.claims(ev.href, dir); taken {
-			b.warn(fmt.Sprintf("%s: the event page would overwrite the page of %s; rename it", name, src))
+		ev := &eventSite{dir: dir, cfg: cfg, href: eventHref(dir)}
+		if md := path.Join(dir, "event.md"); b.pages[md] == ev.href {
+			b.warn(fmt.Sprintf("%s: the event page would overwrite the page of %s; rename it", b.where(name), md))
 			continue
 		}
-		byDir[dir] = ev
+		b.eventIn[dir] = ev
 		b.events = append(b.events, ev)
 	}
-	if len(b.events) == 0 {
-		return
-	}
-	type at struct {
-		file   string
-		number int
-	}
-	pages := map[*eventSite]map[at]string{}
-	for _, g := range b.games {
-		ev := eventAbove(byDir, g)
-		if ev == nil {
-			continue
-		}
-		rel := strings.TrimPrefix(g.file, ev.dir+"/")
-		eg, err := event.GameOf(g.rec, rel, g.where)
-		if err != nil {
-			ev.probs = append(ev.probs, err.Error())
-			continue
-		}
-		b.eventOf[g] = ev
-		ev.games = append(ev.games, eg)
-		if pages[ev] == nil {
-			pages[ev] = map[at]string{}
-		}
-		pages[ev][at{eg.File, eg.Number}] = g.href
-	}
-	for _, ev := range b.events {
-		event.Sort(ev.games) // the order of the crosstable's cells
-		for _, g := range ev.games {
-			ev.pages = append(ev.pages, pages[ev][at{g.File, g.Number}])
-		}
-		ev.table = event.Standings(ev.cfg, ev.games, 0)
-	}
+	b.stamp = stamp.String()
 }
 
-// claims reports the source in dir, if any, whose page is href: event.md or a record
-// event.bgn would be written where the event page goes.
-func (b *build) claims(href, dir string) (string, bool) {
-	for _, src := range []string{"event.md", "event.bgn"} {
-		src = path.Join(dir, src)
-		if p, ok := b.pages[src]; ok && p == href {
-			return src, true
-		}
-	}
-	return "", false
-}
-
-// eventAbove is the event of the nearest folder above g's file whose Event tag g names.
-func eventAbove(byDir map[string]*eventSite, g *game) *eventSite {
-	name := event.Key(g.tag("Event"))
-	if name == "" {
+// eventAt is the event of the nearest folder above a record file whose name a game's Event
+// tag gives, nil if none.
+func (b *build) eventAt(file, name string) *eventSite {
+	key := event.Key(name)
+	if key == "" || len(b.events) == 0 {
 		return nil
 	}
-	for d := path.Dir(g.file); ; d = path.Dir(d) {
-		if ev := byDir[d]; ev != nil && event.Key(ev.cfg.Name) == name {
+	for d := path.Dir(file); ; d = path.Dir(d) {
+		if ev := b.eventIn[d]; ev != nil && event.Key(ev.cfg.Name) == key {
 			return ev
 		}
 		if d == "." {
@@ -140,15 +97,87 @@ func eventAbove(byDir map[string]*eventSite, g *game) *eventSite {
 	}
 }
 
-// eventLinks lists the event pages of folder f, for its collection page.
-func (b *build) eventLinks(f *folder) []link {
-	var out []link
-	for _, ev := range b.events {
-		if ev.dir == f.dir {
-			out = append(out, ev.link())
+// eventRow adds to a game's row of the catalog what the event and player pages need of it:
+// its place in its event (or why it has none), its game for the rating list, its opening.
+func (b *build) eventRow(file string, rec *notation.Record, gi *gameInfo) {
+	if ev := b.eventAt(file, gi.Event); ev != nil {
+		eg, err := event.GameOf(rec, strings.TrimPrefix(file, ev.dir+"/"), b.where(file))
+		if err != nil {
+			gi.EventProblem = err.Error()
+		} else {
+			gi.EventGame = &eg
 		}
 	}
-	return out
+	if r, ok := event.RatedOf(rec, b.aliases); ok {
+		gi.Rated = &r
+	}
+	gi.Opening = opening(rec)
+}
+
+// collectEventsAndPlayers gathers the games of every event and of every player from the
+// catalog, and computes the standings and the ratings.
+func (b *build) collectEventsAndPlayers() {
+	type at struct {
+		file   string
+		number int
+	}
+	pages := map[*eventSite]map[at]string{}
+	b.players = map[string]*player{}
+	var rated []event.Rated
+	for _, file := range b.records {
+		e := b.entries[file]
+		if e == nil {
+			continue
+		}
+		for i := range e.Games {
+			gi := &e.Games[i]
+			if ev := b.eventAt(file, gi.Event); ev != nil {
+				switch {
+				case gi.EventProblem != "":
+					ev.probs = append(ev.probs, gi.EventProblem)
+				case gi.EventGame != nil:
+					ev.games = append(ev.games, *gi.EventGame)
+					if pages[ev] == nil {
+						pages[ev] = map[at]string{}
+					}
+					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = gameHref(file, i+1)
+				}
+			}
+			if gi.Rated != nil {
+				rated = append(rated, *gi.Rated)
+			}
+			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
+				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1}, gi.South)
+			}
+			if event.Key(gi.North) != "" {
+				b.playerOf(gi.North).add(playedGame{file: file, n: i + 1, north: true}, gi.North)
+			}
+		}
+	}
+	for _, ev := range b.events {
+		event.Sort(ev.games) // the order of the crosstable's cells
+		for _, g := range ev.games {
+			ev.pages = append(ev.pages, pages[ev][at{g.File, g.Number}])
+		}
+		ev.table = event.Standings(ev.cfg, ev.games, 0)
+		for _, st := range ev.table.Standings {
+			p := b.playerOf(st.Player)
+			p.events = append(p.events, eventResult{Event: link{Href: ev.href, Text: ev.cfg.Name},
+				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: score(st.Points)})
+		}
+	}
+	for _, r := range event.Ratings(rated, true) {
+		p := b.playerOf(r.Player)
+		p.ratings = append(p.ratings, r)
+	}
+}
+
+// eventLinks lists the event page of folder f, for its collection page.
+func (b *build) eventLinks(f *folder) []link {
+	if ev := b.eventIn[f.dir]; ev != nil {
+		return []link{ev.link()}
+	}
+	return nil
 }
 
 // link is the event page's link from its folder's page and its games' pages.
@@ -158,7 +187,7 @@ func (ev *eventSite) link() link {
 
 // eventLink links a game's page to its event's, nil for a game of no event.
 func (b *build) eventLink(g *game) *link {
-	if ev := b.eventOf[g]; ev != nil {
+	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
 		l := ev.link()
 		return &l
 	}
@@ -167,7 +196,7 @@ func (b *build) eventLink(g *game) *link {
 
 // eventHref is the page of the event g belongs to, "" if none.
 func (b *build) eventHref(g *game) string {
-	if ev := b.eventOf[g]; ev != nil {
+	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
 		return ev.href
 	}
 	return ""
@@ -371,13 +400,7 @@ func score(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// writeEvents writes every event's page.
-func (b *build) writeEvents() error {
-	for _, ev := range b.events {
-		pd := b.newPage(ev.href, "event", ev.cfg.Name)
-		if err := b.write(ev.href, "event", b.eventView(ev, pd)); err != nil {
-			return err
-		}
-	}
-	return nil
+// eventPage renders an event's page.
+func (b *build) eventPage(ev *eventSite) ([]byte, error) {
+	return b.s.tmpl.render("event", b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name)))
 }

@@ -41,14 +41,14 @@ func ExampleSite_Build() {
 		panic(err)
 	}
 	fmt.Println(rep.Games, "game,", len(rep.Warnings), "problems")
-	for _, page := range []string{"index.html", "club/cup.html", "search.json", "lists/player/asha.html"} {
+	for _, page := range []string{"index.html", "club/cup/1.html", "search.json", "lists/player/asha.html"} {
 		_, err := os.Stat(filepath.Join(out, page))
 		fmt.Println(page, err == nil)
 	}
 	// Output:
 	// 1 game, 0 problems
 	// index.html true
-	// club/cup.html true
+	// club/cup/1.html true
 	// search.json true
 	// lists/player/asha.html true
 }

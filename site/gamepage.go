@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -61,7 +60,7 @@ func (b *build) writeGame(g *game) error {
 		Result:   g.rec.Result,
 		Errors:   g.errs,
 	}
-	if len(b.gamesIn(g.file)) > 1 {
+	if g.several {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
@@ -84,7 +83,7 @@ func (b *build) writeGame(g *game) error {
 	}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
-	gv.Movetext = template.HTML(mt.String()) // escaped as written: see movetext
+	gv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
 }
 
@@ -107,11 +106,6 @@ func positionRows(g *game, board *boardView) []positionRow {
 		rows = append(rows, pr)
 	}
 	return rows
-}
-
-// gamesIn lists the games read from one record file.
-func (b *build) gamesIn(file string) []*game {
-	return b.folders[path.Dir(file)].gamesOf(file)
 }
 
 // subtitle is the line under the heading: event, site, date, round, variant, result.

@@ -1,31 +1,39 @@
 package site
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"io/fs"
-	"path"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
-// game is one record, replayed by the engine: everything its page, the lists and the search
-// index show.
+// game is one record, replayed by the engine: everything its page shows. A build holds only
+// the games being written, a few per CPU.
 type game struct {
-	file   string // archive-relative path of the record file
-	where  string // the file as problem reports name it (Options.Source)
-	number int    // 1-based number of the game in its file
-	of     int    // the number of games in its file
-	href   string // site-relative path of its page
-	rec    *notation.Record
-	start  engine.Position // zero if the record names no playable variant or start
-	nodes  []*node         // nodes[0] is the start; the main line is nodes[1..plies]
-	plies  int
-	ids    map[*notation.Node]int    // the node of each move played
-	failed map[*notation.Node]string // the move that stopped its line, and why
-	errs   []string                  // problems, "file:line:col: message", shown on the page
+	file    string // archive-relative path of the record file
+	where   string // the file as problem reports name it (Options.Source)
+	number  int    // 1-based number of the game in its file
+	several bool   // the file holds other games too
+	href    string // site-relative path of its page
+	rec     *notation.Record
+	start   engine.Position // zero if the record names no playable variant or start
+	nodes   []*node         // nodes[0] is the start; the main line is nodes[1..plies]
+	plies   int
+	ids     map[*notation.Node]int    // the node of each move played
+	failed  map[*notation.Node]string // the move that stopped its line, and why
+	errs    []string                  // problems, "file:line:col: message", shown on the page
+	// warnings are the problems of the page beyond the record's own (a diagram that cannot be
+	// drawn): the build reports them with errs.
+	warnings []string
+	asked    bool // a diagram asked the index for other games
 }
 
 // node is a position of the game's move tree: the start, or a move and the position after it.
@@ -34,125 +42,357 @@ type node struct {
 	move       *notation.Node // nil for the start
 	depth      int            // plies from the game's start
 	prev, next int            // neighbours in the node's line; -1 for none
+	main       bool           // on the main line
 	pos        engine.Position
 	marks      highlight
 }
 
-// loadGames reads every game of the record file name; where names it in problem reports. A
-// file that cannot be opened or read to its end gives one more game holding the located error,
-// shown as a problem page.
-func loadGames(src fs.FS, name, where string) []*game {
-	var gs []*game
-	if f, err := src.Open(name); err != nil {
-		gs = append(gs, unreadable(name, where, 1, err))
-	} else {
-		defer f.Close()
-		sc := notation.NewScanner(f, where)
-		for sc.Scan() {
-			g := &game{file: name, where: where, number: len(gs) + 1, rec: sc.Record()}
-			for _, e := range sc.Errors() {
-				g.errs = append(g.errs, e.Error())
-			}
-			g.replay()
-			gs = append(gs, g)
-		}
-		if err := sc.Err(); err != nil {
-			gs = append(gs, unreadable(name, where, len(gs)+1, err))
-		}
-	}
-	stem := slugPath(strings.TrimSuffix(name, path.Ext(name)))
-	for _, g := range gs {
-		g.of = len(gs)
-		g.href = stem + ".html"
-		if len(gs) > 1 {
-			g.href = fmt.Sprintf("%s-%d.html", stem, g.number)
-		}
-	}
-	return gs
-}
-
-// replay plays the main line and every variation, recording the position after each move.
-func (g *game) replay() {
-	// The verifier's findings are the page's problems: every move, [%pos] checkpoint, result
-	// and tag, as `bao validate` reports them. The replay below only draws the tree.
-	for _, e := range notation.Verify(g.rec) {
+// newGame replays record number n of file (parse problems in parseErrs).
+func newGame(file, where string, n int, several bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
+	g := &game{file: file, where: where, number: n, several: several, href: gameHref(file, n), rec: rec}
+	for _, e := range parseErrs {
 		g.errs = append(g.errs, e.Error())
 	}
-	start, err := g.rec.Start()
-	if err != nil {
-		g.nodes = []*node{{prev: -1, next: -1}}
-		return
-	}
-	g.start = start
-	g.nodes = []*node{{prev: -1, next: -1, pos: start}}
-	g.ids, g.failed = map[*notation.Node]int{}, map[*notation.Node]string{}
-	ids := g.playLine(0, g.rec.Moves)
-	g.plies = len(ids)
-	g.playVariations(0, g.rec.Moves, ids)
+	g.replay()
+	return g
 }
 
-// playLine plays moves from node before and returns the ids of the nodes made, stopping at the
-// first move that cannot be played.
-func (g *game) playLine(before int, moves []*notation.Node) []int {
-	var ids []int
-	prev := g.nodes[before]
-	for _, mv := range moves {
-		m, err := prev.pos.ParseMove(mv.Token)
-		var next engine.Position
-		var tr engine.Trace
-		if err == nil {
-			next, tr, err = prev.pos.Trace(m)
+// scanGames calls f with every record of the file name, in order, telling it whether the file
+// holds more than one; it stops at f's first error. One record is read ahead, no more.
+func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+	r, err := src.Open(name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return scanReader(r, where, f)
+}
+
+// scanReader is scanGames over an open file.
+func scanReader(r io.Reader, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+	sc := notation.NewScanner(r, where)
+	var (
+		held     *notation.Record
+		heldErrs notation.ErrorList
+		n        int
+	)
+	for sc.Scan() {
+		if held != nil {
+			n++
+			if err := f(n, true, held, heldErrs); err != nil {
+				return err
+			}
 		}
+		held, heldErrs = sc.Record(), slices.Clone(sc.Errors())
+	}
+	if held != nil {
+		n++
+		if err := f(n, n > 1, held, heldErrs); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// gameJob is one game to replay and write.
+type gameJob struct {
+	file    *fileJob
+	n       int
+	several bool
+	rec     *notation.Record
+	errs    notation.ErrorList
+}
+
+// fileJob is a record file being written: its entry for the catalog, filled in as its games
+// are written.
+type fileJob struct {
+	name  string
+	entry *fileEntry
+	mu    sync.Mutex
+}
+
+// writeRecords writes the pages of every game of the archive, except those of record files
+// that the last build (old) wrote and that have not changed since, and fills in the catalog.
+// One goroutine reads the changed files one record at a time; as many as there are CPUs replay
+// and write the games. At most a few games per CPU are held at once, however large a file.
+func (b *build) writeRecords(old *manifest) error {
+	version := b.version()
+	var todo []*fileJob
+	for _, name := range b.records {
+		size, sum, err := fileSum(b.src, name)
 		if err != nil {
-			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, err)
-			return ids
+			b.warn(fmt.Sprintf("%s: %v", b.where(name), err))
+			continue
 		}
-		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1,
-			pos: next, marks: traceMarks(next.Variant(), tr)}
+		if e := old.Files[name]; e != nil && version != "" && old.Version == version &&
+			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) {
+			b.entries[name] = e
+			b.unchanged++
+			continue
+		}
+		e := &fileEntry{Size: size, Sum: sum}
+		b.entries[name] = e
+		todo = append(todo, &fileJob{name: name, entry: e})
+	}
+	for _, e := range b.entries {
+		b.games += len(e.Games) // the kept files; the others count as they are written
+		for _, w := range e.Warnings {
+			b.warn(w)
+		}
+	}
+	ctx, cancel := context.WithCancel(b.ctx)
+	defer cancel()
+	jobs := make(chan gameJob, 4*runtime.GOMAXPROCS(0))
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range jobs {
+				if ctx.Err() == nil {
+					if err := b.writeJob(j); err != nil {
+						fail(err)
+					}
+				}
+			}
+		})
+	}
+	var read, total int64
+	for _, fj := range todo {
+		total += fj.entry.Size
+	}
+	for _, fj := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		err := b.scanCounted(fj.name, &read, total, func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+			fj.mu.Lock()
+			fj.entry.Games = append(fj.entry.Games, gameInfo{}) // its slot, filled in by writeJob
+			fj.mu.Unlock()
+			select {
+			case jobs <- gameJob{file: fj, n: n, several: several, rec: rec, errs: errs}:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		})
+		if err != nil && ctx.Err() == nil {
+			// The file is unreadable from here on: its games before stay, and a problem page
+			// takes the next game's place.
+			fj.mu.Lock()
+			fj.entry.Games = append(fj.entry.Games, gameInfo{})
+			n := len(fj.entry.Games)
+			fj.mu.Unlock()
+			g := unreadable(fj.name, b.where(fj.name), n, err)
+			g.href = gameHref(fj.name, n)
+			fj.addWarnings(b, g.errs...)
+			if err := b.writeRecord(g); err != nil {
+				fail(err)
+			}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if first == nil {
+		first = b.ctx.Err()
+	}
+	if first != nil {
+		return first
+	}
+	b.removeStale(old)
+	return nil
+}
+
+// scanCounted is scanGames that tells Options.Progress how many bytes of total are read.
+func (b *build) scanCounted(name string, read *int64, total int64, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+	progress := b.s.opts.Progress
+	if progress == nil {
+		return scanGames(b.src, name, b.where(name), f)
+	}
+	r, err := b.src.Open(name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	progress(*read, total, name)
+	return scanReader(countingReader{r, func(n int) {
+		*read += int64(n)
+		progress(*read, total, name)
+	}}, b.where(name), f)
+}
+
+// countingReader tells add how many bytes each read gave.
+type countingReader struct {
+	r   io.Reader
+	add func(n int)
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.add(n)
+	return n, err
+}
+
+// writeJob replays one game, writes its page and fills in its row of the catalog.
+func (b *build) writeJob(j gameJob) error {
+	fj := j.file
+	g := newGame(fj.name, b.where(fj.name), j.n, j.several, j.rec, j.errs)
+	if err := b.writeRecord(g); err != nil {
+		return err
+	}
+	fj.mu.Lock()
+	fj.entry.Games[j.n-1] = b.catalogRow(fj.name, j.rec)
+	fj.entry.Asked = fj.entry.Asked || g.asked
+	fj.mu.Unlock()
+	fj.addWarnings(b, append(g.errs, g.warnings...)...)
+	b.mu.Lock()
+	b.games++
+	b.mu.Unlock()
+	return nil
+}
+
+// addWarnings reports problems of the file, and keeps them in its entry for the builds that
+// will not read it again.
+func (fj *fileJob) addWarnings(b *build, ws ...string) {
+	fj.mu.Lock()
+	fj.entry.Warnings = append(fj.entry.Warnings, ws...)
+	fj.mu.Unlock()
+	for _, w := range ws {
+		b.warn(w)
+	}
+}
+
+// removeStale removes the game pages that the last build wrote and this one did not: those of
+// files gone from the archive, and of games gone from the end of a file.
+func (b *build) removeStale(old *manifest) {
+	for name, e := range old.Files {
+		keep := 0
+		if now := b.entries[name]; now != nil {
+			keep = len(now.Games)
+		}
+		for n := keep + 1; n <= len(e.Games); n++ {
+			if err := b.out.remove(gameHref(name, n)); err != nil {
+				b.warn(fmt.Sprintf("removing an old page: %v", err))
+			}
+		}
+	}
+}
+
+// version identifies what, beside a record file, its pages depend on: the bao binary, the
+// site's title and source, and the archive's event.toml and players.toml files (eventIndex).
+func (b *build) version() string {
+	v := binaryVersion()
+	if v == "" {
+		return ""
+	}
+	return v + "\x00" + b.s.opts.Title + "\x00" + b.s.opts.Source + "\x00" + b.stamp
+}
+
+// replay walks the record once, main line and variations: the verifier's findings are the
+// page's problems (every move, [%pos] checkpoint, result and tag, as bao validate reports
+// them), and the same pass through the engine gives the positions and the marks of the tree.
+func (g *game) replay() {
+	start, err := g.rec.Start()
+	g.nodes = []*node{{prev: -1, next: -1, pos: start}}
+	if err == nil {
+		g.start = start
+		g.ids, g.failed = map[*notation.Node]int{}, map[*notation.Node]string{}
+	}
+	var (
+		last   = map[*notation.Variation]int{nil: 0} // the last node played of each line
+		before = map[*notation.Node]int{}            // the node each move is played from
+		parent = map[*notation.Variation]*notation.Node{}
+	)
+	for _, e := range notation.VerifyWalk(g.rec, true, func(s *notation.Step) {
+		mv := s.Node
+		from, ok := last[s.Variation]
+		if s.Index == 0 && s.Variation != nil {
+			from, ok = before[parent[s.Variation]], true // a variation replaces a move
+		}
+		if !ok {
+			return
+		}
+		before[mv] = from
+		for _, v := range mv.Variations {
+			parent[v] = mv
+		}
+		if s.Err != nil {
+			g.failed[mv] = fmt.Sprintf("%s: %v (the rest of this line is not shown)", mv.Token, s.Err.Err)
+			return
+		}
+		prev := g.nodes[from]
+		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
+			main: s.Variation == nil}
+		if s.Trace != nil {
+			n.marks = traceMarks(s.After.Variant(), *s.Trace)
+		}
 		if prev.next < 0 {
 			prev.next = n.id
 		}
 		g.nodes = append(g.nodes, n)
 		g.ids[mv] = n.id
-		ids = append(ids, n.id)
-		prev = n
+		last[s.Variation] = n.id
+		if s.Variation == nil {
+			g.plies++
+		}
+	}) {
+		g.errs = append(g.errs, e.Error())
 	}
-	return ids
+	g.mainLineFirst()
 }
 
-// playVariations plays the variations of a line whose moves were played as ids from node
-// before; a variation starts from the position before the move it replaces.
-func (g *game) playVariations(before int, moves []*notation.Node, ids []int) {
-	for i, mv := range moves {
-		if i > len(ids) {
-			return // the line stopped before this move: its position is unknown
-		}
-		from := before
-		if i > 0 {
-			from = ids[i-1]
-		}
-		for _, v := range mv.Variations {
-			vids := g.playLine(from, v.Moves)
-			g.playVariations(from, v.Moves, vids)
+// mainLineFirst numbers the nodes main line first (the start, then ply 1 to plies), then the
+// variations in the order the walk met them: a ply's node is nodes[ply].
+func (g *game) mainLineFirst() {
+	order := make([]*node, 0, len(g.nodes))
+	for _, main := range []bool{true, false} {
+		for _, n := range g.nodes {
+			if (n.move == nil || n.main) == main {
+				order = append(order, n)
+			}
 		}
 	}
+	renum := make([]int, len(g.nodes))
+	for i, n := range order {
+		renum[n.id] = i
+	}
+	at := func(id int) int {
+		if id < 0 {
+			return id
+		}
+		return renum[id]
+	}
+	for _, n := range order {
+		n.id, n.prev, n.next = renum[n.id], at(n.prev), at(n.next)
+	}
+	for mv, id := range g.ids {
+		g.ids[mv] = renum[id]
+	}
+	g.nodes = order
 }
 
 // variant is the game's variant, nil if it has none that bao knows.
 func (g *game) variant() *engine.Variant { return g.start.Variant() }
 
 // tag returns a roster tag, "" for an unknown value ("?", "????.??.??").
-func (g *game) tag(name string) string {
-	v := strings.TrimSpace(g.rec.Tag(name))
+func (g *game) tag(name string) string { return knownTag(g.rec.Tag(name)) }
+
+// knownTag is a tag's value, "" if unknown ("?", "????.??.??").
+func knownTag(v string) string {
+	v = strings.TrimSpace(v)
 	if strings.Trim(v, "?.") == "" {
 		return ""
 	}
 	return v
 }
 
-// year is the Date tag's year, "" if unknown.
-func (g *game) year() string {
-	d := g.tag("Date")
+// yearOf is a date's year, "" if unknown.
+func yearOf(d string) string {
 	if len(d) < 4 {
 		return ""
 	}
@@ -162,24 +402,32 @@ func (g *game) year() string {
 	return d[:4]
 }
 
+// year is the Date tag's year, "" if unknown.
+func (g *game) year() string { return yearOf(g.tag("Date")) }
+
 func (g *game) players() (south, north string) { return g.tag("South"), g.tag("North") }
 
-// title names the game in lists and links: "South – North, Event Year".
+// title names the game in lists and links: "South – North, Event Year, round R".
 func (g *game) title() string {
 	s, n := g.players()
-	t := orUnknown(s) + " – " + orUnknown(n)
-	if ev := g.tag("Event"); ev != "" {
-		t += ", " + ev
+	return gameTitle(s, n, g.tag("Event"), g.year(), g.tag("Round"), g.number, g.several)
+}
+
+// gameTitle names a game from its known tags ("" for unknown). Games between the same players
+// at the same event differ by round, or else by their place in the file (number, when the
+// file holds several).
+func gameTitle(south, north, event, year, round string, number int, several bool) string {
+	t := orUnknown(south) + " – " + orUnknown(north)
+	if event != "" {
+		t += ", " + event
 	}
-	if y := g.year(); y != "" {
-		t += " " + y
+	if year != "" {
+		t += " " + year
 	}
-	// Games between the same players at the same event differ by round, or else by their
-	// place in the file.
-	if r := g.tag("Round"); r != "" {
-		t += ", round " + r
-	} else if g.of > 1 {
-		t += ", game " + strconv.Itoa(g.number)
+	if round != "" {
+		t += ", round " + round
+	} else if several {
+		t += ", game " + strconv.Itoa(number)
 	}
 	return t
 }

@@ -2,8 +2,8 @@ package site
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/english"
@@ -15,54 +15,62 @@ var facetKinds = []struct{ kind, name string }{
 	{"variant", "Variants"}, {"event", "Events"}, {"player", "Players"}, {"year", "Years"},
 }
 
-// facetValue is one value of a facet (a player, a year) and its games.
+// gamesPerPage bounds the rows of one page of a list of games.
+const gamesPerPage = 100
+
+// gameRef is a game of the catalog: its record file (an index into build.records) and its
+// number in the file.
+type gameRef struct{ file, n int32 }
+
+// facetValue is one value of a facet (a player, a year) and its games. Values whose slugs are
+// the same ("A. Ali" and "a-ali") share one list, so that a page's links need no other page.
 type facetValue struct {
-	label, slug string
-	games       []*game
+	label string
+	games []gameRef
 }
 
-// facets maps kind -> value key -> games; keys are variant ids, event names, player names
-// and years.
+// facets maps kind -> slug -> value.
 type facets map[string]map[string]*facetValue
 
-// collectFacets groups the games and gives every value a unique file name.
+// facetKeys are the values of a game's facets, by kind; "" for none.
+func (gi *gameInfo) facetKeys(yield func(kind, key, label string)) {
+	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
+		yield("variant", v.ID(), v.Name())
+	}
+	yield("event", gi.Event, gi.Event)
+	yield("player", gi.South, gi.South)
+	yield("player", gi.North, gi.North)
+	y := yearOf(gi.Date)
+	yield("year", y, y)
+}
+
+// collectFacets groups the catalog's games by facet value.
 func (b *build) collectFacets() {
 	f := facets{}
-	add := func(kind, key, label string, g *game) {
-		if key == "" {
-			return
-		}
-		if f[kind] == nil {
-			f[kind] = map[string]*facetValue{}
-		}
-		fv := f[kind][key]
-		if fv == nil {
-			fv = &facetValue{label: label}
-			f[kind][key] = fv
-		}
-		if n := len(fv.games); n == 0 || fv.games[n-1] != g {
-			fv.games = append(fv.games, g)
-		}
+	for _, k := range facetKinds {
+		f[k.kind] = map[string]*facetValue{}
 	}
-	for _, g := range b.games {
-		if v := g.variant(); v != nil {
-			add("variant", v.ID(), v.Name(), g)
+	for i, name := range b.records {
+		e := b.entries[name]
+		if e == nil {
+			continue
 		}
-		add("event", g.tag("Event"), g.tag("Event"), g)
-		s, n := g.players()
-		add("player", s, s, g)
-		add("player", n, n, g)
-		add("year", g.year(), g.year(), g)
-	}
-	for _, values := range f {
-		used := map[string]bool{}
-		for _, key := range sortedKeys(values) {
-			slug := notation.Slug(key)
-			for i := 2; used[slug]; i++ {
-				slug = fmt.Sprintf("%s-%d", notation.Slug(key), i)
-			}
-			used[slug] = true
-			values[key].slug = slug
+		for n := range e.Games {
+			ref := gameRef{int32(i), int32(n + 1)}
+			e.Games[n].facetKeys(func(kind, key, label string) {
+				if key == "" {
+					return
+				}
+				slug := notation.Slug(key)
+				fv := f[kind][slug]
+				if fv == nil {
+					fv = &facetValue{label: label}
+					f[kind][slug] = fv
+				}
+				if k := len(fv.games); k == 0 || fv.games[k-1] != ref {
+					fv.games = append(fv.games, ref)
+				}
+			})
 		}
 	}
 	b.facets = f
@@ -77,13 +85,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// facetHref is the list page of one facet value, "" if there is none.
+// facetHref is the list page of one facet value, "" for an unknown value. It depends on the
+// value alone, so a game's page needs no other game to link to its lists.
 func (b *build) facetHref(kind, key string) string {
-	fv := b.facets[kind][key]
-	if fv == nil {
+	if key == "" {
 		return ""
 	}
-	return "lists/" + kind + "/" + fv.slug + ".html"
+	return listHref(kind, notation.Slug(key), 1)
 }
 
 // gameRow is a game in a table of games.
@@ -92,24 +100,39 @@ type gameRow struct {
 	Plies                                                   int
 }
 
-func newGameRow(g *game) gameRow {
-	s, n := g.players()
-	r := gameRow{Href: g.href, Title: g.title(), Date: g.tag("Date"), South: orUnknown(s), North: orUnknown(n),
-		Result: g.rec.Result, Event: g.tag("Event"), Plies: g.plies}
+// newGameRow is the row of game n of a file of several games or of one.
+func newGameRow(file string, n int, gi *gameInfo, several bool) gameRow {
+	r := gameRow{Href: gameHref(file, n), Date: gi.Date,
+		Title: gameTitle(gi.South, gi.North, gi.Event, yearOf(gi.Date), gi.Round, n, several), South: orUnknown(gi.South),
+		North: orUnknown(gi.North), Result: gi.Result, Event: gi.Event, Plies: gi.Plies}
 	if r.Result == "" {
 		r.Result = "*"
 	}
-	if v := g.variant(); v != nil {
+	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
 		r.Variant = v.Name()
 	}
 	return r
 }
 
-// listPage is the lists' index (Facets) or one facet value's games (Games).
+// row is the table row of a game of the catalog.
+func (b *build) row(ref gameRef) gameRow {
+	file := b.records[ref.file]
+	e := b.entries[file]
+	return newGameRow(file, int(ref.n), &e.Games[ref.n-1], len(e.Games) > 1)
+}
+
+// pager links the pages of a paginated list.
+type pager struct {
+	Page, Pages, Total int
+	Prev, Next         string
+}
+
+// listPage is the lists' index (Facets) or one page of a facet value's games (Games).
 type listPage struct {
 	pageData
 	Facets []facetView
 	Games  []gameRow
+	Pager  *pager
 }
 
 type facetView struct {
@@ -117,31 +140,60 @@ type facetView struct {
 	Items []link
 }
 
-// writeLists writes lists/index.html and a page per facet value.
-func (b *build) writeLists() error {
+// eachPage calls f with the number of each page of a list of total games; a list of no games
+// has one page.
+func eachPage(total int, f func(i int)) {
+	for i := 1; i <= max((total+gamesPerPage-1)/gamesPerPage, 1); i++ {
+		f(i)
+	}
+}
+
+// pageRange is page i of a list of total games whose first page is first: its games [lo, hi) and
+// its pager (nil for a list of one page).
+func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
+	n := max((total+gamesPerPage-1)/gamesPerPage, 1)
+	lo, hi = min((i-1)*gamesPerPage, total), min(i*gamesPerPage, total)
+	if n == 1 {
+		return lo, hi, nil
+	}
+	pg = &pager{Page: i, Pages: n, Total: total}
+	if i > 1 {
+		pg.Prev = pageHref(first, i-1)
+	}
+	if i < n {
+		pg.Next = pageHref(first, i+1)
+	}
+	return lo, hi, pg
+}
+
+// listsIndexPage renders lists/index.html: every value of every facet.
+func (b *build) listsIndexPage() ([]byte, error) {
 	idx := listPage{pageData: b.newPage("lists/index.html", "list", "Browse the games")}
 	for _, fk := range facetKinds {
-		values := b.facets[fk.kind]
 		fview := facetView{Name: fk.name}
-		for _, key := range b.facetOrder(fk.kind) {
-			fv := values[key]
-			href := b.facetHref(fk.kind, key)
-			fview.Items = append(fview.Items, link{Href: href, Text: fv.label, Note: english.Count(len(fv.games), "game")})
-			pg := listPage{pageData: b.newPage(href, "list", fk.name[:len(fk.name)-1]+": "+fv.label)}
-			pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
-			for _, g := range fv.games {
-				pg.Games = append(pg.Games, newGameRow(g))
-			}
-			if err := b.write(href, "list", pg); err != nil {
-				return err
-			}
+		for _, slug := range b.facetOrder(fk.kind) {
+			fv := b.facets[fk.kind][slug]
+			fview.Items = append(fview.Items, link{Href: listHref(fk.kind, slug, 1), Text: fv.label,
+				Note: english.Count(len(fv.games), "game")})
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
-	return b.write("lists/index.html", "list", idx)
+	return b.s.tmpl.render("list", idx)
 }
 
-// facetOrder lists a facet's keys: variants in the engine's order, years newest first, the
+// facetPage renders page i of the games of one facet value; name is the facet's, in plural.
+func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
+	fv := b.facets[kind][slug]
+	lo, hi, pgr := pageRange(listHref(kind, slug, 1), len(fv.games), i)
+	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", name[:len(name)-1]+": "+fv.label), Pager: pgr}
+	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	for _, ref := range fv.games[lo:hi] {
+		pg.Games = append(pg.Games, b.row(ref))
+	}
+	return b.s.tmpl.render("list", pg)
+}
+
+// facetOrder lists a facet's slugs: variants in the engine's order, years newest first, the
 // rest alphabetically.
 func (b *build) facetOrder(kind string) []string {
 	keys := sortedKeys(b.facets[kind])
@@ -149,8 +201,8 @@ func (b *build) facetOrder(kind string) []string {
 	case "variant":
 		var out []string
 		for _, v := range engine.Variants() {
-			if _, ok := b.facets[kind][v.ID()]; ok {
-				out = append(out, v.ID())
+			if _, ok := b.facets[kind][notation.Slug(v.ID())]; ok {
+				out = append(out, notation.Slug(v.ID()))
 			}
 		}
 		return out
@@ -160,45 +212,116 @@ func (b *build) facetOrder(kind string) []string {
 	return keys
 }
 
-// searchEntry is a game in search.json, with short keys: the file is loaded by every search.
-type searchEntry struct {
-	URL     string `json:"u"`
-	Date    string `json:"d"`
-	South   string `json:"s"`
-	North   string `json:"n"`
-	Result  string `json:"r"`
-	Event   string `json:"e"`
-	Variant string `json:"v"`
-	Year    string `json:"y"`
+// searchChunk is the number of games in one chunk of the client-side search index: the search
+// page loads the chunks one after another until it has enough hits, never more than it needs.
+const searchChunk = 5000
+
+// searchIndex is search.json: the tables the chunks refer to, and the chunks.
+type searchIndex struct {
+	Games    int      `json:"games"`
+	Chunks   []string `json:"chunks"`
+	Players  []string `json:"players"`
+	Events   []string `json:"events"`
+	Variants []string `json:"variants"`
 }
+
+// searchRow is a game in a chunk, as a JSON array: [href, date, south, north, result, event,
+// variant, year], the names, event and variant as indexes into search.json's tables (-1 for
+// none). About 40 bytes a game.
+type searchRow [8]any
 
 type searchPage struct {
 	pageData
 	Variants, Years, Events []string
 }
 
-// writeSearch writes the search page and its index.
-func (b *build) writeSearch() error {
-	entries := make([]searchEntry, len(b.games))
-	for i, g := range b.games {
-		r := newGameRow(g)
-		entries[i] = searchEntry{URL: r.Href, Date: r.Date, South: r.South, North: r.North,
-			Result: r.Result, Event: r.Event, Variant: r.Variant, Year: g.year()}
+// searchFiles are search.json and its chunks.
+type searchFiles struct {
+	index  []byte
+	chunks [][]byte
+}
+
+// searchCache holds the search index of a catalog, made when first asked for.
+type searchCache struct {
+	once  sync.Once
+	files *searchFiles
+}
+
+// searchData makes the client-side search index once per catalog.
+func (b *build) searchData() *searchFiles {
+	b.search.once.Do(func() { b.search.files = b.makeSearchData() })
+	return b.search.files
+}
+
+func (b *build) makeSearchData() *searchFiles {
+	idx := searchIndex{}
+	sf := &searchFiles{}
+	table := func(list *[]string, at map[string]int, s string) int {
+		if s == "" {
+			return -1
+		}
+		i, ok := at[s]
+		if !ok {
+			i = len(*list)
+			at[s] = i
+			*list = append(*list, s)
+		}
+		return i
 	}
-	data, err := json.Marshal(struct {
-		Games []searchEntry `json:"games"`
-	}{entries})
+	players, events, variants := map[string]int{}, map[string]int{}, map[string]int{}
+	var chunk []searchRow
+	flush := func() {
+		idx.Chunks = append(idx.Chunks, searchChunkHref(len(idx.Chunks)))
+		sf.chunks = append(sf.chunks, jsonOf(struct {
+			Games []searchRow `json:"games"`
+		}{chunk}))
+		chunk = chunk[:0]
+	}
+	for i, name := range b.records {
+		e := b.entries[name]
+		if e == nil {
+			continue
+		}
+		for n := range e.Games {
+			r := b.row(gameRef{int32(i), int32(n + 1)})
+			gi := &e.Games[n]
+			chunk = append(chunk, searchRow{r.Href, r.Date, table(&idx.Players, players, gi.South),
+				table(&idx.Players, players, gi.North), r.Result, table(&idx.Events, events, gi.Event),
+				table(&idx.Variants, variants, r.Variant), yearOf(gi.Date)})
+			idx.Games++
+			if len(chunk) == searchChunk {
+				flush()
+			}
+		}
+	}
+	if len(chunk) > 0 {
+		flush()
+	}
+	sf.index = jsonOf(idx)
+	return sf
+}
+
+// jsonOf encodes values that hold nothing but strings, numbers and slices of them, which
+// encoding/json cannot fail on (invalid UTF-8 becomes U+FFFD); were it to, the file says so.
+func jsonOf(v any) []byte {
+	data, err := json.Marshal(v)
 	if err != nil {
-		return err
+		data, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
-	if err := b.out.write("search.json", data); err != nil {
-		return err
-	}
+	return data
+}
+
+// searchPage renders the search page.
+func (b *build) searchPage() ([]byte, error) {
 	pg := searchPage{pageData: b.newPage("search.html", "search", "Search")}
-	for _, key := range b.facetOrder("variant") {
-		pg.Variants = append(pg.Variants, b.facets["variant"][key].label)
+	for _, slug := range b.facetOrder("variant") {
+		pg.Variants = append(pg.Variants, b.facets["variant"][slug].label)
 	}
-	pg.Years = b.facetOrder("year")
-	pg.Events = b.facetOrder("event")
-	return b.write("search.html", "search", pg)
+	for _, slug := range b.facetOrder("year") {
+		pg.Years = append(pg.Years, b.facets["year"][slug].label)
+	}
+	for _, slug := range b.facetOrder("event") {
+		pg.Events = append(pg.Events, b.facets["event"][slug].label)
+	}
+	return b.s.tmpl.render("search", pg)
 }

@@ -127,7 +127,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	for _, h := range res.Hits {
 		row := hitRow{gameRow: gameRow{Title: hitTitle(h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
-		row.Href, _ = snap.b.gameHref(h.File, h.Game)
+		row.Href = gameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
 				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: "ply " + strconv.Itoa(ply)})

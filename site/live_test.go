@@ -32,8 +32,8 @@ func TestLiveSearch(t *testing.T) {
 		code   int
 		want   []string
 	}{
-		{"/search?player=asha", 200, []string{"2 games.", `href="club/games-1.html"`, `href="club/games-2.html"`}},
-		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games-1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
+		{"/search?player=asha", 200, []string{"2 games.", `href="club/games/1.html"`, `href="club/games/2.html"`}},
+		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games/1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
 		{"/search?q=%22unclosed", 400, []string{`class="bao-error"`}},
 		{"/explore", 200, []string{"<h1>Explore the moves played</h1>"}},
 		{"/explore?variant=kingulu", 200, []string{"<code>A3</code>", "reached this position", `class="board w6"`}},

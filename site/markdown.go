@@ -38,29 +38,59 @@ type docContext struct {
 	game    *game
 }
 
-var docKey = parser.NewContextKey()
-
-// markdown renders Markdown text to HTML. It is the one place where goldmark output becomes
-// template.HTML: goldmark escapes all text, omits raw HTML and blanks dangerous link
-// destinations, and our diagrams escape what they write.
-func (s *Site) markdown(src string, dc *docContext) template.HTML {
-	var b bytes.Buffer
-	pc := parser.NewContext()
-	pc.Set(docKey, dc)
-	if err := s.md.Convert([]byte(src), &b, parser.WithContext(pc)); err != nil {
-		dc.b.warn(fmt.Sprintf("%s:%d: %v", dc.b.where(dc.file), dc.line, err))
+// warn reports a problem of the text: with its game's, in a record's comments.
+func (dc *docContext) warn(msg string) {
+	if dc.game != nil {
+		dc.game.warnings = append(dc.game.warnings, msg)
+		return
 	}
-	return template.HTML(b.String())
+	dc.b.warn(msg)
 }
 
-// boardExtension turns ```bao fenced blocks into board diagrams and points links at the built
-// pages.
+// markdown renders Markdown text to HTML in three steps: goldmark parses it (its extension only
+// swaps ```bao blocks for board nodes), resolve draws the diagrams and points the links at the
+// built pages with what the text may refer to, and goldmark renders the result. goldmark
+// escapes all text, omits raw HTML and blanks dangerous link destinations, and our diagrams
+// escape what they write.
+func (s *Site) markdown(src string, dc *docContext) template.HTML {
+	source := []byte(src)
+	doc := s.md.Parser().Parse(text.NewReader(source))
+	dc.resolve(doc, source)
+	var b bytes.Buffer
+	if err := s.md.Renderer().Render(&b, source, doc); err != nil {
+		dc.warn(fmt.Sprintf("%s:%d: %v", dc.b.where(dc.file), dc.line, err))
+	}
+	return trustedHTML(b.String())
+}
+
+// resolve draws the board nodes of a parsed text and maps its links (see rewrite).
+func (dc *docContext) resolve(doc ast.Node, src []byte) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *boardNode:
+			n.view, n.err = dc.diagram(n.info, n.body)
+			if n.err != nil {
+				n.err = fmt.Errorf("%s:%d: %v", dc.b.where(dc.file), dc.line+lineOf(src, n.start), n.err)
+				dc.warn(n.err.Error())
+			}
+		case *ast.Link:
+			n.Destination = dc.rewrite(n.Destination)
+		case *ast.Image:
+			n.Destination = dc.rewrite(n.Destination)
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// boardExtension turns ```bao fenced blocks into board nodes, drawn by the "diagram" template
+// once Site.markdown has resolved them.
 type boardExtension struct{ s *Site }
 
 func (e *boardExtension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(
-		util.Prioritized(boardTransformer{}, 100),
-		util.Prioritized(linkTransformer{}, 200)))
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(boardTransformer{}, 100)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(&boardRenderer{s: e.s}, 100)))
 }
@@ -68,11 +98,14 @@ func (e *boardExtension) Extend(m goldmark.Markdown) {
 // kindBoard is the AST node kind of a diagram.
 var kindBoard = ast.NewNodeKind("BaoBoard")
 
-// boardNode is a resolved ```bao block: a diagram to draw, or the error to show instead.
+// boardNode is a ```bao block: its info string and body, and once resolved, a diagram to draw
+// or the error to show instead.
 type boardNode struct {
 	ast.BaseBlock
-	view *diagramView
-	err  error
+	info, body string
+	start      int // offset of the block's first line in the text, for error positions
+	view       *diagramView
+	err        error
 }
 
 func (n *boardNode) Kind() ast.NodeKind { return kindBoard }
@@ -87,11 +120,10 @@ type diagramView struct {
 	Root   string
 }
 
-// boardTransformer collects the ```bao blocks, then replaces each with a boardNode.
+// boardTransformer swaps each ```bao block for a boardNode, and does nothing else.
 type boardTransformer struct{}
 
-func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
-	dc, _ := pc.Get(docKey).(*docContext)
+func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
 	var blocks []*ast.FencedCodeBlock
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -101,19 +133,12 @@ func (boardTransformer) Transform(doc *ast.Document, reader text.Reader, pc pars
 		return ast.WalkContinue, nil
 	})
 	for _, f := range blocks {
-		seg := f.Info.Segment
-		info := string(seg.Value(src))
 		var body strings.Builder
 		for i := range f.Lines().Len() {
 			line := f.Lines().At(i)
 			body.Write(line.Value(src))
 		}
-		n := &boardNode{}
-		n.view, n.err = dc.diagram(info, body.String())
-		if n.err != nil {
-			n.err = fmt.Errorf("%s:%d: %v", dc.b.where(dc.file), dc.line+lineOf(src, blockStart(f)), n.err)
-			dc.b.warn(n.err.Error())
-		}
+		n := &boardNode{info: string(f.Info.Segment.Value(src)), body: body.String(), start: blockStart(f)}
 		f.Parent().ReplaceChild(f.Parent(), f, n)
 	}
 }
@@ -195,7 +220,7 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	b := newBoard(pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
-	dv.Others, dv.More = dc.b.others(pos, dc.game, true)
+	dv.Others, dv.More = dc.b.others(pos, dc.game)
 	return dv, nil
 }
 
@@ -220,29 +245,10 @@ func (r *boardRenderer) render(w util.BufWriter, _ []byte, node ast.Node, enteri
 	return ast.WalkSkipChildren, err
 }
 
-// linkTransformer points relative links to Markdown pages and records at their built pages
-// (kingulu.md -> kingulu.html, game.bgn -> game.html) and drops any link with a scheme other
-// than http, https or mailto (goldmark already blanks javascript: and the like; this is the
-// second lock on that door).
-type linkTransformer struct{}
-
-func (linkTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
-	dc, _ := pc.Get(docKey).(*docContext)
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch l := n.(type) {
-		case *ast.Link:
-			l.Destination = dc.rewrite(l.Destination)
-		case *ast.Image:
-			l.Destination = dc.rewrite(l.Destination)
-		}
-		return ast.WalkContinue, nil
-	})
-}
-
-// rewrite maps one link destination.
+// rewrite points a relative link to a Markdown page or a record at its built page
+// (kingulu.md -> kingulu.html, game.bgn -> game/index.html) and drops any link with a scheme
+// other than http, https or mailto (goldmark already blanks javascript: and the like; this is
+// the second lock on that door).
 func (dc *docContext) rewrite(dest []byte) []byte {
 	u, err := url.Parse(string(dest))
 	if err != nil {

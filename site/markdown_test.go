@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Spec-style cases, as goldmark keeps its own: testdata/markdown/*.txt holds cases of the form
@@ -61,15 +64,24 @@ func writeCases(t *testing.T, path string, cases []mdCase) {
 func renderCase(t testing.TB, bd *build, head, input string) string {
 	dc := &docContext{b: bd, file: "page.md", line: 1}
 	if strings.HasSuffix(head, "(game)") {
-		g := bd.games[0]
+		g := firstGame(t, bd, "club/games.bgn")
 		dc = &docContext{b: bd, file: g.file, line: 1, variant: g.variant(), game: g, root: "../"}
 	}
 	return string(bd.s.markdown(input, dc))
 }
 
 // testBuild is the fixture archive scanned and indexed but not written: what the Markdown of
-// its pages can refer to.
+// its pages can refer to, "also reached in" links from the index included.
 func testBuild(t testing.TB) *build {
+	dir := writeArchive(t)
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := archive.Open(archive.DefaultIndexDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -78,9 +90,25 @@ func testBuild(t testing.TB) *build {
 	if err := bd.scan(); err != nil {
 		t.Fatal(err)
 	}
-	bd.indexPositions()
+	bd.ix = ix
 	bd.collectFacets()
 	return bd
+}
+
+// firstGame reads and replays the first game of a record file of bd's archive.
+func firstGame(t testing.TB, bd *build, file string) *game {
+	t.Helper()
+	var g *game
+	err := scanGames(bd.src, file, file, func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+		if g == nil {
+			g = newGame(file, file, n, several, rec, errs)
+		}
+		return nil
+	})
+	if err != nil || g == nil {
+		t.Fatalf("reading %s: %v", file, err)
+	}
+	return g
 }
 
 func TestMarkdownCases(t *testing.T) {
@@ -145,9 +173,9 @@ func TestAnnotationsInert(t *testing.T) {
 1. A3 {<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1))} *
 `)
 	files, _ := buildMem(t, src)
-	page := string(files["club/evil.html"])
+	page := string(files["club/evil/1.html"])
 	if page == "" {
-		t.Fatal("club/evil.html not built")
+		t.Fatal("club/evil/1.html not built")
 	}
 	// The page has two script elements of its own: the viewer and its data.
 	if n := strings.Count(page, "<script"); n != 2 {

@@ -1,10 +1,12 @@
 package site
 
 import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
 	"html/template"
 	"path"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/bao-archive/bao/internal/english"
@@ -24,49 +26,140 @@ type link struct {
 	Href, Text, Note string
 }
 
-// mdPage is a Markdown page: the home page, a collection's page or a plain page.
+// mdPage is a Markdown page: the home page, a collection's page, a record file's list of games
+// or a plain page.
 type mdPage struct {
 	pageData
 	Body        template.HTML
 	Collections []link
 	Pages       []link
 	Games       []gameRow
+	Pager       *pager
 }
 
-// writeAll writes every page of the site and its assets.
-func (b *build) writeAll() error {
-	if err := parallel(b.ctx, len(b.games), func(i int) error { return b.writeRecord(b.games[i]) }); err != nil {
-		return err
+// pageFunc renders one page with a build, or a view of it.
+type pageFunc func(b *build) ([]byte, error)
+
+// routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
+// the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
+// not among them: a build streams them, and bao serve finds them by their names (gameHref).
+func (b *build) routes() (map[string]pageFunc, error) {
+	assets, err := staticFiles()
+	if err != nil {
+		return nil, err
 	}
-	dirs := make([]string, 0, len(b.folders))
-	for d := range b.folders {
-		dirs = append(dirs, d)
-	}
-	sort.Strings(dirs)
-	for _, d := range dirs {
-		if err := b.writeFolder(b.folders[d]); err != nil {
-			return err
+	r := map[string]pageFunc{}
+	for _, f := range b.folders {
+		r[f.href()] = func(v *build) ([]byte, error) { return v.folderPage(f) }
+		for _, p := range f.pages {
+			r[b.pages[p]] = func(v *build) ([]byte, error) { return v.markdownPage(p) }
 		}
 	}
-	if err := b.writeLists(); err != nil {
-		return err
+	for _, file := range b.records {
+		eachPage(b.gamesOf(file), func(i int) {
+			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
+		})
 	}
-	if err := b.writeEventsAndPlayers(); err != nil {
-		return err
+	r["lists/index.html"] = (*build).listsIndexPage
+	for _, fk := range facetKinds {
+		for slug, fv := range b.facets[fk.kind] {
+			eachPage(len(fv.games), func(i int) {
+				r[listHref(fk.kind, slug, i)] = func(v *build) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
+			})
+		}
 	}
-	if err := b.writeSearch(); err != nil {
-		return err
+	for _, ev := range b.events {
+		r[ev.href] = func(v *build) ([]byte, error) { return v.eventPage(ev) }
 	}
-	assets, err := staticFiles()
+	for href, p := range b.players {
+		r[href] = func(v *build) ([]byte, error) { return v.playerPage(p) }
+	}
+	r["search.html"] = (*build).searchPage
+	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
+	for i := range b.searchData().chunks {
+		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
+	}
+	for name, data := range assets {
+		r[name] = func(*build) ([]byte, error) { return data, nil }
+	}
+	return r, nil
+}
+
+// writeCatalogPages writes the pages of routes, unless nothing they show changed since the
+// last build, and removes those the last build wrote and this one does not. It returns the
+// names written and the catalog's stamp, for the manifest.
+func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
+	stamp, err := b.catalogStamp()
+	if err != nil {
+		return nil, "", err
+	}
+	if stamp == old.Catalog && b.version() != "" {
+		return old.Lists, stamp, nil
+	}
+	routes, err := b.routes()
+	if err != nil {
+		return nil, "", err
+	}
+	names := sortedKeys(routes)
+	if err := parallel(b.ctx, len(names), func(i int) error {
+		data, err := routes[names[i]](b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", names[i], err)
+		}
+		if path.Ext(names[i]) == ".html" { // a page, not an asset or the search index
+			b.mu.Lock()
+			b.written++
+			b.mu.Unlock()
+		}
+		return b.out.write(names[i], data)
+	}); err != nil {
+		return nil, "", err
+	}
+	for _, name := range old.Lists {
+		if _, found := routes[name]; !found {
+			if err := b.out.remove(name); err != nil {
+				b.warn(fmt.Sprintf("removing an old page: %v", err))
+			}
+		}
+	}
+	return names, stamp, nil
+}
+
+// catalogStamp identifies what the catalog pages show: the version, the index, the Markdown
+// files' contents and every record file's checksum.
+func (b *build) catalogStamp() (string, error) {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00", b.version(), b.ixStamp)
+	for _, d := range sortedKeys(b.folders) {
+		f := b.folders[d]
+		for _, p := range append([]string{f.index}, f.pages...) {
+			if p == "" {
+				continue
+			}
+			size, sum, err := fileSum(b.src, p)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", p, size, sum)
+		}
+	}
+	for _, r := range b.records {
+		e := b.entries[r]
+		if e != nil {
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", r, e.Size, e.Sum)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum64()), nil
+}
+
+// saveManifest writes the manifest for the next build.
+func (b *build) saveManifest(lists []string, catalog string) error {
+	m := manifest{Version: b.version(), Index: b.ixStamp, Catalog: catalog, Files: b.entries, Lists: lists}
+	data, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	for name, data := range assets {
-		if err := b.out.write(name, data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return b.out.write(manifestName, data)
 }
 
 // newPage fills in the layout's data for the page at site-relative path name.
@@ -82,8 +175,8 @@ func (b *build) newPage(name, kind, title string) pageData {
 		}
 	}
 	for d := dir; ; d = path.Dir(d) {
-		if f, ok := b.folders[d]; ok {
-			p.Crumbs = append([]link{{Href: f.href(), Text: b.folderTitle(f)}}, p.Crumbs...)
+		if l, ok := b.places[d]; ok {
+			p.Crumbs = append([]link{l}, p.Crumbs...)
 		}
 		if d == "." || d == "/" {
 			break
@@ -92,43 +185,80 @@ func (b *build) newPage(name, kind, title string) pageData {
 	return p
 }
 
-// writeFolder writes a folder's page and its other Markdown pages.
-func (b *build) writeFolder(f *folder) error {
-	title := b.folderTitle(f)
+// folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
+// record files, and its games if they fit on one page.
+func (b *build) folderPage(f *folder) ([]byte, error) {
+	title := f.title
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
 		body, err := b.readMarkdown(f.index, pg.Root)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		pg.Body = body
 	}
 	for _, sub := range f.subs {
-		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: b.folderTitle(sub),
-			Note: countNote(sub)})
+		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: sub.title,
+			Note: b.countNote(sub)})
+	}
+	games := 0
+	for _, r := range f.records {
+		games += b.gamesOf(r)
+	}
+	if games > gamesPerPage || len(f.records) > 1 {
+		for _, r := range f.records {
+			pg.Collections = append(pg.Collections, link{Href: recordHref(r, 1), Text: path.Base(r),
+				Note: english.Count(b.gamesOf(r), "game")})
+		}
+	}
+	if games <= gamesPerPage {
+		for _, r := range f.records {
+			pg.Games = append(pg.Games, b.rows(r, 0, b.gamesOf(r))...)
+		}
 	}
 	pg.Pages = append(pg.Pages, b.eventLinks(f)...) // an event folder's event page (events.go)
 	for _, p := range f.pages {
 		pg.Pages = append(pg.Pages, link{Href: b.pages[p], Text: b.markdownTitle(p)})
-		if err := b.writeMarkdownPage(p); err != nil {
-			return err
-		}
 	}
-	for _, g := range f.games {
-		pg.Games = append(pg.Games, newGameRow(g))
-	}
-	return b.write(f.href(), "page", pg)
+	return b.s.tmpl.render("page", pg)
 }
 
-func (b *build) writeMarkdownPage(name string) error {
+// gamesOf is the number of games of a record file.
+func (b *build) gamesOf(file string) int {
+	if e := b.entries[file]; e != nil {
+		return len(e.Games)
+	}
+	return 0
+}
+
+// rows are the table rows of games lo to hi (0-based, hi excluded) of a record file.
+func (b *build) rows(file string, lo, hi int) []gameRow {
+	e := b.entries[file]
+	var rows []gameRow
+	for n := lo; n < hi; n++ {
+		rows = append(rows, newGameRow(file, n+1, &e.Games[n], len(e.Games) > 1))
+	}
+	return rows
+}
+
+// recordListPage renders page i of the list of a record file's games.
+func (b *build) recordListPage(file string, i int) ([]byte, error) {
+	name := recordHref(file, i)
+	lo, hi, pgr := pageRange(recordHref(file, 1), b.gamesOf(file), i)
+	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr, Games: b.rows(file, lo, hi)}
+	return b.s.tmpl.render("page", pg)
+}
+
+// markdownPage renders a Markdown page.
+func (b *build) markdownPage(name string) ([]byte, error) {
 	href := b.pages[name]
 	pg := mdPage{pageData: b.newPage(href, "page", b.markdownTitle(name))}
 	body, err := b.readMarkdown(name, pg.Root)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pg.Body = body
-	return b.write(href, "page", pg)
+	return b.s.tmpl.render("page", pg)
 }
 
 func (b *build) readMarkdown(name, root string) (template.HTML, error) {
@@ -140,10 +270,14 @@ func (b *build) readMarkdown(name, root string) (template.HTML, error) {
 }
 
 // countNote says how much a folder holds, for the collection lists.
-func countNote(f *folder) string {
+func (b *build) countNote(f *folder) string {
 	var parts []string
-	if n := len(f.games); n > 0 {
-		parts = append(parts, english.Count(n, "game"))
+	games := 0
+	for _, r := range f.records {
+		games += b.gamesOf(r)
+	}
+	if games > 0 {
+		parts = append(parts, english.Count(games, "game"))
 	}
 	if n := len(f.pages); n > 0 {
 		parts = append(parts, english.Count(n, "page"))
@@ -154,8 +288,8 @@ func countNote(f *folder) string {
 	return strings.Join(parts, ", ")
 }
 
-// folderTitle is the first heading of the folder's index page, or its name.
-func (b *build) folderTitle(f *folder) string {
+// titleOf is the first heading of the folder's index page, or its name.
+func (b *build) titleOf(f *folder) string {
 	if f.index != "" {
 		if t := b.markdownTitle(f.index); t != "" {
 			return t

@@ -3,7 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,20 +23,20 @@ const playersFile = "players.toml"
 // openingPlies is how many plies of the main line name an opening on a player's page.
 const openingPlies = 2
 
-// player is one person of the archive and a small summary of each of their games: the pages
-// are written from these, never from the games themselves.
+// player is one person of the archive: where they played, never the games themselves.
 type player struct {
 	name, href string
 	spellings  []string
 	games      []playedGame
 	events     []eventResult
+	ratings    []event.Rating // with their histories
 }
 
-// playedGame is one game from one player's side.
+// playedGame is one game from one player's side: its row of the catalog is file's game n.
 type playedGame struct {
-	row     gameRow
-	north   bool
-	opening string // the first plies of the main line
+	file  string
+	n     int
+	north bool
 }
 
 type eventResult struct {
@@ -46,57 +45,15 @@ type eventResult struct {
 	Points          string
 }
 
-// collectPlayers gives every player named in a game or an event a page.
-func (b *build) collectPlayers() {
-	b.players = map[string]*player{}
-	aliases := event.Aliases{}
-	if data, err := fs.ReadFile(b.src, playersFile); err == nil {
-		if a, err := event.ParseAliases(b.where(playersFile), data); err != nil {
-			b.warn(err.Error())
-		} else {
-			aliases = a
-		}
-	}
-	b.aliases = aliases
-	for _, g := range b.games {
-		s, n := g.players()
-		row := newGameRow(g)
-		open := opening(g)
-		if event.Key(s) != "" { // "-", a bye's opponent, is nobody
-			b.playerOf(s).add(playedGame{row: row, opening: open}, s)
-		}
-		if event.Key(n) != "" {
-			b.playerOf(n).add(playedGame{row: row, north: true, opening: open}, n)
-		}
-	}
-	for _, ev := range b.events {
-		for _, st := range ev.table.Standings {
-			p := b.playerOf(st.Player)
-			p.events = append(p.events, eventResult{Event: link{Href: ev.href, Text: ev.cfg.Name},
-				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: score(st.Points)})
-		}
-	}
-	used := map[string]bool{}
-	keys := sortedKeys(b.players)
-	for _, k := range keys {
-		p := b.players[k]
-		slug := notation.Slug(p.name)
-		for i := 2; used[slug]; i++ {
-			slug = fmt.Sprintf("%s-%d", notation.Slug(p.name), i)
-		}
-		used[slug] = true
-		p.href = "players/" + slug + ".html"
-	}
-}
-
-// playerOf is the player a spelling names, made on first sight.
+// playerOf is the player a spelling names, made on first sight. Names that slug alike share a
+// page: its name is the first met.
 func (b *build) playerOf(spelling string) *player {
 	name := b.aliases.Name(spelling)
-	k := event.Key(name)
-	p := b.players[k]
+	href := playerHref(name)
+	p := b.players[href]
 	if p == nil {
-		p = &player{name: name}
-		b.players[k] = p
+		p = &player{name: name, href: href}
+		b.players[href] = p
 	}
 	return p
 }
@@ -108,23 +65,20 @@ func (p *player) add(pg playedGame, spelling string) {
 	}
 }
 
-// playerLink links a name to its player's page; a name no page has is plain text.
+// playerLink links a name to its player's page: every name a game gives has one. A name that
+// is nobody ("-", "?") is plain text.
 func (b *build) playerLink(spelling string) link {
 	if event.Key(spelling) == "" {
 		return link{Text: orUnknown(strings.TrimSpace(spelling))}
 	}
-	l := link{Text: spelling}
-	if p := b.players[event.Key(b.aliases.Name(spelling))]; p != nil {
-		l.Href = p.href
-	}
-	return l
+	return link{Text: spelling, Href: playerHref(b.aliases.Name(spelling))}
 }
 
-// opening is the first plies of g's main line, "" for a game without moves.
-func opening(g *game) string {
+// opening is the first plies of a record's main line, "" for a game without moves.
+func opening(rec *notation.Record) string {
 	var toks []string
-	for i := 1; i <= g.plies && i <= openingPlies; i++ {
-		toks = append(toks, g.nodes[i].move.Token)
+	for _, mv := range rec.Moves[:min(len(rec.Moves), openingPlies)] {
+		toks = append(toks, mv.Token)
 	}
 	return strings.Join(toks, " ")
 }
@@ -220,42 +174,28 @@ func familyName(f string) string {
 	return f + " board: " + strings.Join(names, ", ")
 }
 
-// ratings computes every player's ratings with their histories, by player key.
-func (b *build) ratings() map[string][]event.Rating {
-	var rated []event.Rated
-	for _, g := range b.games {
-		if r, ok := event.RatedOf(g.rec, b.aliases); ok {
-			rated = append(rated, r)
-		}
-	}
-	out := map[string][]event.Rating{}
-	for _, r := range event.Ratings(rated, true) {
-		k := event.Key(r.Player)
-		out[k] = append(out[k], r)
-	}
-	return out
-}
-
 // playerView makes the page data of p.
-func (b *build) playerView(p *player, ratings []event.Rating, pd pageData) playerPage {
+func (b *build) playerView(p *player, pd pageData) playerPage {
 	pg := playerPage{pageData: pd, Events: p.events, OpeningPlies: openingPlies}
 	if len(p.spellings) > 1 || len(p.spellings) == 1 && p.spellings[0] != p.name {
 		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
 	}
-	for _, r := range ratings {
+	for _, r := range p.ratings {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: num(r.Rating),
 			Chart: newRatingChart(r.History)})
 	}
 	south, north := map[string]int{}, map[string]int{}
 	for _, pgm := range p.games {
-		pg.Games = append(pg.Games, pgm.row)
-		if pgm.opening == "" {
+		e := b.entries[pgm.file]
+		gi := &e.Games[pgm.n-1]
+		pg.Games = append(pg.Games, newGameRow(pgm.file, pgm.n, gi, len(e.Games) > 1))
+		if gi.Opening == "" {
 			continue
 		}
 		if pgm.north {
-			north[pgm.opening]++
+			north[gi.Opening]++
 		} else {
-			south[pgm.opening]++
+			south[gi.Opening]++
 		}
 	}
 	pg.South, pg.North = topOpenings(south), topOpenings(north)
@@ -280,16 +220,9 @@ func topOpenings(counts map[string]int) []openingView {
 	return out
 }
 
-// writePlayers writes every player's page.
-func (b *build) writePlayers() error {
-	ratings := b.ratings()
-	for _, k := range sortedKeys(b.players) {
-		p := b.players[k]
-		pd := b.newPage(p.href, "player", p.name)
-		pd.Crumbs = append(pd.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
-		if err := b.write(p.href, "player", b.playerView(p, ratings[k], pd)); err != nil {
-			return err
-		}
-	}
-	return nil
+// playerPage renders a player's page.
+func (b *build) playerPage(p *player) ([]byte, error) {
+	pd := b.newPage(p.href, "player", p.name)
+	pd.Crumbs = append(pd.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	return b.s.tmpl.render("player", b.playerView(p, pd))
 }

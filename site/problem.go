@@ -59,7 +59,7 @@ func (b *build) fallBack(g *game, err error) error {
 func (b *build) writeProblem(g *game) error {
 	pd := b.newPage(g.href, "problem", "Problem: "+g.file)
 	pv := problemView{Heading: "Problem: " + g.title(), File: g.file, Errors: g.errs}
-	if len(b.gamesIn(g.file)) > 1 {
+	if g.several {
 		pv.Number = g.number
 	}
 	if len(pv.Errors) == 0 { // a record without errors always has a variant; say so anyway
@@ -120,5 +120,5 @@ func (b *build) pageError(name string, err error) template.HTML {
 	}
 	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
 	b.warn(msg)
-	return template.HTML(`<p class="bao-error" role="alert">` + html.EscapeString(msg) + `</p>`) // escaped here
+	return trustedHTML(`<p class="bao-error" role="alert">` + html.EscapeString(msg) + `</p>`) // escaped here
 }

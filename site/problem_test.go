@@ -29,17 +29,13 @@ func TestBuildProblemPages(t *testing.T) {
 		src["bad/"+name] = &fstest.MapFile{Data: []byte(r.data)}
 	}
 	files, rep := buildMem(t, src)
-	if _, ok := files["club/games-1.html"]; !ok {
+	if _, ok := files["club/games/1.html"]; !ok {
 		t.Error("the good records' pages are missing")
 	}
 	warnings := strings.Join(rep.Warnings, "\n")
 	for name, r := range badRecords {
-		page := "bad/" + strings.TrimSuffix(name, ".bgn") + ".html"
+		page := "bad/" + strings.TrimSuffix(name, ".bgn") + "/1.html"
 		html, ok := files[page]
-		if !ok { // a file read as several games
-			page = strings.TrimSuffix(page, ".html") + "-1.html"
-			html, ok = files[page]
-		}
 		if !ok {
 			t.Errorf("%s: no problem page %s", name, page)
 			continue
@@ -68,7 +64,7 @@ func TestServeFollowsBadRecord(t *testing.T) {
 	if err != nil || rep == nil {
 		t.Fatalf("rebuild with a bad record: %v", err)
 	}
-	if get(t, sv, "/new.html").Code != 200 || get(t, sv, "/bad.html").Code != 200 {
+	if get(t, sv, "/new/1.html").Code != 200 || get(t, sv, "/bad/1.html").Code != 200 {
 		t.Error("the new game or the bad record's problem page is not served")
 	}
 }
@@ -136,7 +132,7 @@ func TestBuildUnreadablePage(t *testing.T) {
 	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "huge.md:1:1: larger than") {
 		t.Errorf("no warning: %q", rep.Warnings)
 	}
-	if _, ok := files["club/games-1.html"]; !ok {
+	if _, ok := files["club/games/1.html"]; !ok {
 		t.Error("the other pages are missing")
 	}
 }

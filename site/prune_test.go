@@ -28,7 +28,7 @@ func TestBuildRemovesStalePages(t *testing.T) {
 		}
 	}
 	build()
-	page := filepath.Join(out, "extra", "one.html")
+	page := filepath.Join(out, "extra", "one", "1.html")
 	if _, err := os.Stat(page); err != nil {
 		t.Fatal(err)
 	}

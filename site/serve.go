@@ -12,69 +12,178 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/notation"
 )
 
-// Server serves the site of an archive folder, built in memory, and rebuilds it when the
-// folder's pages or records change. It serves the built files and nothing else: a request
-// names a key of the in-memory site, never a path on disk.
+// Server serves the site of an archive folder. It builds nothing up front: it renders each
+// page when it is first asked for, from the archive's files and its index, and keeps the pages
+// it rendered in a cache of bounded size. A background refresh reads the catalog of the games
+// (their tags, for the lists and the search index) and reads it again when the archive's files
+// change. A request names a page of the site, never a path on disk.
 type Server struct {
 	site *Site
 	root string
 	src  fs.FS
 	cur  atomic.Pointer[snapshot]
-	// failed is 1 + the stamp of the archive whose build failed, so that polling does not
-	// rebuild and report it again until a file changes; 0 for none
+	mu   sync.Mutex // one refresh at a time
+	// failed is 1 + the stamp of the archive whose refresh failed, so that polling does not
+	// read and report it again until a file changes; 0 for none
 	failed atomic.Uint64
-	// Logf, if set, is told about rebuilds and their warnings.
+	// Logf, if set, is told about refreshes and their warnings.
 	Logf func(format string, args ...any)
 	// AllowHosts are the host names, besides the listening address and localhost, that
 	// requests may name in their Host header (see Guard).
 	AllowHosts []string
+	// CacheBytes bounds the rendered pages kept in memory; 0 means 64 MiB.
+	CacheBytes int
 }
 
-// snapshot is one build of the site.
+// snapshot is the archive as one refresh saw it.
 type snapshot struct {
-	files map[string][]byte
-	stamp uint64
-	built time.Time
-	b     *build // its games, for the pages of live search hits
+	b        *build
+	routes   map[string]pageFunc
+	stems    map[string]string // a record file's folder in the site -> the file
+	stamp    uint64
+	stats    map[string]fileStat // of the record files whose catalog entries b holds
+	complete bool                // the catalog holds every game: lists and search can be shown
+	built    time.Time
+	cache    *pageCache
 }
 
-// NewServer builds the site of the archive folder root for serving.
+// fileStat tells whether a record file changed, as cheaply as the file system can.
+type fileStat struct {
+	size  int64
+	mtime time.Time
+}
+
+// NewServer returns a Server of the archive folder root. It only walks the folder: the catalog
+// is read by Refresh, which Serve calls in the background.
 func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
 	src, err := archive.OpenRoot(root) // links leaving the archive are not served
 	if err != nil {
 		return nil, err
 	}
 	sv := &Server{site: s, root: root, src: src}
-	if _, err := sv.Refresh(ctx); err != nil {
-		return nil, err
-	}
-	return sv, nil
-}
-
-// Refresh rebuilds the site if the archive's files changed since the last build (or if there
-// was none) and returns the build's report; nil, nil means nothing changed.
-func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 	stamp, err := archiveStamp(sv.src)
 	if err != nil {
 		return nil, err
 	}
-	if old := sv.cur.Load(); old != nil && old.stamp == stamp || sv.failed.Load() == stamp+1 {
+	b := newBuild(ctx, s, sv.src, nil)
+	if err := b.scan(); err != nil {
+		return nil, err
+	}
+	snap, err := sv.snapshot(b, stamp, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	sv.cur.Store(snap)
+	return sv, nil
+}
+
+// snapshot makes the routes of a scanned build.
+func (sv *Server) snapshot(b *build, stamp uint64, stats map[string]fileStat, complete bool) (*snapshot, error) {
+	b.collectFacets()
+	b.collectEventsAndPlayers()
+	routes, err := b.routes()
+	if err != nil {
+		return nil, err
+	}
+	stems := map[string]string{}
+	for _, r := range b.records {
+		stems[outStem(r)] = r
+	}
+	max := sv.CacheBytes
+	if max <= 0 {
+		max = 64 << 20
+	}
+	return &snapshot{b: b, routes: routes, stems: stems, stamp: stamp, stats: stats,
+		complete: complete, built: time.Now(), cache: newPageCache(max)}, nil
+}
+
+// Refresh reads the archive's catalog again if its files changed since the last refresh (or
+// if there was none): only the record files that changed are read, for their tags. It returns
+// what the refresh found; nil, nil means nothing changed.
+func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	stamp, err := archiveStamp(sv.src)
+	if err != nil {
+		return nil, err
+	}
+	old := sv.cur.Load()
+	if old.complete && old.stamp == stamp || sv.failed.Load() == stamp+1 {
 		return nil, nil
 	}
-	out := &memOutput{files: map[string][]byte{}}
-	b, err := sv.site.build(ctx, sv.src, out)
-	if err != nil {
+	b := newBuild(ctx, sv.site, sv.src, nil)
+	if err := b.scan(); err != nil {
 		sv.failed.Store(stamp + 1) // not again until the archive changes
 		return nil, err
 	}
-	sv.cur.Store(&snapshot{files: out.files, stamp: stamp, built: time.Now(), b: b})
+	stats := make(map[string]fileStat, len(b.records))
+	var todo []string
+	for _, name := range b.records {
+		info, err := fs.Stat(sv.src, name)
+		if err != nil {
+			b.warn(fmt.Sprintf("%s: %v", b.where(name), err))
+			continue
+		}
+		st := fileStat{info.Size(), info.ModTime()}
+		stats[name] = st
+		// An entry is kept while its file and the event.toml and players.toml files it was read
+		// under are unchanged.
+		if e := old.b.entries[name]; e != nil && old.stats[name] == st && old.b.stamp == b.stamp {
+			b.entries[name] = e
+			continue
+		}
+		todo = append(todo, name)
+	}
+	read := make([]*fileEntry, len(todo))
+	if err := parallel(ctx, len(todo), func(i int) error {
+		read[i] = b.readEntry(todo[i])
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	for i, name := range todo {
+		b.entries[name] = read[i]
+	}
+	for _, e := range b.entries {
+		b.games += len(e.Games)
+		for _, w := range e.Warnings {
+			b.warn(w)
+		}
+	}
+	snap, err := sv.snapshot(b, stamp, stats, true)
+	if err != nil {
+		return nil, err
+	}
+	sv.cur.Store(snap)
+	b.unchanged = len(b.records) - len(todo)
+	b.written = len(snap.routes)
 	return b.report(), nil
+}
+
+// readEntry reads the catalog rows of a record file and its problems of syntax; the games'
+// own problems show on their pages.
+func (b *build) readEntry(name string) *fileEntry {
+	e := &fileEntry{}
+	err := scanGames(b.src, name, b.where(name), func(_ int, _ bool, rec *notation.Record, errs notation.ErrorList) error {
+		e.Games = append(e.Games, b.catalogRow(name, rec))
+		for _, x := range errs {
+			e.Warnings = append(e.Warnings, x.Error())
+		}
+		return nil
+	})
+	if err != nil {
+		e.Warnings = append(e.Warnings, err.Error())
+	}
+	return e
 }
 
 // archiveStamp sums the names, sizes and modification times of the files a build reads: it
@@ -85,7 +194,7 @@ func archiveStamp(src fs.FS) (uint64, error) {
 		if err != nil {
 			return err
 		}
-		if name != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+		if skipName(name, d) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -112,7 +221,10 @@ var securityHeaders = map[string]string{
 	"Referrer-Policy":         "no-referrer",
 }
 
-// ServeHTTP serves one file of the current build.
+// errReading answers for a page made from the whole catalog before the catalog is read.
+var errReading = errors.New("the archive is still being read; this page is ready in a moment")
+
+// ServeHTTP serves one page, rendered now or from the cache.
 func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range securityHeaders {
 		w.Header().Set(k, v)
@@ -128,12 +240,23 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sv.live(w, r, snap, name)
 		return
 	}
-	data, ok := snap.files[name]
-	if !ok {
-		name = path.Join(name, "index.html")
-		data, ok = snap.files[name]
+	if name == "" {
+		name = "index.html"
 	}
-	if !ok {
+	data, found, err := sv.page(r.Context(), snap, name)
+	if !found && err == nil {
+		name = path.Join(name, "index.html")
+		data, found, err = sv.page(r.Context(), snap, name)
+	}
+	switch {
+	case errors.Is(err, errReading):
+		w.Header().Set("Retry-After", "2")
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		return
+	case err != nil:
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	case !found:
 		http.NotFound(w, r)
 		return
 	}
@@ -143,8 +266,81 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, snap.built, bytes.NewReader(data))
 }
 
-// Serve answers HTTP requests on ln and rebuilds the site every interval if the archive
-// changed, until ctx is cancelled.
+// page renders the page name of snap, or takes it from the cache.
+func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte, bool, error) {
+	if data, ok := snap.cache.get(name); ok {
+		return data, true, nil
+	}
+	route, isRoute := snap.routes[name]
+	stem, n, isGame := parseGameHref(name)
+	file := snap.stems[stem]
+	switch {
+	case isRoute && !snap.complete && (strings.HasPrefix(name, "lists/") || strings.HasPrefix(name, "search") ||
+		snap.stems[path.Dir(name)] != ""):
+		return nil, false, errReading
+	case !isRoute && (!isGame || file == ""):
+		return nil, false, nil
+	}
+	var (
+		data  []byte
+		found bool
+		err   error
+	)
+	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
+		v := snap.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
+		if isRoute {
+			data, err = route(v)
+			found = err == nil
+		} else {
+			data, found, err = v.gamePage(file, n)
+		}
+		return nil
+	})
+	if open != nil && err == nil && found {
+		err = nil // rendered without the index's links: the index is being written
+	}
+	if err != nil || !found {
+		return nil, found, err
+	}
+	if open == nil {
+		snap.cache.put(name, data)
+	}
+	return data, true, nil
+}
+
+// errFound stops a scan of a record file at the game asked for.
+var errFound = errors.New("found")
+
+// gamePage renders the page of game n of a record file, reading the file up to it (and one
+// record beyond, to know whether it is the file's only game).
+func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
+	var data []byte
+	err := scanGames(b.src, file, b.where(file), func(k int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+		if k < n {
+			return nil
+		}
+		g := newGame(file, b.where(file), k, several, rec, errs)
+		if err := b.writeGame(g); err != nil {
+			return err
+		}
+		var rerr error
+		data, rerr = b.out.read(g.href)
+		if rerr != nil {
+			return rerr
+		}
+		return errFound
+	})
+	if errors.Is(err, errFound) {
+		return data, true, nil
+	}
+	if data == nil {
+		return nil, false, nil // no such game: the file is shorter
+	}
+	return nil, false, err
+}
+
+// Serve answers HTTP requests on ln until ctx is cancelled. It reads the catalog in the
+// background at once, and again every interval if the archive changed.
 func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Duration) error {
 	hs := sv.httpServer(ln)
 	if exposed(ln.Addr()) {
@@ -163,24 +359,30 @@ func (sv *Server) Serve(ctx context.Context, ln net.Listener, interval time.Dura
 	return nil
 }
 
+// poll refreshes the catalog at once, then every interval.
 func (sv *Server) poll(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
+		start := time.Now()
+		rep, err := sv.Refresh(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case err != nil:
+			sv.logf("reading the archive failed, still serving the last catalog: %v", err)
+		case rep != nil:
+			sv.logf("read the catalog: %s in %s (%d record files unchanged), %s",
+				english.Count(rep.Games, "game"), time.Since(start).Round(time.Millisecond), rep.Unchanged,
+				english.Count(len(rep.Warnings), "problem"))
+			for _, w := range rep.Warnings {
+				sv.logf("%s", w)
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-		rep, err := sv.Refresh(ctx)
-		switch {
-		case err != nil:
-			sv.logf("rebuild failed, still serving the last build: %v", err)
-		case rep != nil:
-			sv.logf("rebuilt: %d pages, %d games", rep.Pages, rep.Games)
-			for _, w := range rep.Warnings {
-				sv.logf("%s", w)
-			}
 		}
 	}
 }

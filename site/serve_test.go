@@ -17,7 +17,7 @@ import (
 )
 
 // writeArchive writes the fixture archive to a temporary folder.
-func writeArchive(t *testing.T) string {
+func writeArchive(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, f := range fixture(t, "archive.txtar") {
@@ -43,6 +43,9 @@ func newTestServer(t *testing.T) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
 	return sv, dir
 }
 
@@ -64,7 +67,7 @@ func TestServeFiles(t *testing.T) {
 		{"/", 200, "text/html", "<h1>Test archive</h1>"},
 		{"/club/", 200, "text/html", "<h1>The club</h1>"},
 		{"/club", 200, "text/html", "<h1>The club</h1>"},
-		{"/club/games-1.html", 200, "text/html", `id="bao-plies"`},
+		{"/club/games/1.html", 200, "text/html", `id="bao-plies"`},
 		{"/static/site.css", 200, "text/css", "svg.board"},
 		{"/static/bao.js", 200, "javascript", "keydown"},
 		{"/search.json", 200, "application/json", `"games"`},
@@ -169,7 +172,7 @@ func TestServeLoad(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- sv.Serve(ctx, ln, 20*time.Millisecond) }()
 	base := "http://" + ln.Addr().String()
-	paths := []string{"/", "/club/games-1.html", "/static/site.css", "/search.json", "/lists/index.html", "/missing"}
+	paths := []string{"/", "/club/games/1.html", "/static/site.css", "/search.json", "/lists/index.html", "/missing"}
 	requests, clients := 3000, 16
 	if testing.Short() {
 		requests = 600
@@ -224,5 +227,53 @@ func TestServeLoad(t *testing.T) {
 	}
 	if len(failed) > 0 {
 		t.Errorf("%d of %d requests failed, first: %s", len(failed), requests, failed[0])
+	}
+}
+
+// TestServeBeforeCatalog asks a Server for pages before it has read the catalog: the pages of
+// folders and games answer at once, the lists say to come back.
+func TestServeBeforeCatalog(t *testing.T) {
+	dir := writeArchive(t)
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for target, code := range map[string]int{"/": 200, "/club/games/3.html": 200, "/club/notes.html": 200,
+		"/static/site.css": 200, "/lists/index.html": 503, "/search.json": 503, "/club/games/": 503,
+		"/club/games/4.html": 404} {
+		if w := get(t, sv, target); w.Code != code {
+			t.Errorf("GET %s before the catalog: %d, want %d", target, w.Code, code)
+		}
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if w := get(t, sv, "/club/games/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="../../club/games/3.html"`) {
+		t.Errorf("GET /club/games/ after the catalog: %d\n%s", w.Code, w.Body)
+	}
+}
+
+// TestPageCacheBound fills the page cache beyond its size: the least recently used pages go.
+func TestPageCacheBound(t *testing.T) {
+	c := newPageCache(10)
+	c.put("a", []byte("1234"))
+	c.put("b", []byte("1234"))
+	c.get("a") // a is now more recent than b
+	c.put("c", []byte("1234"))
+	if _, ok := c.get("b"); ok {
+		t.Error("b, the least recently used, is still cached")
+	}
+	for _, k := range []string{"a", "c"} {
+		if _, ok := c.get(k); !ok {
+			t.Errorf("%s was dropped", k)
+		}
+	}
+	c.put("big", make([]byte, 11))
+	if _, ok := c.get("big"); ok || c.size != 8 {
+		t.Errorf("a page larger than the cache was kept (size %d)", c.size)
 	}
 }

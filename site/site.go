@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -24,12 +25,18 @@ type Options struct {
 	// games/club/games.bgn:3:4. Pages name files relative to the archive.
 	Source string
 	// Index, if set, is the archive's search index: the "also reached in" links under the
-	// diagrams of annotations ask it too, and a Server answers live searches from it.
+	// diagrams of annotations come from it, and a Server answers live searches from it. A
+	// build cannot tell when an index given this way changes: prefer IndexDir.
 	Index *archive.Index
 	// IndexDir, instead of Index, names the index directory: it is opened for each build and
 	// each live search and closed after it, so that bao index can update it meanwhile (what a
-	// long-running Server needs). A missing directory means no index yet.
+	// long-running Server needs), and a build rewrites the pages whose diagrams asked it when
+	// it changed. A missing directory means no index yet.
 	IndexDir string
+	// Progress, if set, is told as a build reads the record files it writes pages for: the
+	// bytes read so far, of how many, and the file being read. It is called from one
+	// goroutine.
+	Progress func(done, total int64, file string)
 }
 
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark
@@ -85,9 +92,12 @@ func New(opts Options) (*Site, error) {
 // Report says what a build produced. Warnings are problems in the archive (a record that does
 // not replay, a diagram that cannot be drawn) that the pages show in place.
 type Report struct {
-	Pages    int
-	Games    int
-	Warnings []string
+	Pages int // pages written by this build
+	Games int
+	// Unchanged counts the record files whose pages the last build into the same folder wrote
+	// and this one kept.
+	Unchanged int
+	Warnings  []string
 }
 
 // Build renders the archive src (Markdown pages and BGN records) into the directory out,
@@ -104,38 +114,50 @@ func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, e
 // Build renders the archive src into the directory out. The pages a previous Build wrote there
 // and this one does not (those of removed records) are removed; other files are left alone.
 func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
-	d := &dirOutput{dir: out, written: map[string]bool{}}
-	b, err := s.build(ctx, src, d)
+	b, err := s.build(ctx, src, dirOutput{dir: out})
 	if err != nil {
-		return nil, err
-	}
-	if err := d.prune(); err != nil {
 		return nil, err
 	}
 	return b.report(), nil
 }
 
-// output receives the built files, by slash-separated path relative to the site root.
+// output receives the built files, by slash-separated path relative to the site root, and
+// keeps them for the next build.
 type output interface {
 	write(name string, data []byte) error
+	read(name string) ([]byte, error)
+	remove(name string) error
 }
 
-// dirOutput writes the site under a directory, and remembers what it wrote (see prune).
-type dirOutput struct {
-	dir     string
-	mu      sync.Mutex
-	written map[string]bool
-}
+// dirOutput writes the site under a directory. The manifest of each build says what it wrote,
+// so that the next one removes only the pages it no longer makes: files it never wrote are
+// never touched.
+type dirOutput struct{ dir string }
 
-func (d *dirOutput) write(name string, data []byte) error {
+func (d dirOutput) write(name string, data []byte) error {
 	p := filepath.Join(d.dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	d.mu.Lock()
-	d.written[name] = true
-	d.mu.Unlock()
 	return os.WriteFile(p, data, 0o644)
+}
+
+func (d dirOutput) read(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(d.dir, filepath.FromSlash(name)))
+}
+
+// remove removes a file the site wrote, and the folders it leaves empty.
+func (d dirOutput) remove(name string) error {
+	err := os.Remove(filepath.Join(d.dir, filepath.FromSlash(name)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	for dir := path.Dir(name); err == nil && dir != "."; dir = path.Dir(dir) {
+		if os.Remove(filepath.Join(d.dir, filepath.FromSlash(dir))) != nil {
+			break // not empty: it holds other pages or the user's files
+		}
+	}
+	return err
 }
 
 // memOutput keeps the site in memory (bao serve).
@@ -148,6 +170,23 @@ func (m *memOutput) write(name string, data []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.files[name] = data
+	return nil
+}
+
+func (m *memOutput) read(name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	data, ok := m.files[name]
+	if !ok {
+		return nil, fs.ErrNotExist
+	}
+	return data, nil
+}
+
+func (m *memOutput) remove(name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.files, name)
 	return nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/bao-archive/bao/engine"
-	"github.com/bao-archive/bao/internal/english"
 )
 
 // viewerData is the JSON array the viewer script steps through, one object per node of the
@@ -48,26 +47,6 @@ func (b *build) viewerData(g *game, root string) template.JS {
 		if n.prev >= 0 {
 			w.WriteString(`,"t":`)
 			sowing(&w, g.nodes[n.prev].pos, n)
-		}
-		if i <= g.plies {
-			links, more := b.others(n.pos, g, false)
-			if more > 0 {
-				links = append(links, link{Href: "search.html", Text: "and " + english.Count(more, "more game")})
-			}
-			if len(links) > 0 {
-				w.WriteString(`,"o":[`)
-				for j, l := range links {
-					if j > 0 {
-						w.WriteByte(',')
-					}
-					w.WriteString(`{"h":`)
-					jsonString(&w, root+l.Href)
-					w.WriteString(`,"t":`)
-					jsonString(&w, l.Text)
-					w.WriteByte('}')
-				}
-				w.WriteByte(']')
-			}
 		}
 		w.WriteByte('}')
 	}

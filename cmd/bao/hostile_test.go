@@ -203,12 +203,12 @@ func TestHostileArchive(t *testing.T) {
 				t.Fatalf("site build: exit %d\n%s", code, errOut)
 			}
 			says("site build", errOut)
-			for _, page := range []string{"good1.html", "good2.html", "index.html"} {
+			for _, page := range []string{"good1/1.html", "good2/1.html", "index.html"} {
 				if _, err := os.Stat(filepath.Join(siteOut, page)); err != nil {
 					t.Errorf("site build: %v", err)
 				}
 			}
-			for _, leak := range []string{"leak.html", "up.html", "zero.html"} {
+			for _, leak := range []string{"leak.html", "up.html", "zero.html", "leak/1.html", "up/1.html", "zero/1.html"} {
 				if _, err := os.Stat(filepath.Join(siteOut, leak)); err == nil {
 					t.Errorf("site build published %s", leak)
 				}
@@ -248,7 +248,7 @@ func hostileServe(t *testing.T, dir string) {
 		t.Fatalf("serve: %v", err)
 	}
 	h := sv.Guard(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
-	for target, want := range map[string]int{"/": 200, "/good1.html": 200, "/search?q=goodman": 200,
+	for target, want := range map[string]int{"/": 200, "/good1/1.html": 200, "/search?q=goodman": 200,
 		"/explore?variant=kiswahili": 200, "/leak.html": 404, "/up.html": 404} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://127.0.0.1:8080"+target, nil))

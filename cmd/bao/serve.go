@@ -22,11 +22,14 @@ func newServeCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
 		Short: "Serve an archive's site, rebuilt when its files change",
-		Long: `Build the site of an archive (default the current folder) in memory and serve it
-over HTTP, by default on 127.0.0.1 only. Requests must name the address served (or localhost)
-in their Host header, or a name given with --allow-host: this keeps other web sites from
-driving the server through DNS rebinding. The archive's Markdown pages and records are checked
-for changes every --poll interval and the site is rebuilt when one changed. Stop with Ctrl-C.
+		Long: `Serve the site of an archive (default the current folder) over HTTP, by default on
+127.0.0.1 only. Requests must name the address served (or localhost) in their Host header, or
+a name given with --allow-host: this keeps other web sites from driving the server through DNS
+rebinding. Nothing is built up front: each page is rendered from the archive's files when it
+is first asked for and kept in a bounded cache, so the first page is answered at once whatever
+the archive's size. The games' tags, which the lists and the search page need, are read in the
+background, and read again (changed record files only) when the archive's files change, as
+checked every --poll interval. Stop with Ctrl-C.
 
 With the archive's index (bao index), /search?q=… searches the games (words, player, event,
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -29,8 +30,13 @@ func newSiteBuildCmd(e *env) *cobra.Command {
 		Short: "Render an archive's pages and records as HTML",
 		Long: `Render an archive (a folder of Markdown pages and BGN records, default the current
 folder) as a static site in DIR: a page per folder (from its index.md or README.md), per
-Markdown page and per game, with board diagrams, a move viewer, lists by variant, event,
-player and year, and a search page. Open DIR/index.html, or run bao serve.
+Markdown page, per record file (its games, 100 a page) and per game (club/cup.bgn's games are
+club/cup/1.html, club/cup/2.html, ...), with board diagrams, a move viewer, lists by variant,
+event, player and year, and a search page. Open DIR/index.html, or run bao serve.
+
+The build reads one game at a time per core and keeps a short row per game for the lists. It
+leaves a manifest in DIR (.bao-site.json): building into the same DIR again rewrites only the
+pages of record files that changed, and removes the pages of games that are gone.
 
 If the archive has an index (bao index), the diagrams of annotations also link to the games of
 the index that reached the same position.
@@ -46,23 +52,31 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err := checkDir(root); err != nil {
 				return err
 			}
+			buildGC()
 			src, err := archive.OpenRoot(root) // links leaving the archive are not published
 			if err != nil {
 				return err
 			}
-			ix, err := optionalIndex(root, o.index)
+			dir, err := optionalIndex(root, o.index)
 			if err != nil {
 				return err
 			}
-			if ix != nil {
-				defer ix.Close()
-			}
-			rep, err := site.Build(cmd.Context(), src, o.out,
-				site.Options{Title: o.title, Source: root, Index: ix})
+			bar := newProgress(e.err, -1, "bytes")
+			rep, err := site.Build(cmd.Context(), src, o.out, site.Options{Title: o.title, Source: root,
+				IndexDir: dir, Progress: func(done, total int64, file string) {
+					bar.Set(done, total)
+					bar.Describe(file)
+				}})
+			bar.Finish()
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "wrote %s (%s) to %s\n", english.Count(rep.Pages, "page"), english.Count(rep.Games, "game"), o.out)
+			kept := ""
+			if rep.Unchanged > 0 {
+				kept = "; " + english.Count(rep.Unchanged, "record file") + " unchanged since the last build"
+			}
+			fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", english.Count(rep.Pages, "page"),
+				english.Count(rep.Games, "game"), kept, o.out)
 			return reportWarnings(e, rep.Warnings)
 		},
 	}
@@ -73,16 +87,30 @@ shown in place on the pages and listed on standard error; the command then exits
 	return c
 }
 
-// optionalIndex opens the index named by --index, which must exist, or else the archive's
-// default index if there is one.
-func optionalIndex(root, dir string) (*archive.Index, error) {
-	if dir != "" {
-		return openIndex(root, dir)
+// buildGC lets the heap grow to five times what a site build keeps live (a few games per core
+// and the catalog's rows) before collecting, within a limit of 768 MiB: with Go's default, the
+// collector ran all the time on a heap of 30 MB. Measured on 10,008 games, default against
+// GOGC=400 back to back: 21.3 s and 33.6 CPU-s at 36 MB peak, against 15.3 s and 25.9 CPU-s at
+// 76 MB.
+func buildGC() {
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(768 << 20)
+}
+
+// optionalIndex names the index of --index, which must open, or else the archive's default
+// index if there is one; "" for none. The site opens it again for each build.
+func optionalIndex(root, dir string) (string, error) {
+	if dir == "" {
+		dir = archive.DefaultIndexDir(root)
+		if !isDir(dir) {
+			return "", nil
+		}
 	}
-	if !isDir(archive.DefaultIndexDir(root)) {
-		return nil, nil
+	ix, err := openIndex(root, dir)
+	if err != nil {
+		return "", err
 	}
-	return openIndex(root, "")
+	return dir, ix.Close()
 }
 
 // archiveArg is the archive folder: the argument, or the current folder.

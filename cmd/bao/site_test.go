@@ -18,7 +18,7 @@ func TestSiteBuildExample(t *testing.T) {
 		t.Errorf("stdout: %q", stdout)
 	}
 	for _, page := range []string{"index.html", "primer/index.html", "primer/kiswahili.html", "primer/kete.html",
-		"primer/kingulu.html", "primer/kimasai.html", "primer/kingulu-game.html"} {
+		"primer/kingulu.html", "primer/kimasai.html", "primer/kingulu-game/1.html"} {
 		if _, err := os.Stat(filepath.Join(out, page)); err != nil {
 			t.Errorf("page missing: %v", err)
 		}

@@ -272,8 +272,11 @@
     show(fromHash(), false, true);
   }
 
-  // search filters the site's game index (search.json) by player, event, variant and year as
-  // the reader types; the filter lives in the URL query so that a search can be bookmarked.
+  // search filters the site's game index by player, event, variant and year as the reader
+  // types; the filter lives in the URL query so that a search can be bookmarked. search.json
+  // holds the tables of names and the list of chunks, each a few thousand games as arrays
+  // [href, date, south, north, result, event, variant, year] whose names are indexes into the
+  // tables; chunks are loaded only while a search needs more hits.
   function search(form, script) {
     var status = document.getElementById('search-status');
     var table = document.getElementById('search-results');
@@ -281,6 +284,9 @@
     var fields = ['player', 'event', 'variant', 'year'].filter(function (k) { return form[k]; });
     var games = [];
     var max = 500;
+    var ix = null;
+    var loaded = 0; // chunks loaded
+    var loading = false;
     var root = (script && script.getAttribute('src') || '').replace(/static\/bao\.js$/, '');
 
     function norm(s) { return (s || '').toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''); }
@@ -308,27 +314,53 @@
         body.appendChild(tr);
       });
       table.hidden = hits.length === 0;
-      status.textContent = hits.length + ' of ' + games.length + ' games' + (hits.length > max ? ' (first ' + max + ' shown)' : '') + '.';
+      var all = loaded === ix.chunks.length;
+      status.textContent = hits.length + (all ? '' : '+') + ' of ' + ix.games + ' games' +
+        (hits.length > max ? ' (first ' + max + ' shown)' : '') + (all ? '.' : ' (searching…)');
+      if (!all && hits.length <= max) more();
       var params = new URLSearchParams();
       fields.forEach(function (k) { if (form[k].value) params.set(k, form[k].value); });
       try { history.replaceState(null, '', params.toString() ? '?' + params : location.pathname); } catch (e) { /* file: URLs */ }
     }
 
+    function getJSON(url) {
+      return fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      });
+    }
+    function name(table, i) { return i >= 0 ? table[i] : ''; }
+    // more loads the next chunk and searches again.
+    function more() {
+      var chunk = href(ix.chunks[loaded]);
+      if (loading || !chunk) return;
+      loading = true;
+      getJSON(root + chunk).then(function (c) {
+        c.games.forEach(function (g) {
+          games.push({
+            u: g[0], d: g[1], s: name(ix.players, g[2]), n: name(ix.players, g[3]), r: g[4],
+            e: name(ix.events, g[5]), v: name(ix.variants, g[6]), y: g[7]
+          });
+        });
+        loaded++;
+        loading = false;
+        run();
+      }).catch(fail);
+    }
+    function fail() {
+      status.textContent = 'The game index could not be loaded (browsers block it on file: pages; use bao serve).';
+    }
+
     var index = href(script && script.getAttribute('data-index'));
     if (!index) return;
-    fetch(index).then(function (r) {
-      if (!r.ok) throw new Error(r.status);
-      return r.json();
-    }).then(function (ix) {
-      games = ix.games || [];
+    getJSON(index).then(function (idx) {
+      ix = idx;
       var params = new URLSearchParams(location.search);
       fields.forEach(function (k) { if (params.get(k)) form[k].value = params.get(k); });
       form.hidden = false;
       form.addEventListener('input', run);
       form.addEventListener('submit', function (e) { e.preventDefault(); run(); });
       run();
-    }).catch(function () {
-      status.textContent = 'The game index could not be loaded (browsers block it on file: pages; use bao serve).';
-    });
+    }).catch(fail);
   }
 })();

@@ -1,0 +1,97 @@
+package site
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/notation"
+)
+
+// Every output name of the site is made here, from archive-relative, slash-separated source
+// names: the pages of folders, Markdown files, record files, games and lists. A game's page is
+// named by its file and its number alone, so that any one page can be rendered, or found again
+// by bao serve, without reading the rest of the archive; and no folder of the site holds more
+// than gamesPerFolder game pages.
+
+// gamesPerFolder bounds the game pages in one folder of the site: games 1-999 of a file sit in
+// its folder, later ones in sub-folders of a thousand each.
+const gamesPerFolder = 1000
+
+// outStem is the output name of a source path without its extension: every folder and the
+// file's name slugged (slugPath), so that no name of the archive, however hostile
+// ("javascript:…", "50%.bgn", "#1.bgn"), reaches a link as anything but a plain relative
+// path. Two sources that slug alike are caught when pages are assigned.
+func outStem(src string) string { return outDir(strings.TrimSuffix(src, path.Ext(src))) }
+
+// outDir is the output name of an archive folder, "." for the root.
+func outDir(dir string) string {
+	if dir == "." {
+		return "."
+	}
+	return slugPath(dir)
+}
+
+// folderHref is the page of an archive folder, "." for the root.
+func folderHref(dir string) string { return path.Join(outDir(dir), "index.html") }
+
+// markdownHref is the page of a Markdown file.
+func markdownHref(md string) string { return outStem(md) + ".html" }
+
+// recordHref is the list of the games of a record file, page n (1-based) of it.
+func recordHref(file string, n int) string { return pageHref(outStem(file)+"/index.html", n) }
+
+// gameHref is the page of game number n (1-based) of a record file.
+func gameHref(file string, n int) string {
+	leaf := strconv.Itoa(n) + ".html"
+	if n >= gamesPerFolder {
+		leaf = strconv.Itoa(n/gamesPerFolder*gamesPerFolder) + "/" + leaf
+	}
+	return outStem(file) + "/" + leaf
+}
+
+// parseGameHref reads a name made by gameHref back into the record file's output stem and the
+// game's number.
+func parseGameHref(name string) (stem string, n int, ok bool) {
+	dir, leaf := path.Split(name)
+	n, err := strconv.Atoi(strings.TrimSuffix(leaf, ".html"))
+	if err != nil || n < 1 || !strings.HasSuffix(leaf, ".html") || dir == "" || leaf != strconv.Itoa(n)+".html" {
+		return "", 0, false
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	if n >= gamesPerFolder {
+		bucket := strconv.Itoa(n / gamesPerFolder * gamesPerFolder)
+		if path.Base(dir) != bucket {
+			return "", 0, false
+		}
+		dir = path.Dir(dir)
+	}
+	if dir == "." || dir == "" {
+		return "", 0, false
+	}
+	return dir, n, true
+}
+
+// listHref is page n (1-based) of the list of one facet value.
+func listHref(kind, slug string, n int) string {
+	return pageHref("lists/"+kind+"/"+slug+".html", n)
+}
+
+// pageHref is page n of a paginated list whose first page is first: x.html, x.p2.html, ...
+// (a facet's slug holds no dot, so no list's later page is another's first).
+func pageHref(first string, n int) string {
+	if n <= 1 {
+		return first
+	}
+	return strings.TrimSuffix(first, ".html") + ".p" + strconv.Itoa(n) + ".html"
+}
+
+// searchChunkHref is chunk i of the client-side search index.
+func searchChunkHref(i int) string { return "search/" + strconv.Itoa(i) + ".json" }
+
+// eventHref is the page of the event whose event.toml is in an archive folder, beside the
+// folder's own index.html.
+func eventHref(dir string) string { return path.Join(outDir(dir), "event.html") }
+
+// playerHref is the page of a player, by the one name players.toml gives them.
+func playerHref(name string) string { return "players/" + notation.Slug(name) + ".html" }
