@@ -239,3 +239,88 @@ func TestTopOpenings(t *testing.T) {
 		t.Errorf("topOpenings = %v, want %v", got, want)
 	}
 }
+
+// TestEventIncremental builds the events fixture twice into one output, then changes a record
+// file, then players.toml: a changed record rewrites every event and player page but not the
+// other files' game pages; a changed players.toml rewrites the whole site.
+func TestEventIncremental(t *testing.T) {
+	src := fixture(t, "events.txtar")
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := again.report(); r.Pages != 0 {
+		t.Errorf("unchanged archive: %d pages written, want none", r.Pages)
+	}
+	mark := func(names ...string) {
+		for _, name := range names {
+			out.files[name] = nil
+		}
+	}
+	rewritten := func(when string, names ...string) {
+		t.Helper()
+		for _, name := range names {
+			if len(out.files[name]) == 0 {
+				t.Errorf("%s: %s was not written again", when, name)
+			}
+		}
+	}
+	// The friendly game now ends in a draw: Chiku's and Asha's ratings change.
+	src["cup/friendly.bgn"].Data = []byte(strings.ReplaceAll(string(src["cup/friendly.bgn"].Data), "0-1", "1/2-1/2"))
+	mark("cup/event.html", "ko/event.html", "players/chiku.html", "players/asha.html", "players/baraka.html", "ko/final/1.html")
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	rewritten("a record changed", "cup/event.html", "ko/event.html", "players/chiku.html", "players/asha.html", "players/baraka.html")
+	if len(out.files["ko/final/1.html"]) != 0 {
+		t.Error("a record changed: the game page of an unchanged file was written again")
+	}
+	if !strings.Contains(string(out.files["players/chiku.html"]), "1/2-1/2") {
+		t.Error("Chiku's page does not show the friendly's new result")
+	}
+	// Chiku Mussa is now a player of their own: every game page's links may change.
+	src["players.toml"].Data = []byte("")
+	mark("ko/final/1.html", "cup/rounds/1.html")
+	b, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritten("players.toml changed", "ko/final/1.html", "cup/rounds/1.html", "players/chiku-mussa.html")
+	if r := b.report(); r.Unchanged != 0 {
+		t.Errorf("players.toml changed: %d record files kept, want none", r.Unchanged)
+	}
+}
+
+// TestServeEvents serves the event and player pages on demand, as routes.
+func TestServeEvents(t *testing.T) {
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), writeFixture(t, "events.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for target, body := range map[string]string{
+		"/cup/event.html":     `<a href="../cup/rounds/3.html" aria-label="Asha against Chiku: drew">½</a>`,
+		"/players/chiku.html": "Chiku Mussa",
+		"/cup/rounds/3.html":  `<a href="../../cup/event.html">Town Cup: standings, crosstable and rounds</a>`,
+		"/cup/index.html":     `<a href="../cup/event.html">`,
+	} {
+		w := get(t, sv, target)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), body) {
+			t.Errorf("GET %s: %d, body lacks %q", target, w.Code, body)
+		}
+	}
+}
