@@ -15,8 +15,8 @@
 //   - an event page (event.html) for every folder with an event.toml (package event): the
 //     standings with every tie-break, the crosstable and the rounds, each result linked to its
 //     game, and the match scores;
-//   - a page per player (players/NAME.html, NAME slugged; spellings joined by event.Key and
-//     the archive's players.toml): ratings per family of games with their history drawn as an
+//   - a page per player (players/NAME.html; spellings joined by event.Key, notation.Slug
+//     and the archive's players.toml): ratings per family of games with their history drawn as an
 //     inline SVG, results by event, openings as South and as North, and every game. Game pages
 //     link to their event's page and their players' pages.
 //

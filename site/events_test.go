@@ -324,3 +324,22 @@ func TestServeEvents(t *testing.T) {
 		}
 	}
 }
+
+// Every spelling event.Key makes one player has one page, whatever the name holds.
+func TestPlayerHref(t *testing.T) {
+	for _, tc := range []struct{ names []string }{
+		{[]string{"Ali Juma", "ali  juma", "Juma, Ali", "Ali-Juma"}},
+		{[]string{"javascript:alert(1)", "JavaScript:Alert(1)"}},
+		{[]string{"../../50%"}},
+	} {
+		want := playerHref(tc.names[0])
+		if !strings.HasPrefix(want, "players/") || strings.ContainsAny(strings.TrimPrefix(want, "players/"), "/:% ") {
+			t.Errorf("playerHref(%q) = %q: not a plain page under players/", tc.names[0], want)
+		}
+		for _, n := range tc.names[1:] {
+			if got := playerHref(n); got != want {
+				t.Errorf("playerHref(%q) = %q, want %q as for %q", n, got, want, tc.names[0])
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -93,5 +94,7 @@ func searchChunkHref(i int) string { return "search/" + strconv.Itoa(i) + ".json
 // folder's own index.html.
 func eventHref(dir string) string { return path.Join(outDir(dir), "event.html") }
 
-// playerHref is the page of a player, by the one name players.toml gives them.
-func playerHref(name string) string { return "players/" + notation.Slug(name) + ".html" }
+// playerHref is the page of a player, by the one name players.toml gives them: the name as
+// event.Key reduces it ("Juma, Ali" is "ali juma"), slugged. Names that reduce alike are one
+// page.
+func playerHref(name string) string { return "players/" + notation.Slug(event.Key(name)) + ".html" }

@@ -13,7 +13,8 @@ import (
 )
 
 // The player pages: one for every player of the archive, a player being every spelling that
-// event.Key makes one, joined further by the archive's players.toml. A page shows the
+// event.Key and notation.Slug make one (playerHref), joined further by the archive's
+// players.toml. A page shows the
 // player's rating history in each family of games (an inline SVG, no script), the results by
 // event, every game, and the openings played as South and as North.
 
@@ -45,8 +46,8 @@ type eventResult struct {
 	Points          string
 }
 
-// playerOf is the player a spelling names, made on first sight. Names that slug alike share a
-// page: its name is the first met.
+// playerOf is the player a spelling names, made on first sight: its page's name is the first
+// met of the names that share the page.
 func (b *build) playerOf(spelling string) *player {
 	name := b.aliases.Name(spelling)
 	href := playerHref(name)
