@@ -151,8 +151,17 @@ func New(dir string, c Config) error {
 // Load reads the event.toml of dir.
 func Load(dir string) (*Config, error) {
 	path := filepath.Join(dir, ConfigFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeConfig(path, data)
+}
+
+// DecodeConfig reads an event.toml held in data; path names it in errors.
+func DecodeConfig(path string, data []byte) (*Config, error) {
 	var c Config
-	md, err := toml.DecodeFile(path, &c)
+	md, err := toml.Decode(string(data), &c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {

@@ -78,26 +78,43 @@ func Games(dir, name string) (games []Game, problems []error, err error) {
 		if Key(r.Tag("Event")) != Key(name) {
 			return
 		}
-		g := Game{File: rel, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
-			Result: r.Tag("Result"), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
-		if r.Result != "" && r.Result != "*" {
-			g.Result = r.Result
-		}
-		var ok bool
-		if g.Round, g.Board, g.Sub, ok = parseRound(r.Tag("Round")); !ok {
-			problems = append(problems, fmt.Errorf("%s:%d: %w: game %d: Round %q is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME",
-				path, r.Pos.Line, ErrConfig, r.Number, r.Tag("Round")))
+		g, err := GameOf(r, rel, path)
+		if err != nil {
+			problems = append(problems, err)
 			return
 		}
 		games = append(games, g)
 	}, &problems)
+	Sort(games)
+	return games, problems, err
+}
+
+// Sort puts an event's games in the order of play: by round, board and game, then file. The
+// crosstable lists each pairing's games in this order.
+func Sort(games []Game) {
 	slices.SortStableFunc(games, func(a, b Game) int {
 		if c := cmpInts(a.Round, b.Round, a.Board, b.Board, a.Sub, b.Sub); c != 0 {
 			return c
 		}
 		return strings.Compare(a.File, b.File)
 	})
-	return games, problems, err
+}
+
+// GameOf places one record of an event: its round, board, players and result. file is the
+// record file relative to the event folder; where names it in the error of a record whose
+// Round tag is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME.
+func GameOf(r *notation.Record, file, where string) (Game, error) {
+	g := Game{File: file, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
+		Result: r.Tag("Result"), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
+	if r.Result != "" && r.Result != "*" {
+		g.Result = r.Result
+	}
+	var ok bool
+	if g.Round, g.Board, g.Sub, ok = parseRound(r.Tag("Round")); !ok {
+		return g, fmt.Errorf("%s:%d: %w: game %d: Round %q is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME",
+			where, r.Pos.Line, ErrConfig, r.Number, r.Tag("Round"))
+	}
+	return g, nil
 }
 
 func cmpInts(xs ...int) int {

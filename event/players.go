@@ -48,16 +48,25 @@ type Aliases map[string]string
 
 // LoadAliases reads path; a missing file is no aliases.
 func LoadAliases(path string) (Aliases, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return Aliases{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ParseAliases(path, data)
+}
+
+// ParseAliases reads a players.toml held in data; path names it in errors.
+func ParseAliases(path string, data []byte) (Aliases, error) {
 	var f struct {
 		Player []struct {
 			Name    string   `toml:"name"`
 			Aliases []string `toml:"aliases"`
 		} `toml:"player"`
 	}
-	if _, err := toml.DecodeFile(path, &f); err != nil {
-		if os.IsNotExist(err) {
-			return Aliases{}, nil
-		}
+	if _, err := toml.Decode(string(data), &f); err != nil {
 		if pe, ok := err.(toml.ParseError); ok {
 			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
 		}
@@ -195,27 +204,35 @@ func RatedGames(dir string, aliases Aliases) ([]Rated, []error, error) {
 	var games []Rated
 	var problems []error
 	err := walkRecords(dir, func(path, rel string, r *notation.Record) {
-		v, err := engine.LookupVariant(r.Tag("Variant"))
-		date := r.Tag("Date")
-		if err != nil || len(date) != 10 || strings.Contains(date[:4], "?") {
-			return
+		if g, ok := RatedOf(r, aliases); ok {
+			games = append(games, g)
 		}
-		s, n := r.Tag("South"), r.Tag("North")
-		if Key(s) == "" || Key(n) == "" || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
-			return
-		}
-		var score float64
-		switch r.Tag("Result") {
-		case "1-0":
-			score = 1
-		case "0-1":
-			score = 0
-		case "1/2-1/2":
-			score = 0.5
-		default:
-			return
-		}
-		games = append(games, Rated{Date: date, Family: Family(v), South: aliases.Name(s), North: aliases.Name(n), Score: score})
 	}, &problems)
 	return games, problems, err
+}
+
+// RatedOf is the record as a game for the rating list, and false if it is none: no known
+// variant, no full date, not two named players, a bye, or no result.
+func RatedOf(r *notation.Record, aliases Aliases) (Rated, bool) {
+	v, err := engine.LookupVariant(r.Tag("Variant"))
+	date := r.Tag("Date")
+	if err != nil || len(date) != 10 || strings.Contains(date[:4], "?") {
+		return Rated{}, false
+	}
+	s, n := r.Tag("South"), r.Tag("North")
+	if Key(s) == "" || Key(n) == "" || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
+		return Rated{}, false
+	}
+	var score float64
+	switch r.Tag("Result") {
+	case "1-0":
+		score = 1
+	case "0-1":
+		score = 0
+	case "1/2-1/2":
+		score = 0.5
+	default:
+		return Rated{}, false
+	}
+	return Rated{Date: date, Family: Family(v), South: aliases.Name(s), North: aliases.Name(n), Score: score}, true
 }

@@ -192,8 +192,11 @@ func TestBrowser(t *testing.T) {
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
+	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
+	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
 		t.Run("screenshots", func(t *testing.T) { browserScreenshots(t, tab(t, ctx, dialogs), base, dir) })
+		t.Run("event-screenshots", func(t *testing.T) { browserEventScreenshots(t, tab(t, ctx, dialogs), base, dir) })
 	}
 	if n := dialogs.Load(); n > 0 {
 		t.Errorf("%d JavaScript dialogs opened", n)

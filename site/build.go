@@ -36,6 +36,8 @@ type build struct {
 	ix      *archive.Index // the archive's index while pages are written, if there is one
 	ixStamp string         // the state of the index, for the manifest
 
+	eventIndex // the events and players (events.go, players.go)
+
 	mu        sync.Mutex
 	warnings  []string
 	written   int
@@ -45,7 +47,7 @@ type build struct {
 
 // reserved are the top-level names of the pages the site makes itself.
 var reserved = map[string]bool{"lists": true, "static": true, "search": true, "search.md": true,
-	"search.html": true, "search.json": true, manifestName: true}
+	"search.html": true, "search.json": true, manifestName: true, "players": true}
 
 // folder is one directory of the archive that holds pages or records.
 type folder struct {
@@ -73,6 +75,7 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 			return err
 		}
 		b.collectFacets()
+		b.collectEventsAndPlayers()
 		lists, catalog, err = b.writeCatalogPages(old)
 		return err
 	}
@@ -110,7 +113,8 @@ func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
 // context, index and output, and its own warnings (shown on the pages, not reported).
 func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build {
 	return &build{s: b.s, ctx: ctx, src: b.src, out: out, folders: b.folders, records: b.records,
-		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix}
+		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix,
+		eventIndex: b.eventIndex}
 }
 
 // scan walks the archive and assigns every folder, page and record file its page. It reads no
@@ -148,7 +152,11 @@ func (b *build) scan() error {
 	}
 	b.folder(".")
 	slices.Sort(b.records)
-	return b.assignPages()
+	if err := b.assignPages(); err != nil {
+		return err
+	}
+	b.findEvents()
+	return nil
 }
 
 // skipName says whether the walk of an archive leaves a file or folder out: hidden ones and

@@ -10,6 +10,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -31,17 +32,25 @@ type gameInfo struct {
 	Result  string `json:"r,omitempty"`
 	Variant string `json:"v,omitempty"` // engine variant id, "" if none bao knows
 	Plies   int    `json:"p,omitempty"` // main-line plies written
+
+	// For the event and player pages (events.go): the game's place in its event, or why it
+	// has none; the game as the rating list counts it; the first plies of its main line.
+	EventGame    *event.Game  `json:"eg,omitempty"`
+	EventProblem string       `json:"ep,omitempty"`
+	Rated        *event.Rated `json:"rt,omitempty"`
+	Opening      string       `json:"op,omitempty"`
 }
 
-// catalogRow is a record's row in the catalog, read from its tags: bao serve lists games it has
-// not replayed.
-func catalogRow(rec *notation.Record) gameInfo {
+// catalogRow is the row in the catalog of a record of file, read from its tags: bao serve lists
+// games it has not replayed.
+func (b *build) catalogRow(file string, rec *notation.Record) gameInfo {
 	gi := gameInfo{Date: knownTag(rec.Tag("Date")), South: knownTag(rec.Tag("South")),
 		North: knownTag(rec.Tag("North")), Event: knownTag(rec.Tag("Event")), Round: knownTag(rec.Tag("Round")), Result: rec.Result,
 		Plies: len(rec.Moves)}
 	if p, err := rec.Start(); err == nil {
 		gi.Variant = p.Variant().ID()
 	}
+	b.eventRow(file, rec, &gi)
 	return gi
 }
 

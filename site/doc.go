@@ -11,12 +11,23 @@
 //     engine's trace, all computed at build time. The games of club/cup.bgn are club/cup/1.html, club/cup/2.html,
 //     ... (from game 1000 on, in folders of a thousand: club/cup/1000/1234.html);
 //   - lists of games by variant, event, player and year, 100 a page, and a search page that
-//     filters a compact index in the browser, loaded in chunks of 5,000 games as it needs them.
+//     filters a compact index in the browser, loaded in chunks of 5,000 games as it needs them;
+//   - an event page (event.html) for every folder with an event.toml (package event): the
+//     standings with every tie-break, the crosstable and the rounds, each result linked to its
+//     game, and the match scores;
+//   - a page per player (players/NAME.html; spellings joined by event.Key, notation.Slug
+//     and the archive's players.toml): ratings per family of games with their history drawn as an
+//     inline SVG, results by event, openings as South and as North, and every game. Game pages
+//     link to their event's page and their players' pages.
 //
 // A build holds in memory a row of about 150 bytes per game (its tags, for the lists and the
 // search index) and the few games being written, one per core: memory grows with the archive
 // by those rows only. It keeps them, with each record file's checksum, in a manifest in the
-// output folder, so that the next build rewrites only the pages of changed files. "Also
+// output folder, so that the next build rewrites only the pages of changed files. The event
+// and player pages are made from the rows too (each keeps the game's round, rating result and
+// opening): when any record file changed, all of them are rewritten, with the lists; when an
+// event.toml or players.toml changed, the whole site is, as their names are in every game's
+// links. "Also
 // reached in" links under diagrams come from the archive's index (see archive), if it has one.
 //
 // A fenced block in any Markdown text draws a board:

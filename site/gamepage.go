@@ -31,6 +31,7 @@ type gameView struct {
 	Legend            []legendItem
 	Positions         []positionRow  // for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
+	Event             *link          // the page of the event the game belongs to (events.go)
 }
 
 // positionRow is one node of the game in the no-script table: the move links point at it.
@@ -63,6 +64,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
+	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		gv.Board = newBoard(g.start, nil)
@@ -141,12 +143,12 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 		}
 		switch t.Name {
 		case "Event":
-			if v := g.tag("Event"); v != "" {
-				tv.Href = b.facetHref("event", v)
+			if tv.Href = b.eventHref(g); tv.Href == "" && g.tag("Event") != "" {
+				tv.Href = b.facetHref("event", g.tag("Event"))
 			}
 		case "South", "North":
 			if v := g.tag(t.Name); v != "" {
-				tv.Href = b.facetHref("player", v)
+				tv.Href = b.playerLink(v).Href // the player's page (players.go)
 			}
 		case "Date":
 			if y := g.year(); y != "" {

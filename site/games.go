@@ -246,7 +246,7 @@ func (b *build) writeJob(j gameJob) error {
 		return err
 	}
 	fj.mu.Lock()
-	fj.entry.Games[j.n-1] = catalogRow(j.rec)
+	fj.entry.Games[j.n-1] = b.catalogRow(fj.name, j.rec)
 	fj.entry.Asked = fj.entry.Asked || g.asked
 	fj.mu.Unlock()
 	fj.addWarnings(b, append(g.errs, g.warnings...)...)
@@ -283,13 +283,14 @@ func (b *build) removeStale(old *manifest) {
 	}
 }
 
-// version identifies what, beside a record file, its pages depend on.
+// version identifies what, beside a record file, its pages depend on: the bao binary, the
+// site's title and source, and the archive's event.toml and players.toml files (eventIndex).
 func (b *build) version() string {
 	v := binaryVersion()
 	if v == "" {
 		return ""
 	}
-	return v + "\x00" + b.s.opts.Title + "\x00" + b.s.opts.Source
+	return v + "\x00" + b.s.opts.Title + "\x00" + b.s.opts.Source + "\x00" + b.stamp
 }
 
 // replay walks the record once, main line and variations: the verifier's findings are the

@@ -41,7 +41,7 @@ type mdPage struct {
 type pageFunc func(b *build) ([]byte, error)
 
 // routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
-// the lists, the search page and its index) and every asset to what renders it. Game pages are
+// the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
 // not among them: a build streams them, and bao serve finds them by their names (gameHref).
 func (b *build) routes() (map[string]pageFunc, error) {
 	assets, err := staticFiles()
@@ -67,6 +67,12 @@ func (b *build) routes() (map[string]pageFunc, error) {
 				r[listHref(fk.kind, slug, i)] = func(v *build) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
 			})
 		}
+	}
+	for _, ev := range b.events {
+		r[ev.href] = func(v *build) ([]byte, error) { return v.eventPage(ev) }
+	}
+	for href, p := range b.players {
+		r[href] = func(v *build) ([]byte, error) { return v.playerPage(p) }
 	}
 	r["search.html"] = (*build).searchPage
 	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
@@ -210,6 +216,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 			pg.Games = append(pg.Games, b.rows(r, 0, b.gamesOf(r))...)
 		}
 	}
+	pg.Pages = append(pg.Pages, b.eventLinks(f)...) // an event folder's event page (events.go)
 	for _, p := range f.pages {
 		pg.Pages = append(pg.Pages, link{Href: b.pages[p], Text: b.markdownTitle(p)})
 	}

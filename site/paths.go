@@ -4,6 +4,9 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Every output name of the site is made here, from archive-relative, slash-separated source
@@ -86,3 +89,12 @@ func pageHref(first string, n int) string {
 
 // searchChunkHref is chunk i of the client-side search index.
 func searchChunkHref(i int) string { return "search/" + strconv.Itoa(i) + ".json" }
+
+// eventHref is the page of the event whose event.toml is in an archive folder, beside the
+// folder's own index.html.
+func eventHref(dir string) string { return path.Join(outDir(dir), "event.html") }
+
+// playerHref is the page of a player, by the one name players.toml gives them: the name as
+// event.Key reduces it ("Juma, Ali" is "ali juma"), slugged. Names that reduce alike are one
+// page.
+func playerHref(name string) string { return "players/" + notation.Slug(event.Key(name)) + ".html" }

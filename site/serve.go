@@ -89,6 +89,7 @@ func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
 // snapshot makes the routes of a scanned build.
 func (sv *Server) snapshot(b *build, stamp uint64, stats map[string]fileStat, complete bool) (*snapshot, error) {
 	b.collectFacets()
+	b.collectEventsAndPlayers()
 	routes, err := b.routes()
 	if err != nil {
 		return nil, err
@@ -134,7 +135,9 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 		}
 		st := fileStat{info.Size(), info.ModTime()}
 		stats[name] = st
-		if e := old.b.entries[name]; e != nil && old.stats[name] == st {
+		// An entry is kept while its file and the event.toml and players.toml files it was read
+		// under are unchanged.
+		if e := old.b.entries[name]; e != nil && old.stats[name] == st && old.b.stamp == b.stamp {
 			b.entries[name] = e
 			continue
 		}
@@ -171,7 +174,7 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 func (b *build) readEntry(name string) *fileEntry {
 	e := &fileEntry{}
 	err := scanGames(b.src, name, b.where(name), func(_ int, _ bool, rec *notation.Record, errs notation.ErrorList) error {
-		e.Games = append(e.Games, catalogRow(rec))
+		e.Games = append(e.Games, b.catalogRow(name, rec))
 		for _, x := range errs {
 			e.Warnings = append(e.Warnings, x.Error())
 		}

@@ -19,8 +19,14 @@ import (
 // writeArchive writes the fixture archive to a temporary folder.
 func writeArchive(t testing.TB) string {
 	t.Helper()
+	return writeFixture(t, "archive.txtar")
+}
+
+// writeFixture writes a fixture archive (testdata/NAME.txtar) to a temporary folder.
+func writeFixture(t testing.TB, txtar string) string {
+	t.Helper()
 	dir := t.TempDir()
-	for name, f := range fixture(t, "archive.txtar") {
+	for name, f := range fixture(t, txtar) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)

@@ -29,12 +29,19 @@ step "explore: what was played from the Bao la Kiswahili start"
 step "a move explained lap by lap (Bao Kingulu, A3)"
 "$bao" play --variant kingulu --trace A3
 
+step "an event: the standings of Demo Club 2026 (generated games), with every tie-break and the crosstable"
+"$bao" event standings "$archive/events/club-2026"
+
+step "the players of the archive: one Elo list per family of games"
+"$bao" players "$archive"
+
 step "build the site"
 "$bao" site build "$archive" --out "$out/site"
 
 cat <<MSG
 
-The site is in $out/site: open $out/site/index.html in a browser,
+The site is in $out/site: open $out/site/index.html in a browser (the event's page is
+$out/site/events/club-2026/event.html, the players' pages are under $out/site/players/),
 or serve it (with live search) with:
 
     $bao serve $archive --addr 127.0.0.1:8080

@@ -1,0 +1,406 @@
+package site
+
+import (
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
+)
+
+// The event pages: one for every folder of the archive with an event.toml (package event),
+// with the standings and every tie-break, the crosstable, the rounds and the match scores,
+// every result linked to its game's page.
+
+// eventIndex is what the event and player pages know of the archive, kept on the build and
+// shared by bao serve's views. The events and the aliases are read when the archive is
+// scanned, before any game: a game's page links to its event's page and its players' pages,
+// and its row of the catalog keeps what those pages need of it (eventRow). The games of the
+// events and the players are gathered from the catalog once every record file was read.
+type eventIndex struct {
+	events  []*eventSite
+	eventIn map[string]*eventSite // by archive-relative folder
+	aliases event.Aliases
+	// stamp names the contents of every event.toml and of players.toml: they decide the links
+	// of every game page and the rows of the catalog, so they are part of the build's version.
+	stamp   string
+	players map[string]*player // by page
+}
+
+// eventSite is one event of the archive: its description and its games as the catalog has
+// them.
+type eventSite struct {
+	dir   string // archive-relative folder
+	href  string
+	cfg   *event.Config
+	games []event.Game
+	pages []string // the page of each of games
+	table *event.Table
+	probs []string
+}
+
+// findEvents reads the archive's players.toml and every folder's event.toml. One that cannot
+// be read is a warning: the folder stays an ordinary collection.
+func (b *build) findEvents() {
+	b.eventIn = map[string]*eventSite{}
+	b.aliases = event.Aliases{}
+	var stamp strings.Builder
+	if data, err := fs.ReadFile(b.src, playersFile); err == nil {
+		fmt.Fprintf(&stamp, "%s\x00%x\x00", playersFile, crc32.ChecksumIEEE(data))
+		if a, err := event.ParseAliases(b.where(playersFile), data); err != nil {
+			b.warn(err.Error())
+		} else {
+			b.aliases = a
+		}
+	}
+	for _, dir := range sortedKeys(b.folders) {
+		name := path.Join(dir, event.ConfigFile)
+		data, err := fs.ReadFile(b.src, name)
+		if err != nil {
+			continue // no event here
+		}
+		fmt.Fprintf(&stamp, "%s\x00%x\x00", name, crc32.ChecksumIEEE(data))
+		cfg, err := event.DecodeConfig(b.where(name), data)
+		if err != nil {
+			b.warn(err.Error())
+			continue
+		}
+		ev := &eventSite{dir: dir, cfg: cfg, href: eventHref(dir)}
+		if md := path.Join(dir, "event.md"); b.pages[md] == ev.href {
+			b.warn(fmt.Sprintf("%s: the event page would overwrite the page of %s; rename it", b.where(name), md))
+			continue
+		}
+		b.eventIn[dir] = ev
+		b.events = append(b.events, ev)
+	}
+	b.stamp = stamp.String()
+}
+
+// eventAt is the event of the nearest folder above a record file whose name a game's Event
+// tag gives, nil if none.
+func (b *build) eventAt(file, name string) *eventSite {
+	key := event.Key(name)
+	if key == "" || len(b.events) == 0 {
+		return nil
+	}
+	for d := path.Dir(file); ; d = path.Dir(d) {
+		if ev := b.eventIn[d]; ev != nil && event.Key(ev.cfg.Name) == key {
+			return ev
+		}
+		if d == "." {
+			return nil
+		}
+	}
+}
+
+// eventRow adds to a game's row of the catalog what the event and player pages need of it:
+// its place in its event (or why it has none), its game for the rating list, its opening.
+func (b *build) eventRow(file string, rec *notation.Record, gi *gameInfo) {
+	if ev := b.eventAt(file, gi.Event); ev != nil {
+		eg, err := event.GameOf(rec, strings.TrimPrefix(file, ev.dir+"/"), b.where(file))
+		if err != nil {
+			gi.EventProblem = err.Error()
+		} else {
+			gi.EventGame = &eg
+		}
+	}
+	if r, ok := event.RatedOf(rec, b.aliases); ok {
+		gi.Rated = &r
+	}
+	gi.Opening = opening(rec)
+}
+
+// collectEventsAndPlayers gathers the games of every event and of every player from the
+// catalog, and computes the standings and the ratings.
+func (b *build) collectEventsAndPlayers() {
+	type at struct {
+		file   string
+		number int
+	}
+	pages := map[*eventSite]map[at]string{}
+	b.players = map[string]*player{}
+	var rated []event.Rated
+	for _, file := range b.records {
+		e := b.entries[file]
+		if e == nil {
+			continue
+		}
+		for i := range e.Games {
+			gi := &e.Games[i]
+			if ev := b.eventAt(file, gi.Event); ev != nil {
+				switch {
+				case gi.EventProblem != "":
+					ev.probs = append(ev.probs, gi.EventProblem)
+				case gi.EventGame != nil:
+					ev.games = append(ev.games, *gi.EventGame)
+					if pages[ev] == nil {
+						pages[ev] = map[at]string{}
+					}
+					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = gameHref(file, i+1)
+				}
+			}
+			if gi.Rated != nil {
+				rated = append(rated, *gi.Rated)
+			}
+			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
+				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1}, gi.South)
+			}
+			if event.Key(gi.North) != "" {
+				b.playerOf(gi.North).add(playedGame{file: file, n: i + 1, north: true}, gi.North)
+			}
+		}
+	}
+	for _, ev := range b.events {
+		event.Sort(ev.games) // the order of the crosstable's cells
+		for _, g := range ev.games {
+			ev.pages = append(ev.pages, pages[ev][at{g.File, g.Number}])
+		}
+		ev.table = event.Standings(ev.cfg, ev.games, 0)
+		for _, st := range ev.table.Standings {
+			p := b.playerOf(st.Player)
+			p.events = append(p.events, eventResult{Event: link{Href: ev.href, Text: ev.cfg.Name},
+				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: score(st.Points)})
+		}
+	}
+	for _, r := range event.Ratings(rated, true) {
+		p := b.playerOf(r.Player)
+		p.ratings = append(p.ratings, r)
+	}
+}
+
+// eventLinks lists the event page of folder f, for its collection page.
+func (b *build) eventLinks(f *folder) []link {
+	if ev := b.eventIn[f.dir]; ev != nil {
+		return []link{ev.link()}
+	}
+	return nil
+}
+
+// link is the event page's link from its folder's page and its games' pages.
+func (ev *eventSite) link() link {
+	return link{Href: ev.href, Text: ev.cfg.Name + ": standings, crosstable and rounds"}
+}
+
+// eventLink links a game's page to its event's, nil for a game of no event.
+func (b *build) eventLink(g *game) *link {
+	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
+		l := ev.link()
+		return &l
+	}
+	return nil
+}
+
+// eventHref is the page of the event g belongs to, "" if none.
+func (b *build) eventHref(g *game) string {
+	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
+		return ev.href
+	}
+	return ""
+}
+
+// eventPage is the data of an event's page.
+type eventPage struct {
+	pageData
+	Facts     []tagView
+	TieBreaks []string // column heads, in the event's order
+	Rows      []standingRow
+	// ByRound: the crosstable has a column per round (Swiss and knockout events, where most
+	// players never meet) rather than one per player.
+	ByRound      bool
+	RoundNumbers []int
+	Rounds       []roundView
+	Matches      []matchView
+	Problems     []string
+}
+
+type standingRow struct {
+	N            int // the row's number, the crosstable's column
+	Rank         int
+	Player       link
+	Points       string
+	Games        int
+	Wins, Draws  int
+	Losses, Byes int
+	TieBreaks    []string
+	CrossLinks   [][]link    // per opponent: each game's score, linked to the game
+	RoundCells   []roundCell // per round, when the crosstable is by round
+}
+
+// roundCell is a player's round in a crosstable by round: the opponent's row and the
+// player's side ("7 S"), or "bye", and each game's score linked to the game.
+type roundCell struct {
+	Label string
+	Links []link
+}
+
+type roundView struct {
+	Number   int
+	Pairings []pairingView
+}
+
+type pairingView struct {
+	Board        string // "2", or "2.1" for game 1 of a pairing of several
+	South, North link
+	Result       link // the game's page
+	Bye          bool
+}
+
+type matchView struct {
+	Round, Board int
+	A, B         link
+	Score        string
+	Winner       string
+}
+
+// crossWords say a crosstable's results to screen readers.
+var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "won by forfeit", "-": "lost by forfeit"}
+
+// tieBreakNames are the column heads of the tie-breaks.
+var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
+	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "wins": "Wins", "north": "Games as North"}
+
+// eventView makes the page data of ev for a page whose root is root.
+func (b *build) eventView(ev *eventSite, pd pageData) eventPage {
+	pg := eventPage{pageData: pd, Problems: ev.probs}
+	c := ev.cfg
+	for _, f := range []struct{ name, value string }{{"Site", c.Site}, {"Start", c.Start}, {"End", c.End},
+		{"Variant", c.Variant}, {"Format", c.Format}, {"Games per pairing", gamesPer(c.Games)}} {
+		if f.value != "" {
+			pg.Facts = append(pg.Facts, tagView{Name: f.name, Value: f.value})
+		}
+	}
+	for _, tb := range c.TieBreak {
+		pg.TieBreaks = append(pg.TieBreaks, tieBreakNames[tb])
+	}
+	t := ev.table
+	// cells[i][j] are the pages of what row i scored against row j, in the table's order.
+	index := map[string]int{}
+	for i, s := range t.Standings {
+		index[event.Key(s.Player)] = i
+	}
+	cells := make([][][]string, len(t.Standings))
+	pg.ByRound = c.Format == "swiss" || c.Format == "knockout"
+	rounds := make([][]roundCell, len(t.Standings)) // rounds[i][r-1]: row i's round r
+	for i := range cells {
+		cells[i] = make([][]string, len(t.Standings))
+		if pg.ByRound {
+			rounds[i] = make([]roundCell, t.Round)
+		}
+	}
+	for r := 1; pg.ByRound && r <= t.Round; r++ {
+		pg.RoundNumbers = append(pg.RoundNumbers, r)
+	}
+	for k, g := range ev.games {
+		if !g.Decided() || (t.Round > 0 && g.Round > t.Round) {
+			continue
+		}
+		s := index[event.Key(g.South)]
+		if g.Bye() {
+			if pg.ByRound {
+				rounds[s][g.Round-1] = roundCell{Label: "bye", Links: []link{{Text: score(c.Scoring.Bye)}}}
+			}
+			continue
+		}
+		n := index[event.Key(g.North)]
+		if pg.ByRound { // the game's score is its place among the pair's games in Cross
+			at := len(cells[s][n])
+			for _, side := range []struct {
+				me, opp int
+				label   string
+			}{{s, n, " S"}, {n, s, " N"}} {
+				rc := &rounds[side.me][g.Round-1]
+				if rc.Label == "" { // a pairing of several games: the side of its first
+					rc.Label = strconv.Itoa(side.opp+1) + side.label
+				}
+				r := string([]rune(t.Cross[side.me][side.opp])[at])
+				rc.Links = append(rc.Links, link{Href: ev.pages[k], Text: r,
+					Note: t.Standings[side.opp].Player + ", round " + strconv.Itoa(g.Round) + ": " + crossWords[r]})
+			}
+		}
+		cells[s][n] = append(cells[s][n], ev.pages[k])
+		cells[n][s] = append(cells[n][s], ev.pages[k])
+	}
+	for i, s := range t.Standings {
+		row := standingRow{N: i + 1, Rank: s.Rank, Player: b.playerLink(s.Player), Points: score(s.Points), Games: s.Games,
+			Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, RoundCells: rounds[i]}
+		for _, tb := range c.TieBreak {
+			row.TieBreaks = append(row.TieBreaks, score(s.TieBreaks[tb]))
+		}
+		for j := range t.Standings {
+			if pg.ByRound {
+				break
+			}
+			var ls []link
+			for k, r := range []rune(t.Cross[i][j]) {
+				l := link{Text: string(r), Note: t.Standings[j].Player + ": " + crossWords[string(r)]}
+				if k < len(cells[i][j]) {
+					l.Href = cells[i][j][k]
+				}
+				ls = append(ls, l)
+			}
+			row.CrossLinks = append(row.CrossLinks, ls)
+		}
+		pg.Rows = append(pg.Rows, row)
+	}
+	for k, g := range ev.games {
+		if n := len(pg.Rounds); n == 0 || pg.Rounds[n-1].Number != g.Round {
+			pg.Rounds = append(pg.Rounds, roundView{Number: g.Round})
+		}
+		r := &pg.Rounds[len(pg.Rounds)-1]
+		pv := pairingView{Board: boardLabel(g), South: b.playerLink(g.South), Bye: g.Bye(),
+			Result: link{Href: ev.pages[k], Text: orUnknown(strings.TrimSpace(g.Result))}}
+		if !pv.Bye {
+			pv.North = b.playerLink(g.North)
+		}
+		if g.Forfeit() {
+			pv.Result.Note = "forfeit"
+		}
+		r.Pairings = append(r.Pairings, pv)
+	}
+	for _, m := range t.Matches {
+		mv := matchView{Round: m.Round, Board: m.Board, A: b.playerLink(m.A), B: b.playerLink(m.B),
+			Score: score(m.Score[0]) + "–" + score(m.Score[1]), Winner: m.Winner}
+		pg.Matches = append(pg.Matches, mv)
+	}
+	return pg
+}
+
+func gamesPer(n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// boardLabel is a game's place in its round: "2", or "2.1" for game 1 of board 2.
+func boardLabel(g event.Game) string {
+	l := strconv.Itoa(max(g.Board, 1))
+	if g.Sub > 0 {
+		l += "." + strconv.Itoa(g.Sub)
+	}
+	return l
+}
+
+// score writes points as people do: 2½, ½, 3.
+func score(f float64) string {
+	whole := int(f)
+	frac := f - float64(whole)
+	switch {
+	case frac == 0:
+		return strconv.Itoa(whole)
+	case frac == 0.5 && whole == 0:
+		return "½"
+	case frac == 0.5:
+		return strconv.Itoa(whole) + "½"
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// eventPage renders an event's page.
+func (b *build) eventPage(ev *eventSite) ([]byte, error) {
+	return b.s.tmpl.render("event", b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name)))
+}

@@ -1,0 +1,345 @@
+package site
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bao-archive/bao/event"
+)
+
+// buildEvents builds the events fixture in memory and returns the build and its files.
+func buildEvents(t *testing.T) (*build, map[string][]byte) {
+	t.Helper()
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	b, err := s.build(context.Background(), fixture(t, "events.txtar"), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.warnings) > 0 {
+		t.Errorf("warnings: %v", b.warnings)
+	}
+	return b, out.files
+}
+
+func TestEventGolden(t *testing.T) {
+	_, files := buildEvents(t)
+	for _, page := range []string{"cup/event.html", "cup/index.html", "players/chiku.html", "cup/rounds/3.html", "ko/event.html"} {
+		data, ok := files[page]
+		if !ok {
+			t.Errorf("page %s not built", page)
+			continue
+		}
+		golden(t, "events_"+strings.ReplaceAll(page, "/", "_")+".golden", data)
+	}
+	// One page per player, however spelt; the bye's "-" is nobody.
+	var players []string
+	for name := range files {
+		if strings.HasPrefix(name, "players/") {
+			players = append(players, name)
+		}
+	}
+	slices.Sort(players)
+	if want := []string{"players/asha.html", "players/baraka.html", "players/chiku.html"}; !slices.Equal(players, want) {
+		t.Errorf("player pages %v, want %v", players, want)
+	}
+}
+
+// An event page never overwrites a page of the archive: the folder stays a collection. (A
+// record file event.bgn has its games' list at event/index.html: no clash.)
+func TestEventPageTaken(t *testing.T) {
+	for _, src := range []string{"cup/event.md"} {
+		fsys := fixture(t, "events.txtar")
+		data := []byte("# Event notes\n")
+		if strings.HasSuffix(src, ".bgn") {
+			data = fsys["cup/friendly.bgn"].Data
+		}
+		fsys[src] = &fstest.MapFile{Data: data}
+		s, err := New(Options{Title: "Test site"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := &memOutput{files: map[string][]byte{}}
+		b, err := s.build(context.Background(), fsys, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.events) != 1 || b.events[0].dir != "ko" || len(b.warnings) != 1 || !strings.Contains(b.warnings[0], src) {
+			t.Errorf("%s: %d events, warnings %v; want ko's alone and one warning naming it", src, len(b.events), b.warnings)
+		}
+	}
+}
+
+func TestEventStandingsRows(t *testing.T) {
+	b, _ := buildEvents(t)
+	if len(b.events) != 2 || b.events[0].dir != "cup" {
+		t.Fatalf("%d events, want cup and ko", len(b.events))
+	}
+	pg := b.eventView(b.events[0], b.newPage(b.events[0].href, "event", "Town Cup"))
+	type row struct {
+		rank            int
+		player, points  string
+		games, byes     int
+		sonnebornBerger string
+		cross           []string // each cell's results and links, "½ cup/rounds/3.html"
+	}
+	want := []row{
+		{1, "Asha", "1½", 2, 0, "1.75", []string{"", "½ cup/rounds/3.html", "1 cup/rounds/1.html"}},
+		{2, "Chiku", "1½", 2, 1, "0.75", []string{"½ cup/rounds/3.html", "", "- cup/rounds/4.html"}},
+		{3, "Baraka", "1", 2, 0, "1½", []string{"0 cup/rounds/1.html", "+ cup/rounds/4.html", ""}},
+	}
+	if len(pg.Rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(pg.Rows), len(want))
+	}
+	sb := slices.Index(b.events[0].cfg.TieBreak, "sonneborn-berger")
+	if len(pg.TieBreaks) != len(event.TieBreaks) || sb < 0 {
+		t.Fatalf("tie-break columns %v, want all of %v", pg.TieBreaks, event.TieBreaks)
+	}
+	for i, w := range want {
+		r := pg.Rows[i]
+		var cross []string
+		for _, c := range r.CrossLinks {
+			var s []string
+			for _, l := range c {
+				s = append(s, l.Text+" "+l.Href)
+			}
+			cross = append(cross, strings.Join(s, ", "))
+		}
+		got := row{r.Rank, r.Player.Text, r.Points, r.Games, r.Byes, r.TieBreaks[sb], cross}
+		if got.rank != w.rank || got.player != w.player || got.points != w.points || got.games != w.games ||
+			got.byes != w.byes || got.sonnebornBerger != w.sonnebornBerger || !slices.Equal(got.cross, w.cross) {
+			t.Errorf("row %d = %+v, want %+v", i+1, got, w)
+		}
+		if r.Player.Href != "players/"+strings.ToLower(w.player)+".html" {
+			t.Errorf("row %d links %q", i+1, r.Player.Href)
+		}
+	}
+	// The rounds: every game in order, the bye without an opponent, the forfeit marked.
+	var rounds []string
+	for _, r := range pg.Rounds {
+		for _, p := range r.Pairings {
+			rounds = append(rounds, strings.Join([]string{p.Board, p.South.Text, p.North.Text, p.Result.Text, p.Result.Href, p.Result.Note}, "|"))
+		}
+	}
+	wantRounds := []string{"1|Asha|Baraka|1-0|cup/rounds/1.html|", "2|Chiku||1-0|cup/rounds/2.html|",
+		"1|Chiku|Asha|1/2-1/2|cup/rounds/3.html|", "1|Baraka|Chiku|1-0|cup/rounds/4.html|forfeit"}
+	if !slices.Equal(rounds, wantRounds) {
+		t.Errorf("rounds\n%q\nwant\n%q", rounds, wantRounds)
+	}
+}
+
+// A knockout's crosstable has a column per round, and its pairings' match scores.
+func TestEventByRound(t *testing.T) {
+	b, _ := buildEvents(t)
+	ev := b.events[1]
+	pg := b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name))
+	if !pg.ByRound || !slices.Equal(pg.RoundNumbers, []int{1}) {
+		t.Fatalf("by round %v, rounds %v; want by round, [1]", pg.ByRound, pg.RoundNumbers)
+	}
+	var got []string
+	for _, r := range pg.Rows {
+		for _, c := range r.RoundCells {
+			cell := r.Player.Text + ": " + c.Label
+			for _, l := range c.Links {
+				cell += " " + l.Text + "=" + l.Href
+			}
+			got = append(got, cell)
+		}
+	}
+	want := []string{"Asha: 2 S 1=ko/final/1.html 1=ko/final/2.html", "Baraka: 1 N 0=ko/final/1.html 0=ko/final/2.html"}
+	if !slices.Equal(got, want) {
+		t.Errorf("round cells\n%q\nwant\n%q", got, want)
+	}
+	if len(pg.Matches) != 1 || pg.Matches[0].Score != "2–0" || pg.Matches[0].Winner != "Asha" {
+		t.Errorf("matches %+v, want Asha 2–0", pg.Matches)
+	}
+	if len(pg.Rows[0].CrossLinks) != 0 {
+		t.Error("a knockout also has the table by player")
+	}
+}
+
+func TestPlayerPageData(t *testing.T) {
+	b, _ := buildEvents(t)
+	p := b.players[playerHref("Chiku")]
+	if p == nil {
+		t.Fatal("no player Chiku")
+	}
+	pg := b.playerView(p, pageData{})
+	if !slices.Equal(pg.Spellings, []string{"Chiku", "Chiku Mussa"}) {
+		t.Errorf("spellings %v", pg.Spellings)
+	}
+	if len(pg.Games) != 4 {
+		t.Errorf("%d games, want 4 (bye, draw, forfeit, friendly)", len(pg.Games))
+	}
+	if len(pg.Events) != 1 || pg.Events[0].Rank != 2 || pg.Events[0].Points != "1½" || pg.Events[0].Event.Href != "cup/event.html" {
+		t.Errorf("events %+v", pg.Events)
+	}
+	// Rated: the draw, the forfeit and the friendly (the bye is no game).
+	if len(pg.Ratings) != 1 || pg.Ratings[0].Games != 3 || pg.Ratings[0].Chart == nil || len(pg.Ratings[0].Chart.Points) != 4 {
+		t.Fatalf("ratings %+v", pg.Ratings)
+	}
+	// Openings: the first plies of the games with moves, by side.
+	if len(pg.South) != 1 || pg.South[0] != (openingView{"A6 a5", 2}) || len(pg.North) != 0 {
+		t.Errorf("openings as South %v, as North %v", pg.South, pg.North)
+	}
+}
+
+func TestRatingChart(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		history []float64
+		top     string // the highest rating's label
+		bottom  string
+		lowY    string // y of the lowest point: the chart's bottom edge minus its padding
+	}{
+		{"up", []float64{1510, 1520}, "1520.0", "1500.0", "144.0"},
+		{"down and up", []float64{1490, 1480, 1505}, "1505.0", "1480.0", "144.0"},
+		{"flat", []float64{1500}, "1510.0", "1490.0", "80.0"}, // widened: mid-height
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var h []event.Point
+			for _, r := range tc.history {
+				h = append(h, event.Point{Date: "2024.01.01", Rating: r})
+			}
+			c := newRatingChart(h)
+			if len(c.Points) != len(h)+1 {
+				t.Fatalf("%d points, want %d", len(c.Points), len(h)+1)
+			}
+			if c.Top.Text != tc.top || c.Bottom.Text != tc.bottom {
+				t.Errorf("labels %s..%s, want %s..%s", c.Bottom.Text, c.Top.Text, tc.bottom, tc.top)
+			}
+			ys := []string{}
+			for _, p := range c.Points {
+				ys = append(ys, p.Y)
+			}
+			if !slices.Contains(ys, tc.lowY) {
+				t.Errorf("ys %v, want one at %s", ys, tc.lowY)
+			}
+			if c.Points[0].X != "56.0" || c.Points[len(c.Points)-1].X != "384.0" {
+				t.Errorf("x from %s to %s, want 56.0 to 384.0", c.Points[0].X, c.Points[len(c.Points)-1].X)
+			}
+		})
+	}
+	if newRatingChart(nil) != nil {
+		t.Error("a player without rated games has a chart")
+	}
+}
+
+func TestTopOpenings(t *testing.T) {
+	counts := map[string]int{"A1 a1": 1, "A2 a2": 3, "A3 a3": 3, "A4 a4": 2, "A5 a5": 1, "A6 a6": 1}
+	got := topOpenings(counts)
+	want := []openingView{{"A2 a2", 3}, {"A3 a3", 3}, {"A4 a4", 2}, {"A1 a1", 1}, {"A5 a5", 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("topOpenings = %v, want %v", got, want)
+	}
+}
+
+// TestEventIncremental builds the events fixture twice into one output, then changes a record
+// file, then players.toml: a changed record rewrites every event and player page but not the
+// other files' game pages; a changed players.toml rewrites the whole site.
+func TestEventIncremental(t *testing.T) {
+	src := fixture(t, "events.txtar")
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := again.report(); r.Pages != 0 {
+		t.Errorf("unchanged archive: %d pages written, want none", r.Pages)
+	}
+	mark := func(names ...string) {
+		for _, name := range names {
+			out.files[name] = nil
+		}
+	}
+	rewritten := func(when string, names ...string) {
+		t.Helper()
+		for _, name := range names {
+			if len(out.files[name]) == 0 {
+				t.Errorf("%s: %s was not written again", when, name)
+			}
+		}
+	}
+	// The friendly game now ends in a draw: Chiku's and Asha's ratings change.
+	src["cup/friendly.bgn"].Data = []byte(strings.ReplaceAll(string(src["cup/friendly.bgn"].Data), "0-1", "1/2-1/2"))
+	mark("cup/event.html", "ko/event.html", "players/chiku.html", "players/asha.html", "players/baraka.html", "ko/final/1.html")
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	rewritten("a record changed", "cup/event.html", "ko/event.html", "players/chiku.html", "players/asha.html", "players/baraka.html")
+	if len(out.files["ko/final/1.html"]) != 0 {
+		t.Error("a record changed: the game page of an unchanged file was written again")
+	}
+	if !strings.Contains(string(out.files["players/chiku.html"]), "1/2-1/2") {
+		t.Error("Chiku's page does not show the friendly's new result")
+	}
+	// Chiku Mussa is now a player of their own: every game page's links may change.
+	src["players.toml"].Data = []byte("")
+	mark("ko/final/1.html", "cup/rounds/1.html")
+	b, err := s.build(t.Context(), src, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritten("players.toml changed", "ko/final/1.html", "cup/rounds/1.html", "players/chiku-mussa.html")
+	if r := b.report(); r.Unchanged != 0 {
+		t.Errorf("players.toml changed: %d record files kept, want none", r.Unchanged)
+	}
+}
+
+// TestServeEvents serves the event and player pages on demand, as routes.
+func TestServeEvents(t *testing.T) {
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), writeFixture(t, "events.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for target, body := range map[string]string{
+		"/cup/event.html":     `<a href="../cup/rounds/3.html" aria-label="Asha against Chiku: drew">½</a>`,
+		"/players/chiku.html": "Chiku Mussa",
+		"/cup/rounds/3.html":  `<a href="../../cup/event.html">Town Cup: standings, crosstable and rounds</a>`,
+		"/cup/index.html":     `<a href="../cup/event.html">`,
+	} {
+		w := get(t, sv, target)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), body) {
+			t.Errorf("GET %s: %d, body lacks %q", target, w.Code, body)
+		}
+	}
+}
+
+// Every spelling event.Key makes one player has one page, whatever the name holds.
+func TestPlayerHref(t *testing.T) {
+	for _, tc := range []struct{ names []string }{
+		{[]string{"Ali Juma", "ali  juma", "Juma, Ali", "Ali-Juma"}},
+		{[]string{"javascript:alert(1)", "JavaScript:Alert(1)"}},
+		{[]string{"../../50%"}},
+	} {
+		want := playerHref(tc.names[0])
+		if !strings.HasPrefix(want, "players/") || strings.ContainsAny(strings.TrimPrefix(want, "players/"), "/:% ") {
+			t.Errorf("playerHref(%q) = %q: not a plain page under players/", tc.names[0], want)
+		}
+		for _, n := range tc.names[1:] {
+			if got := playerHref(n); got != want {
+				t.Errorf("playerHref(%q) = %q, want %q as for %q", n, got, want, tc.names[0])
+			}
+		}
+	}
+}

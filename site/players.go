@@ -1,0 +1,229 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
+)
+
+// The player pages: one for every player of the archive, a player being every spelling that
+// event.Key and notation.Slug make one (playerHref), joined further by the archive's
+// players.toml. A page shows the
+// player's rating history in each family of games (an inline SVG, no script), the results by
+// event, every game, and the openings played as South and as North.
+
+// playersFile is the archive's table of other spellings of players' names.
+const playersFile = "players.toml"
+
+// openingPlies is how many plies of the main line name an opening on a player's page.
+const openingPlies = 2
+
+// player is one person of the archive: where they played, never the games themselves.
+type player struct {
+	name, href string
+	spellings  []string
+	games      []playedGame
+	events     []eventResult
+	ratings    []event.Rating // with their histories
+}
+
+// playedGame is one game from one player's side: its row of the catalog is file's game n.
+type playedGame struct {
+	file  string
+	n     int
+	north bool
+}
+
+type eventResult struct {
+	Event           link
+	Rank, Games, Of int
+	Points          string
+}
+
+// playerOf is the player a spelling names, made on first sight: its page's name is the first
+// met of the names that share the page.
+func (b *build) playerOf(spelling string) *player {
+	name := b.aliases.Name(spelling)
+	href := playerHref(name)
+	p := b.players[href]
+	if p == nil {
+		p = &player{name: name, href: href}
+		b.players[href] = p
+	}
+	return p
+}
+
+func (p *player) add(pg playedGame, spelling string) {
+	p.games = append(p.games, pg)
+	if !slices.Contains(p.spellings, spelling) {
+		p.spellings = append(p.spellings, spelling)
+	}
+}
+
+// playerLink links a name to its player's page: every name a game gives has one. A name that
+// is nobody ("-", "?") is plain text.
+func (b *build) playerLink(spelling string) link {
+	if event.Key(spelling) == "" {
+		return link{Text: orUnknown(strings.TrimSpace(spelling))}
+	}
+	return link{Text: spelling, Href: playerHref(b.aliases.Name(spelling))}
+}
+
+// opening is the first plies of a record's main line, "" for a game without moves.
+func opening(rec *notation.Record) string {
+	var toks []string
+	for _, mv := range rec.Moves[:min(len(rec.Moves), openingPlies)] {
+		toks = append(toks, mv.Token)
+	}
+	return strings.Join(toks, " ")
+}
+
+// playerPage is the data of a player's page.
+type playerPage struct {
+	pageData
+	Spellings    []string
+	Ratings      []ratingView
+	Events       []eventResult
+	Games        []gameRow
+	South, North []openingView
+	OpeningPlies int
+}
+
+type openingView struct {
+	Moves string
+	Games int
+}
+
+// ratingView is a player's rating in one family, with its history drawn as a chart.
+type ratingView struct {
+	event.Rating
+	Name  string // the family as readers know it
+	Now   string
+	Chart *ratingChart
+}
+
+// Chart geometry, in SVG user units.
+const (
+	chartWidth  = 400.0
+	chartHeight = 160.0
+	chartPad    = 16.0
+	chartLeft   = 56.0 // room for the rating labels
+)
+
+type ratingChart struct {
+	Width, Height float64
+	Line          string
+	Points        []chartPoint
+	Top, Bottom   chartLabel // the highest and lowest ratings, written at the left
+}
+
+type chartPoint struct{ X, Y, Title string }
+
+type chartLabel struct {
+	Y    string
+	Text string
+}
+
+// newRatingChart draws a rating history: x is the game's number, y the rating after it,
+// the start (1500) included as point 0.
+func newRatingChart(h []event.Point) *ratingChart {
+	if len(h) == 0 {
+		return nil
+	}
+	vals := append([]float64{event.InitialRating}, make([]float64, len(h))...)
+	for i, p := range h {
+		vals[i+1] = p.Rating
+	}
+	lo, hi := slices.Min(vals), slices.Max(vals)
+	if hi-lo < 20 { // a flat history still gets a readable scale
+		lo, hi = lo-10, hi+10
+	}
+	c := &ratingChart{Width: chartWidth, Height: chartHeight}
+	x := func(i int) float64 {
+		return chartLeft + (chartWidth-chartLeft-chartPad)*float64(i)/float64(len(vals)-1)
+	}
+	y := func(v float64) float64 { return chartPad + (chartHeight-2*chartPad)*(hi-v)/(hi-lo) }
+	var line strings.Builder
+	for i, v := range vals {
+		fmt.Fprintf(&line, "%s,%s ", num(x(i)), num(y(v)))
+		title := "start: " + strconv.Itoa(event.InitialRating)
+		if i > 0 {
+			title = fmt.Sprintf("game %d, %s: %s", i, h[i-1].Date, num(v))
+		}
+		c.Points = append(c.Points, chartPoint{X: num(x(i)), Y: num(y(v)), Title: title})
+	}
+	c.Line = strings.TrimSpace(line.String())
+	c.Top = chartLabel{Y: num(y(hi) + 4), Text: num(hi)}
+	c.Bottom = chartLabel{Y: num(y(lo) - 1), Text: num(lo)}
+	return c
+}
+
+// familyName says which games share a rating list: "4x8 board: Bao la Kiswahili, Bao la Kete".
+func familyName(f string) string {
+	var names []string
+	for _, v := range engine.Variants() {
+		if event.Family(v) == f {
+			names = append(names, v.Name())
+		}
+	}
+	return f + " board: " + strings.Join(names, ", ")
+}
+
+// playerView makes the page data of p.
+func (b *build) playerView(p *player, pd pageData) playerPage {
+	pg := playerPage{pageData: pd, Events: p.events, OpeningPlies: openingPlies}
+	if len(p.spellings) > 1 || len(p.spellings) == 1 && p.spellings[0] != p.name {
+		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
+	}
+	for _, r := range p.ratings {
+		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: num(r.Rating),
+			Chart: newRatingChart(r.History)})
+	}
+	south, north := map[string]int{}, map[string]int{}
+	for _, pgm := range p.games {
+		e := b.entries[pgm.file]
+		gi := &e.Games[pgm.n-1]
+		pg.Games = append(pg.Games, newGameRow(pgm.file, pgm.n, gi, len(e.Games) > 1))
+		if gi.Opening == "" {
+			continue
+		}
+		if pgm.north {
+			north[gi.Opening]++
+		} else {
+			south[gi.Opening]++
+		}
+	}
+	pg.South, pg.North = topOpenings(south), topOpenings(north)
+	return pg
+}
+
+// maxOpenings bounds each side's list of openings.
+const maxOpenings = 5
+
+// topOpenings lists the most played openings, most games first, then by moves.
+func topOpenings(counts map[string]int) []openingView {
+	var out []openingView
+	for m, n := range counts {
+		out = append(out, openingView{Moves: m, Games: n})
+	}
+	slices.SortFunc(out, func(a, b openingView) int {
+		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.Moves, b.Moves))
+	})
+	if len(out) > maxOpenings {
+		out = out[:maxOpenings]
+	}
+	return out
+}
+
+// playerPage renders a player's page.
+func (b *build) playerPage(p *player) ([]byte, error) {
+	pd := b.newPage(p.href, "player", p.name)
+	pd.Crumbs = append(pd.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	return b.s.tmpl.render("player", b.playerView(p, pd))
+}
