@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 )
 
@@ -47,21 +46,7 @@ func browserSite(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Options{Title: "Test site", IndexDir: archive.DefaultIndexDir(dir)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(sv)
+	ts := httptest.NewServer(indexedServer(t, dir, "Test site"))
 	t.Cleanup(ts.Close)
 	return ts.URL
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/bao-archive/bao/archive"
 )
 
 // serveOn serves sv on a loopback port until the test ends and returns its base URL.
@@ -130,18 +128,7 @@ func TestGuardRecoversPanic(t *testing.T) {
 // TestLiveBadParams: a bad variant answered 500, a huge offset panicked inside bleve, a bad
 // offset was ignored, and long query text held a core for seconds. Each is now a quick 400.
 func TestLiveBadParams(t *testing.T) {
-	dir := writeArchive(t)
-	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Options{IndexDir: archive.DefaultIndexDir(dir)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := indexedServer(t, writeArchive(t), "")
 	long := strings.Repeat("a", 100_000)
 	for _, target := range []string{
 		"/search?variant=chess",

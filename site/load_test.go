@@ -11,8 +11,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/bao-archive/bao/archive"
 )
 
 // TestServeRobustness runs 200 concurrent clients against bao serve on loopback, with the
@@ -29,20 +27,7 @@ func TestServeRobustness(t *testing.T) {
 	if err := os.CopyFS(dir, generatedArchive(t, 200)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Options{IndexDir: archive.DefaultIndexDir(dir)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
-		t.Fatal(err)
-	}
+	sv := indexedServer(t, dir, "")
 	base := serveOn(t, sv)
 	type probe struct {
 		path, host string

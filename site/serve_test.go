@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bao-archive/bao/archive"
 )
 
 // writeArchive writes the fixture archive to a temporary folder.
@@ -282,4 +284,25 @@ func TestPageCacheBound(t *testing.T) {
 	if _, ok := c.get("big"); ok || c.size != 8 {
 		t.Errorf("a page larger than the cache was kept (size %d)", c.size)
 	}
+}
+
+// indexedServer indexes the archive at dir and returns a Server with live search over it and
+// its catalog read (which Serve would read in the background).
+func indexedServer(t *testing.T, dir, title string) *Server {
+	t.Helper()
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := s.NewServer(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return sv
 }
