@@ -43,7 +43,17 @@ func writeFixture(t testing.TB, txtar string) string {
 func newTestServer(t *testing.T) (*Server, string) {
 	t.Helper()
 	dir := writeArchive(t)
-	s, err := New(Options{Title: "Test site"})
+	sv := serverOf(t, dir, Options{Title: "Test site"})
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
+		t.Fatal(err)
+	}
+	return sv, dir
+}
+
+// serverOf is a Server of the archive at dir that has not read its catalog yet.
+func serverOf(t *testing.T, dir string, o Options) *Server {
+	t.Helper()
+	s, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,10 +61,7 @@ func newTestServer(t *testing.T) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
-		t.Fatal(err)
-	}
-	return sv, dir
+	return sv
 }
 
 func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
@@ -241,15 +248,7 @@ func TestServeLoad(t *testing.T) {
 // TestServeBeforeCatalog asks a Server for pages before it has read the catalog: the pages of
 // folders and games answer at once, the lists say to come back.
 func TestServeBeforeCatalog(t *testing.T) {
-	dir := writeArchive(t)
-	s, err := New(Options{Title: "Test site"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := serverOf(t, writeArchive(t), Options{Title: "Test site"})
 	for target, code := range map[string]int{"/": 200, "/club/games/3.html": 200, "/club/notes.html": 200,
 		"/static/site.css": 200, "/lists/index.html": 503, "/search.json": 503, "/club/games/": 503,
 		"/club/games/4.html": 404} {
@@ -293,14 +292,7 @@ func indexedServer(t *testing.T, dir, title string) *Server {
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := serverOf(t, dir, Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
 	if _, err := sv.Refresh(t.Context()); err != nil {
 		t.Fatal(err)
 	}
