@@ -84,7 +84,8 @@ func browserEvents(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("crosstable links %d, want 20; round result links %d, want 15", len(cross), len(rounds))
 	}
 	do(t, ctx, chromedp.Click("#crosstable td a", chromedp.NodeVisible))
-	settle(t, ctx, `location.pathname.includes('/events/club-2026/round-')`)
+	// The new page, loaded: the address changes before its document is read.
+	settle(t, ctx, `location.pathname.includes('/events/club-2026/round-') && document.readyState === 'complete'`)
 	back := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('table.tags a')).map(a => a.getAttribute('href'))`)
 	var event, players int
 	for _, h := range back {
