@@ -14,9 +14,10 @@
 // seeds for either side; otherwise the next random opening is drawn. Bao Kingulu needs this:
 // its own start is a forced win for South in 15 moves, and four random moves on its 48 seeds
 // often capture a third of them. Openings that end the game or repeat an earlier one are drawn
-// again too. The "decided" column counts the openings set aside;
-// -decided keeps them, and then "lost" counts the games whose start is proven lost for the
-// engine's side and "rest" gives the score of the other games.
+// again too, at most 100 draws an opening; when fewer balanced openings exist than pairs of
+// games, the pairs go round the ones found ("openings" says how many). "decided" counts the
+// openings set aside; -decided keeps them, and then "lost" counts the games whose start is
+// proven lost for the engine's side and "rest" gives the score of the other games.
 //
 // It prints the engine's score in each match (a win 1, a draw or a game stopped at -max-plies
 // 1/2). The same flags give the same figures, up to the time budget's effect on how deep each
@@ -57,7 +58,7 @@ func main() {
 		}
 		vs = []*engine.Variant{v}
 	}
-	fmt.Printf("%-10s %-24s %6s %8s %8s %6s %8s %8s\n", "game", "match", "games", "score", "decided", "lost", "rest", "time")
+	fmt.Printf("%-10s %-24s %6s %8s %8s %8s %6s %8s %8s\n", "game", "match", "games", "openings", "score", "decided", "lost", "rest", "time")
 	for _, v := range vs {
 		timed := func() analysis.Player {
 			return analysis.SearchPlayer{S: analysis.NewSearcher(16), Lim: analysis.Limits{MoveTime: *movetime}}
@@ -65,28 +66,13 @@ func main() {
 		depth := func(d int) analysis.Player {
 			return analysis.SearchPlayer{S: analysis.NewSearcher(16), Lim: analysis.Limits{Depth: d}}
 		}
-		// Games 2k and 2k+1 of a match start from the same random opening, with the colours
-		// swapped; openings are drawn until one is not decided (see the package comment).
-		var openings []engine.Position
-		seen := map[string]bool{}
-		decided := 0
-		draws := uint64(0)
-		opened := func(i uint64) engine.Position {
-			for uint64(len(openings)) <= i/2 {
-				start := engine.RandomGame(v.Start(), engine.NewRand(*seed+1, draws), *opening).Position()
-				draws++
-				if start.Status() != engine.Ongoing || seen[start.String()] {
-					continue // four random moves can end a game, or repeat an earlier opening
-				}
-				seen[start.String()] = true
-				if !*keepDecided && math.Abs(judge(start).Seeds()) > *margin {
-					decided++
-					continue
-				}
-				openings = append(openings, start)
-			}
-			return openings[i/2]
+		// Games 2k and 2k+1 of a match start from the same opening, with the colours swapped.
+		pool, decided := openings(v, (*games+1)/2, *opening, *seed+1, *keepDecided, *margin)
+		if len(pool) == 0 {
+			fmt.Printf("%-10s no balanced opening in %d draws\n", v.ID(), decided)
+			continue
 		}
+		opened := func(i uint64) engine.Position { return pool[int(i/2)%len(pool)] }
 		report := func(match, name string, play func(i uint64) (*engine.Game, engine.Side)) {
 			if !slices.Contains(strings.Split(*matches, ","), match) {
 				return
@@ -107,7 +93,7 @@ func main() {
 			if lost < *games {
 				rest = fmt.Sprintf("%.1f%%", 100*restPoints/float64(*games-lost))
 			}
-			fmt.Printf("%-10s %-24s %6d %7.1f%% %8d %6d %8s %8s\n", v.ID(), name, *games, 100*points/float64(*games), decided, lost, rest, time.Since(start).Round(time.Second))
+			fmt.Printf("%-10s %-24s %6d %8d %7.1f%% %8d %6d %8s %8s\n", v.ID(), name, *games, len(pool), 100*points/float64(*games), decided, lost, rest, time.Since(start).Round(time.Second))
 		}
 		against := func(opp func(i uint64) analysis.Player) func(i uint64) (*engine.Game, engine.Side) {
 			return func(i uint64) (*engine.Game, engine.Side) {
@@ -130,6 +116,29 @@ func main() {
 			return analysis.PlayGame(opened(i), depth(3), depth(6), *maxPlies), engine.North
 		})
 	}
+}
+
+// openings draws up to n distinct openings of plies random moves of v from seed, setting aside
+// those that end the game and, unless keepDecided, those the engine judges decided or beyond
+// margin seeds; it stops after 100 draws an opening, and returns the openings and how many
+// were set aside as decided.
+func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, margin float64) ([]engine.Position, int) {
+	var pool []engine.Position
+	seen := map[string]bool{}
+	decided := 0
+	for draw := uint64(0); len(pool) < n && draw < 100*uint64(n); draw++ {
+		start := engine.RandomGame(v.Start(), engine.NewRand(seed, draw), plies).Position()
+		if start.Status() != engine.Ongoing || seen[start.String()] {
+			continue
+		}
+		seen[start.String()] = true
+		if !keepDecided && math.Abs(judge(start).Seeds()) > margin {
+			decided++
+			continue
+		}
+		pool = append(pool, start)
+	}
+	return pool, decided
 }
 
 // lostFor tells whether the engine proves start lost for side s.
