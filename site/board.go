@@ -128,7 +128,6 @@ type svgText struct {
 // pitView is one pit. Base holds the classes that never change (owner, house, kichwa); Dyn
 // those that depend on the position and the last move, which the viewer replaces per ply.
 type pitView struct {
-	I         int
 	X, Y      int
 	Square    bool
 	Name      string
@@ -173,7 +172,6 @@ func newBoard(p engine.Position, h highlight) *boardView {
 		br := boardRow{Letter: letter, Pits: make([]int, v.Width())}
 		for _, pit := range row {
 			b.Pits[pit] = pitView{
-				I:      int(pit),
 				X:      marginL + (v.Column(pit)-1)*cell + cell/2,
 				Y:      rowY(v, r),
 				Name:   v.PitName(pit),
@@ -287,14 +285,8 @@ func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 	if v.Stones() && p.Seeds(pit) > 0 {
 		cs = append(cs, "has") // a stone is drawn, not counted
 	}
-	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
-		cs = append(cs, "owned")
-	}
-	if b, ok := p.Block(); ok && b == pit {
-		cs = append(cs, "block")
-	}
-	if s, ok := p.ReservedBy(pit); ok {
-		cs = append(cs, "rsv-"+strings.ToLower(s.Letter()))
+	for _, l := range []byte(posLetters(p, pit)) {
+		cs = append(cs, letterClass[l])
 	}
 	if int(pit) < len(h) {
 		m := h[pit]
@@ -309,6 +301,27 @@ func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 		}
 	}
 	return strings.Join(cs, " ")
+}
+
+// letterClass spells out posLetters' marks.
+var letterClass = map[byte]string{'o': "owned", 'b': "block", 's': "rsv-s", 'n': "rsv-n"}
+
+// posLetters are the marks of a pit that belong to the position, one letter each, as the
+// viewer's data writes them (viewerData): o a nyumba still owned, b the block, s and n
+// reserved by South or North. dynClass spells the same marks out as classes.
+func posLetters(p engine.Position, pit engine.Pit) string {
+	v := p.Variant()
+	var c string
+	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
+		c += "o"
+	}
+	if b, ok := p.Block(); ok && b == pit {
+		c += "b"
+	}
+	if s, ok := p.ReservedBy(pit); ok {
+		c += strings.ToLower(s.Letter())
+	}
+	return c
 }
 
 // positionInfo is the line under a board: what the pits do not show.
@@ -404,13 +417,14 @@ func (b *boardView) SVG() template.HTML {
 	w.WriteString(">\n")
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
+	w.WriteString(`<g class="lbl">`)
 	for _, l := range b.Labels {
-		fmt.Fprintf(&w, `<text class="lbl" x="%d" y="%d">%s</text>`+"\n", l.X, l.Y, html.EscapeString(l.Text))
+		w.WriteString(`<text x="` + strconv.Itoa(l.X) + `" y="` + strconv.Itoa(l.Y) + `">` + html.EscapeString(l.Text) + `</text>`)
 	}
+	w.WriteString("</g>\n")
 	for _, p := range b.Pits {
 		x, y := strconv.Itoa(p.X), strconv.Itoa(p.Y)
-		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `" data-pit="` + strconv.Itoa(p.I) +
-			`" data-base="` + html.EscapeString(p.Base) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
+		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
 		if p.Square {
 			fmt.Fprintf(&w, `<rect x="%d" y="%d" width="%d" height="%d" rx="4"/>`, p.X-pitR, p.Y-pitR, 2*pitR, 2*pitR)
 		} else {

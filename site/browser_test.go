@@ -148,7 +148,7 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 // boardJS reads the viewer's board: node shown, counts, caption, accessible name.
 const boardJS = `(() => { const b = document.getElementById('board'); return {
 	ply: b.getAttribute('data-ply'),
-	counts: Array.from(b.querySelectorAll('[data-pit] text')).map(t => t.textContent || '0').join(','),
+	counts: Array.from(b.querySelectorAll('.pit text')).map(t => t.textContent || '0').join(','),
 	sown: b.getAttribute('data-sown') || '',
 	caption: document.getElementById('board-caption').textContent,
 	label: b.getAttribute('aria-label'),
@@ -258,7 +258,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("hash #p2: node %s", got.Ply)
 	}
 	// A click on the variation's move shows it; a page loaded with a hash starts there.
-	do(t, ctx, chromedp.Click("#m4"))
+	do(t, ctx, chromedp.Click(`.movetext a[href="#p4"]`))
 	if got := eval[boardState](t, ctx, boardJS); got.Ply != "4" || got.Caption != "1... a1?!" {
 		t.Errorf("click on the variation's move: node %s, caption %q", got.Ply, got.Caption)
 	}
@@ -328,7 +328,7 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s without JavaScript shows controls that do nothing: %v", p, got)
 		}
 	}
-	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click("#m2"))
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click(`.movetext a[href="#p2"]`))
 	settle(t, ctx, `location.hash === '#p2'`)
 	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
 		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
@@ -364,7 +364,7 @@ func browserPhone(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("after 150 taps: node %d, board on screen %v", p.Ply, p.Board)
 	}
 	// Tap a move further down the list: its board shows, and stays on screen.
-	xy := eval[[]float64](t, ctx, `(() => { const a = document.getElementById('m40'); a.scrollIntoView({block: 'center'});
+	xy := eval[[]float64](t, ctx, `(() => { const a = document.querySelector('.movetext a[href="#p40"]'); a.scrollIntoView({block: 'center'});
 		const b = a.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()`)
 	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
 	if p := eval[pos](t, ctx, where); p.Ply != 40 || !p.Board {
@@ -395,11 +395,11 @@ const contrastJS = `(() => {
 	if (count) out.push({what: 'count on a plain pit', ratio: cr(cs(count).fill, cs(shape(count.parentNode)).fill), min: 4.5});
 	out.push({what: 'row and pit labels', ratio: cr(cs(document.querySelector('#board .lbl')).fill, cs(document.querySelector('#board .frame')).fill), min: 4.5});
 	const paper = cs(document.body).backgroundColor;
-	for (const sel of ['body', '.sub', '.movetext .num', '.movetext a.mv', 'main a', '.viewer .step', '.source']) {
+	for (const sel of ['body', '.sub', '.movetext .num', '.movetext a[href^="#p"]', 'main a', '.viewer .step', '.source']) {
 		const e = document.querySelector(sel);
 		if (e) out.push({what: 'text ' + sel, ratio: cr(cs(e).color, paper), min: 4.5});
 	}
-	const cur = document.querySelector('a.mv.current');
+	const cur = document.querySelector('.movetext a.current');
 	if (cur) out.push({what: 'current move', ratio: cr(cs(cur).color, cs(cur).backgroundColor), min: 4.5});
 	const sel = document.getElementById('speed');
 	out.push({what: 'control border', ratio: cr(cs(sel).borderTopColor, cs(sel).backgroundColor), min: 3});
@@ -416,8 +416,9 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 		// The key explains every mark the game's boards use.
 		missing := eval[[]string](t, ctx, `(() => {
 			const used = new Set(), key = new Set();
-			JSON.parse(document.getElementById('bao-plies').textContent).forEach(n => Object.values(n.k).forEach(c => c.split(' ').forEach(x => used.add(x))));
-			document.querySelectorAll('svg.board [data-pit]').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			const add = () => document.querySelectorAll('#board .pit').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			add();
+			document.querySelectorAll('.movetext a[href^="#p"]').forEach(a => { a.click(); add(); });
 			document.querySelectorAll('ul.legend g').forEach(g => g.getAttribute('class').split(' ').forEach(x => key.add(x)));
 			return [...used].filter(x => x && !key.has(x)); })()`)
 		if len(missing) > 0 {

@@ -22,7 +22,6 @@ type gameView struct {
 	Board             *boardView // the viewer's board, at the start
 	Movetext          template.HTML
 	Result            string
-	Final             *diagramView
 	Tags, Provenance  []tagView
 	File              string
 	Number            int
@@ -70,16 +69,10 @@ func (b *build) writeGame(g *game) error {
 		gv.Board = newBoard(g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
-		gv.Plies = b.viewerData(g, pd.Root)
+		gv.Plies = viewerData(g)
 		gv.Legend = legend(g.variant())
 		gv.Positions = positionRows(g, gv.Board)
 		gv.EvalGraph = evalGraph(g)
-		if g.plies > 0 {
-			last := g.nodes[g.plies]
-			fb := newBoard(last.pos, last.marks)
-			fb.Caption = g.caption(last)
-			gv.Final = &diagramView{Board: fb, Root: pd.Root}
-		}
 	}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
