@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -218,8 +219,27 @@ type legendItem struct {
 	Square             bool
 }
 
-// legend is the key to every mark the variant's boards can show.
-func legend(v *engine.Variant) []legendItem {
+// legends holds each variant's key, written once: every game page of the variant shows it.
+var legends sync.Map // *engine.Variant -> template.HTML
+
+// legend is the key to every mark the variant's boards can show, as a list.
+func legend(v *engine.Variant) template.HTML {
+	if h, ok := legends.Load(v); ok {
+		return h.(template.HTML)
+	}
+	var w strings.Builder
+	w.WriteString(`<ul class="legend">`)
+	for _, l := range legendItems(v) {
+		w.WriteString("<li>" + string(l.Swatch()) + " " + html.EscapeString(l.Text) + "</li>")
+	}
+	w.WriteString("</ul>")
+	h := trustedHTML(w.String())
+	legends.Store(v, h)
+	return h
+}
+
+// legendItems are the entries of the variant's key.
+func legendItems(v *engine.Variant) []legendItem {
 	items := []legendItem{{Class: "pit s", Count: "4", Text: "a pit and its seeds"},
 		{Class: "pit s from", Text: "the pit the move started from"}}
 	switch {
@@ -257,8 +277,11 @@ func (l legendItem) Swatch() template.HTML {
 	if l.Square {
 		shape = `<rect x="3" y="3" width="22" height="22" rx="3"/>`
 	}
+	if l.Count != "" {
+		shape += `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text>`
+	}
 	return template.HTML(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
-		html.EscapeString(l.Class) + `">` + shape + `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text></g></svg>`)
+		html.EscapeString(l.Class) + `">` + shape + `</g></svg>`)
 }
 
 func baseClass(v *engine.Variant, p engine.Pit) string {

@@ -389,7 +389,7 @@ const contrastJS = `(() => {
 	document.querySelectorAll('ul.legend li + li').forEach(li => {
 		const g = li.querySelector('g'), s = cs(shape(g)), txt = g.querySelector('text');
 		out.push({what: 'mark ' + g.getAttribute('class'), ratio: Math.max(cr(s.fill, plain), cr(s.stroke, plain)), min: 3});
-		if (txt.textContent) out.push({what: 'count on ' + g.getAttribute('class'), ratio: cr(cs(txt).fill, s.fill), min: 4.5});
+		if (txt && txt.textContent) out.push({what: 'count on ' + g.getAttribute('class'), ratio: cr(cs(txt).fill, s.fill), min: 4.5});
 	});
 	const count = document.querySelector('#board .pit:not(.sown):not(.capt) text');
 	if (count) out.push({what: 'count on a plain pit', ratio: cr(cs(count).fill, cs(shape(count.parentNode)).fill), min: 4.5});
