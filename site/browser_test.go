@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -19,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // The browser tests drive headless Chromium with chromedp, the maintained Go client of the
@@ -176,6 +178,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
+	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
 	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
 	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
@@ -431,6 +434,47 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 		for _, r := range rs {
 			if r.Ratio < r.Min {
 				t.Errorf("%s: %s: contrast %.2f:1, want at least %.1f:1", v.ID(), r.What, r.Ratio, r.Min)
+			}
+		}
+	}
+}
+
+// browserMarks shows every node of a demo game of each variant: the viewer's board, which
+// it draws from the compact data block, must carry the classes the build draws a board of
+// that node with (newBoard), pit by pit.
+func browserMarks(t *testing.T, ctx context.Context, base string) {
+	for _, v := range engine.Variants() {
+		file := "selfplay/" + v.ID() + ".bgn"
+		var g *game
+		err := scanGames(os.DirFS(filepath.Join("..", "testdata", "archive")), file, file,
+			func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+				if g == nil {
+					g = newGame(file, file, n, several, rec, errs)
+				}
+				return nil
+			})
+		if err != nil || g == nil {
+			t.Fatalf("reading %s: %v", file, err)
+		}
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"))
+		got := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll('.movetext a[href^="#p"]')).map(a => {
+			a.click();
+			return [a.getAttribute('href').slice(2)].concat(Array.from(document.querySelectorAll('#board .pit')).
+				map(g => g.getAttribute('class').split(' ').filter(c => c).sort().join(' ')));
+		})`)
+		if len(got) < 10 {
+			t.Fatalf("%s: only %d nodes shown", v.ID(), len(got))
+		}
+		for _, row := range got {
+			id, _ := strconv.Atoi(row[0])
+			n := g.nodes[id]
+			want := newBoard(n.pos, n.marks)
+			for k, p := range want.Pits {
+				cs := strings.Fields(p.Class())
+				slices.Sort(cs)
+				if w := strings.Join(cs, " "); row[1+k] != w {
+					t.Errorf("%s node %d pit %s: the viewer draws %q, the build %q", v.ID(), id, p.Name, row[1+k], w)
+				}
 			}
 		}
 	}

@@ -12,14 +12,16 @@ import (
 // viewerData is the data block the viewer script steps through: the words of the sowing
 // steps, each once, and one string per node of the game's tree:
 //
-//	{"w":["placed: @ from reserve","lap: @ from @",…],"n":["4o 20o",…,"4o 20o 5f S0:1,,,5 S1:3:A6,5,,4-2",…]}
+//	{"w":["placed: @ from reserve","lap: @ from @",…],"n":["4o 20o","5f S0:1,,,5 S1:3:A6,5,,4-2",…]}
 //
 // Most words differ only in pit names and numbers ("relay: 3 from A1"): w holds their
 // patterns ("relay: @ from @"), and a step gives the names and numbers (see splitWords).
 // A node's string is tokens separated by spaces:
 //
-//	4o 20b 3sf    a pit's marks: o a nyumba still owned, b the block, s and n reserved by
-//	              South or North (kuweka mtoto), f the pit the move started from
+//	4o 20b 3s     the marks of the position on a pit: o a nyumba still owned, b the block,
+//	              s and n reserved by South or North (kuweka mtoto); a node without any has
+//	              those of the node before it, "-" none
+//	5f            the pit the move started from
 //	P7 N9         the previous and next nodes of the line, where they are not the nodes just
 //	              before and after (variations; the last node has no next)
 //	S… X… =… E…   the sowing steps of the move that led there, in order (see sowingSteps)
@@ -63,6 +65,8 @@ func viewerData(g *game) template.JS {
 			w.WriteString(":" + a)
 		}
 	}
+	held := make([]string, len(g.nodes)) // each node's marks of the position, as written
+	var marks strings.Builder
 	for i, n := range g.nodes {
 		if i > 0 {
 			w.WriteByte(',')
@@ -73,13 +77,26 @@ func viewerData(g *game) template.JS {
 			w.WriteString(sep + s)
 			sep = " "
 		}
+		marks.Reset()
 		for k := range v.Pits() {
-			c := posLetters(n.pos, engine.Pit(k))
-			if k < len(n.marks) && n.marks[k]&markFrom != 0 {
-				c += "f"
+			if c := posLetters(n.pos, engine.Pit(k)); c != "" {
+				if marks.Len() > 0 {
+					marks.WriteByte(' ')
+				}
+				marks.WriteString(strconv.Itoa(k) + c)
 			}
-			if c != "" {
-				tok(strconv.Itoa(k) + c)
+		}
+		held[i] = marks.String()
+		switch {
+		case n.prev >= 0 && held[i] == held[n.prev]: // as before the move
+		case held[i] == "":
+			tok("-")
+		default:
+			tok(held[i])
+		}
+		for k, m := range n.marks {
+			if m&markFrom != 0 {
+				tok(strconv.Itoa(k) + "f")
 			}
 		}
 		if n.prev != i-1 {

@@ -58,8 +58,9 @@
 
   // nodesOf reads the viewer's data block (see site/viewer.go): the words of the sowing steps,
   // and a string of tokens per node, which it turns into the node's classes per pit (k), its
-  // neighbours (p, n) and the sowing steps of the move that led there (t). The pits a move
-  // sowed into and captured from are marked from its steps.
+  // neighbours (p, n) and the sowing steps of the move that led there (t). The marks of the
+  // position are those of the node before unless the node has its own; the pits a move sowed
+  // into and captured from are marked from its steps.
   function nodesOf(d) {
     var letters = { o: 'owned', b: 'block', s: 'rsv-s', n: 'rsv-n', f: 'from' };
     // words fills a pattern of d.w with its pit names and numbers: "3:2:A4".
@@ -68,14 +69,18 @@
       var args = ref.split(':'), j = 1;
       return d.w[+args[0]].replace(/@/g, function (at) { return j < args.length ? args[j++] : at; });
     };
-    return d.n.map(function (str, i, all) {
-      var n = { k: [], p: i - 1, n: i + 1 < all.length ? i + 1 : -1, t: [] };
-      var add = function (pit, c) { n.k[pit] = n.k[pit] ? n.k[pit] + ' ' + c : c; };
-      var marks = [];
+    var nodes = [];
+    d.n.forEach(function (str, i) {
+      var n = { k: [], p: i - 1, n: i + 1 < d.n.length ? i + 1 : -1, t: [] };
+      var held = null, move = [];
       str.split(' ').forEach(function (tok) {
         var op = tok.charAt(0), f = tok.slice(1).split(','), m;
+        if (tok === '-') { held = []; return; }
         if ((m = /^(\d+)([a-z]+)$/.exec(tok))) {
-          m[2].split('').forEach(function (l) { add(+m[1], letters[l]); });
+          m[2].split('').forEach(function (l) {
+            if (l === 'f') move.push([+m[1], 'from']);
+            else (held = held || []).push([+m[1], letters[l]]);
+          });
           return;
         }
         if (op === 'P') { n.p = +f[0]; return; }
@@ -86,12 +91,12 @@
           st.pits = [];
           f[3].split('.').forEach(function (run) {
             var ab = run.split('-'), a = +ab[0], b = ab.length > 1 ? +ab[1] : a, dir = b < a ? -1 : 1;
-            for (var p = a; ; p += dir) { st.pits.push(p); marks.push([p, 'sown']); if (p === b) break; }
+            for (var p = a; ; p += dir) { st.pits.push(p); move.push([p, 'sown']); if (p === b) break; }
           });
           st.lifted = f[2] !== '' ? +f[2] : st.from < 0 ? 0 : st.pits.length;
         } else if (op === 'X') {
           st.pit = +f[1];
-          marks.push([st.pit, 'capt']);
+          move.push([st.pit, 'capt']);
         } else if (op === '=') {
           st.set = f.slice(1).map(Number);
         } else if (op !== 'E') {
@@ -99,14 +104,21 @@
         }
         n.t.push(st);
       });
-      // sown before capt, each once, as the boards of the build write them
-      ['sown', 'capt'].forEach(function (c) {
-        marks.forEach(function (pm) {
-          if (pm[1] === c && (' ' + (n.k[pm[0]] || '') + ' ').indexOf(' ' + c + ' ') < 0) add(pm[0], c);
-        });
+      n.held = held || (n.p >= 0 && nodes[n.p] ? nodes[n.p].held : []);
+      // The classes in the order the build's boards write them: the position's, then from,
+      // sown and capt, each once.
+      var add = function (pm) {
+        var c = n.k[pm[0]];
+        if (!c) n.k[pm[0]] = pm[1];
+        else if ((' ' + c + ' ').indexOf(' ' + pm[1] + ' ') < 0) n.k[pm[0]] = c + ' ' + pm[1];
+      };
+      n.held.forEach(add);
+      ['from', 'sown', 'capt'].forEach(function (c) {
+        move.forEach(function (pm) { if (pm[1] === c) add(pm); });
       });
-      return n;
+      nodes.push(n);
     });
+    return nodes;
   }
 
   // viewer steps through the nodes of a game. Node i's counts, caption and info line are read
