@@ -362,22 +362,28 @@ func positionInfo(p engine.Position) string {
 	}
 	switch {
 	case v.HasHouse():
-		parts = append(parts, fmt.Sprintf("reserves S %d, N %d", p.Reserve(engine.South), p.Reserve(engine.North)))
+		parts = append(parts, sides("reserves", p.Reserve(engine.South), p.Reserve(engine.North)))
 		if b, ok := p.Block(); ok {
 			parts = append(parts, "block "+v.PitName(b))
 		}
 	case v.Bank() == engine.Stores:
-		parts = append(parts, fmt.Sprintf("stores S %d, N %d", p.Store(engine.South), p.Store(engine.North)))
+		parts = append(parts, sides("stores", p.Store(engine.South), p.Store(engine.North)))
 		if p.Status() != engine.Ongoing {
 			// Rules 6: each side scores its store and the seeds left in its own pits
 			// (reserved pits always hold none).
-			parts = append(parts, fmt.Sprintf("score S %d, N %d",
+			parts = append(parts, sides("score",
 				p.Store(engine.South)+stones(p, engine.South), p.Store(engine.North)+stones(p, engine.North)))
 		}
 	default:
-		parts = append(parts, fmt.Sprintf("stones S %d, N %d", stones(p, engine.South), stones(p, engine.North)))
+		parts = append(parts, sides("stones", stones(p, engine.South), stones(p, engine.North)))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// sides writes a count of each side: "reserves S 3, N 4". (Not fmt: it is written for every
+// position of every game.)
+func sides(what string, south, north int) string {
+	return what + " S " + strconv.Itoa(south) + ", N " + strconv.Itoa(north)
 }
 
 // endReason says why the game is over: in every game bao knows, the player to move cannot

@@ -183,7 +183,7 @@ func (g *game) caption(n *node) string {
 		dots = "..."
 	}
 	sym, _ := nags(n.move.NAGs)
-	return fmt.Sprintf("%d%s %s%s", num, dots, n.move.Token, sym)
+	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
 }
 
 // commandRE matches [%cmd …] commands in comments: for machines, not shown.
