@@ -3,6 +3,8 @@ package site
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
@@ -164,6 +166,20 @@ func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
 		pg.Next = pageHref(first, i+1)
 	}
 	return lo, hi, pg
+}
+
+// isPageOf says whether name is one of the pages of a paginated list whose first page is first
+// (see pageHref).
+func isPageOf(first, name string) bool {
+	if name == first {
+		return true
+	}
+	n, ok := strings.CutPrefix(name, strings.TrimSuffix(first, ".html")+".p")
+	if !ok {
+		return false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(n, ".html"))
+	return err == nil && i > 1 && pageHref(first, i) == name
 }
 
 // listsIndexPage renders lists/index.html: every value of every facet.

@@ -69,10 +69,14 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		}
 	}
 	for _, ev := range b.events {
-		r[ev.href] = func(v *build) ([]byte, error) { return v.eventPage(ev) }
+		eachPage(len(ev.games), func(i int) {
+			r[pageHref(ev.href, i)] = func(v *build) ([]byte, error) { return v.eventPage(ev, i) }
+		})
 	}
 	for href, p := range b.players {
-		r[href] = func(v *build) ([]byte, error) { return v.playerPage(p) }
+		eachPage(len(p.games), func(i int) {
+			r[pageHref(href, i)] = func(v *build) ([]byte, error) { return v.playerPage(p, i) }
+		})
 	}
 	r["search.html"] = (*build).searchPage
 	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
