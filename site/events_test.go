@@ -430,6 +430,9 @@ func TestPaging(t *testing.T) {
 				t.Errorf("%s page %d: built %v, served %d, same %v", tc.name, i, ok, served.Code, served.Body.String() == string(built))
 				continue
 			}
+			if i == tc.pages {
+				golden(t, "paging_"+strings.ReplaceAll(name, "/", "_")+".golden", built)
+			}
 			page := string(built)
 			rows := min(gamesPerPage, tc.games-(i-1)*gamesPerPage)
 			got := strings.Count(page, `class="row-link"`) // a player's games
