@@ -458,3 +458,48 @@ func TestPaging(t *testing.T) {
 		}
 	}
 }
+
+// TestFacetIndexPaging: the lists' index shows a page's worth of a facet's values, and links
+// to the facet's own index, paged as the lists are, when there are more.
+func TestFacetIndexPaging(t *testing.T) {
+	fsys := fixture(t, "events.txtar")
+	var b strings.Builder
+	for i := range 240 {
+		fmt.Fprintf(&b, "[South \"Player %03d\"]\n[North \"Asha\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n*\n\n", i)
+	}
+	fsys["many.bgn"] = &fstest.MapFile{Data: []byte(b.String())}
+	files, _ := buildMem(t, fsys)
+	players := 240 + 5 // and the fixture's five
+	idx := string(files["lists/index.html"])
+	if n := strings.Count(idx, `href="../lists/player/`); n != gamesPerPage {
+		t.Errorf("the lists' index links %d players, want %d", n, gamesPerPage)
+	}
+	if want := `<a href="../lists/player.html">All 245 players</a>`; !strings.Contains(idx, want) {
+		t.Errorf("the lists' index lacks %s", want)
+	}
+	for _, tc := range []struct {
+		page, items int
+		prev, next  bool
+	}{{1, 100, false, true}, {2, 100, true, true}, {3, players - 200, true, false}, {4, -1, false, false}} {
+		name := facetIndexHref("player", tc.page)
+		data, ok := files[name]
+		if ok != (tc.items >= 0) {
+			t.Errorf("%s built %v", name, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		page := string(data)
+		if n := strings.Count(page, `href="../lists/player/`); n != tc.items {
+			t.Errorf("%s: %d players, want %d", name, n, tc.items)
+		}
+		if !strings.Contains(page, fmt.Sprintf("page %d of 3, %d players", tc.page, players)) {
+			t.Errorf("%s: no pager", name)
+		}
+		if strings.Contains(page, `rel="prev"`) != tc.prev || strings.Contains(page, `rel="next"`) != tc.next {
+			t.Errorf("%s: prev %v, next %v; want %v, %v", name, strings.Contains(page, `rel="prev"`),
+				strings.Contains(page, `rel="next"`), tc.prev, tc.next)
+		}
+	}
+}
