@@ -150,7 +150,7 @@ func (b *build) collectEventsAndPlayers() {
 				rated = append(rated, *gi.Rated)
 			}
 			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
-				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1}, gi.South)
+				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1, south: true}, gi.South)
 			}
 			if event.Key(gi.North) != "" {
 				b.playerOf(gi.North).add(playedGame{file: file, n: i + 1, north: true}, gi.North)

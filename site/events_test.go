@@ -503,3 +503,24 @@ func TestFacetIndexPaging(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfPlayListedOnce: a game a player plays against themselves (an engine's self-play) is
+// one game of their page, its opening counted on both sides.
+func TestSelfPlayListedOnce(t *testing.T) {
+	fsys := fixture(t, "events.txtar")
+	fsys["self.bgn"] = &fstest.MapFile{Data: []byte(strings.Repeat(
+		"[South \"Bao engine\"]\n[North \"Bao Engine\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 a1 *\n\n", 3))}
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.build(context.Background(), fsys, &memOutput{files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := b.playerView(b.players[playerHref("Bao engine")], pageData{}, 1)
+	want := []openingView{{"A6 a1", 3}}
+	if len(pg.Games) != 3 || !slices.Equal(pg.South, want) || !slices.Equal(pg.North, want) {
+		t.Errorf("%d games, openings as South %v, as North %v; want 3 games, %v on both sides", len(pg.Games), pg.South, pg.North, want)
+	}
+}

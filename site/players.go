@@ -33,11 +33,12 @@ type player struct {
 	ratings    []event.Rating // with their histories
 }
 
-// playedGame is one game from one player's side: its row of the catalog is file's game n.
+// playedGame is one game of one player, who played South or North or, in a game against
+// themselves (an engine's self-play), both: its row of the catalog is file's game n.
 type playedGame struct {
-	file  string
-	n     int
-	north bool
+	file         string
+	n            int
+	south, north bool
 }
 
 type eventResult struct {
@@ -60,7 +61,11 @@ func (b *build) playerOf(spelling string) *player {
 }
 
 func (p *player) add(pg playedGame, spelling string) {
-	p.games = append(p.games, pg)
+	if k := len(p.games) - 1; k >= 0 && p.games[k].file == pg.file && p.games[k].n == pg.n {
+		p.games[k].north = p.games[k].north || pg.north // the same game from the other side
+	} else {
+		p.games = append(p.games, pg)
+	}
 	if !slices.Contains(p.spellings, spelling) {
 		p.spellings = append(p.spellings, spelling)
 	}
@@ -228,10 +233,11 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		if gi.Opening == "" {
 			continue
 		}
+		if pgm.south {
+			south[gi.Opening]++
+		}
 		if pgm.north {
 			north[gi.Opening]++
-		} else {
-			south[gi.Opening]++
 		}
 	}
 	pg.South, pg.North = topOpenings(south), topOpenings(north)
