@@ -288,7 +288,7 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 		found bool
 		err   error
 	)
-	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
+	render := func(ix *archive.Index) error {
 		v := snap.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
 		if isRoute {
 			data, err = route(v)
@@ -297,9 +297,10 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 			data, found, err = v.gamePage(file, n)
 		}
 		return nil
-	})
-	if open != nil && err == nil && found {
-		err = nil // rendered without the index's links: the index is being written
+	}
+	open, _ := sv.site.ix.use(render)
+	if open != nil { // bao index is writing the index, or it is another version's: without its links
+		_ = render(nil)
 	}
 	if err != nil || !found {
 		return nil, found, err

@@ -415,3 +415,22 @@ func TestServeGameAtOffset(t *testing.T) {
 		})
 	}
 }
+
+// TestServeUnopenableIndex: with an index that cannot be opened (bao index is writing it, or
+// an older bao wrote it), pages are still served, without the index's links.
+func TestServeUnopenableIndex(t *testing.T) {
+	dir := writeArchive(t)
+	ixDir := archive.DefaultIndexDir(dir)
+	if err := os.MkdirAll(filepath.Join(ixDir, "shard-00"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sv := serverOf(t, dir, Options{Title: "Test site", IndexDir: ixDir})
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"/", "/club/games/1.html", "/lists/index.html"} {
+		if w := get(t, sv, target); w.Code != 200 {
+			t.Errorf("GET %s with an unopenable index: %d\n%s", target, w.Code, w.Body)
+		}
+	}
+}
