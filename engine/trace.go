@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "strconv"
 
 // Trace is a full account of one move: every lap sown, every capture, and the events that
 // change the state of the board (house, takasia, reserved pits). Diagrams and explanations
@@ -116,43 +116,63 @@ func (t *Trace) addEvent(kind EventKind, x Pit, seeds int) {
 // Describe explains the trace in short English lines, one per lap, capture and event, in
 // the order they happened within each kind (laps first, then captures, then events).
 func (t Trace) Describe(v *Variant) []string {
-	var out []string
-	names := func(ps []Pit) string {
-		b := make([]byte, 0, 4*len(ps))
-		for i, x := range ps {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			b = append(b, v.PitName(x)...)
-		}
-		return string(b)
-	}
+	out := make([]string, 0, len(t.Laps)+len(t.Captures)+len(t.Events))
 	for _, l := range t.Laps {
-		from := "reserve"
-		if l.Kind == Captured {
-			from = "the captured seeds"
-		}
-		if l.From != NoPit {
-			from = v.PitName(l.From)
-		}
-		out = append(out, fmt.Sprintf("%s: %d from %s into %s, ends in %s", l.Kind, l.Seeds, from, names(l.Sown), v.PitName(l.Landing())))
+		out = append(out, l.Describe(v))
 	}
 	for _, c := range t.Captures {
-		s := fmt.Sprintf("capture: %d from %s", c.Seeds, v.PitName(c.Pit))
-		if c.Kichwa != NoPit {
-			s += fmt.Sprintf(", sown from kichwa %s", v.PitName(c.Kichwa))
-		}
-		out = append(out, s)
+		out = append(out, c.Describe(v))
 	}
 	for _, e := range t.Events {
-		s := e.Kind.String()
-		if e.Pit != NoPit {
-			s += ": " + v.PitName(e.Pit)
-		}
-		if e.Seeds != 0 {
-			s += fmt.Sprintf(" (%d)", e.Seeds)
-		}
-		out = append(out, s)
+		out = append(out, e.Describe(v))
 	}
 	return out
+}
+
+// Describe explains the lap in a short English line: "relay: 3 from A4 into A5 A6 A7, ends in A7".
+func (l Lap) Describe(v *Variant) string {
+	b := []byte(l.Brief(v))
+	b = append(b, " into "...)
+	for i, x := range l.Sown {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, v.PitName(x)...)
+	}
+	b = append(b, ", ends in "...)
+	return string(append(b, v.PitName(l.Landing())...))
+}
+
+// Brief is the start of the lap's line, without the pits it sows ("relay: 3 from A4"), for a
+// reader who sees where the seeds go: a lap of a long move sows dozens of pits.
+func (l Lap) Brief(v *Variant) string {
+	from := "reserve"
+	if l.Kind == Captured {
+		from = "the captured seeds"
+	}
+	if l.From != NoPit {
+		from = v.PitName(l.From)
+	}
+	return l.Kind.String() + ": " + strconv.Itoa(l.Seeds) + " from " + from
+}
+
+// Describe explains the capture in a short English line: "capture: 4 from b3, sown from kichwa A1".
+func (c CaptureEvent) Describe(v *Variant) string {
+	s := "capture: " + strconv.Itoa(c.Seeds) + " from " + v.PitName(c.Pit)
+	if c.Kichwa != NoPit {
+		s += ", sown from kichwa " + v.PitName(c.Kichwa)
+	}
+	return s
+}
+
+// Describe explains the event in a short English line: "takasia imposed: b5".
+func (e Event) Describe(v *Variant) string {
+	s := e.Kind.String()
+	if e.Pit != NoPit {
+		s += ": " + v.PitName(e.Pit)
+	}
+	if e.Seeds != 0 {
+		s += " (" + strconv.Itoa(e.Seeds) + ")"
+	}
+	return s
 }

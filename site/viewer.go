@@ -219,8 +219,8 @@ func jsonString(w *strings.Builder, s string) {
 
 // Sowing steps. The viewer plays a move seed by seed from steps the engine's trace gives at
 // build time; the script only adds and subtracts. Each step is written as a letter that says
-// what it does, its words (engine.Trace.Describe's line that tells it, as the number of its
-// pattern and its arguments, "3:2:A4"; nothing for no words) and its numbers:
+// what it does, its words (the engine's line that tells it, Lap.Brief or Describe, as the number
+// of its pattern and its arguments, "3:2:A4"; nothing for no words) and its numbers:
 //
 //	Sw,from,lifted,runs  a lap: lifted seeds leave from (empty: the reserve or the captured
 //	                     seeds in hand), then one seed falls in each pit (see writeLap)
@@ -242,13 +242,11 @@ type sowStep struct {
 // the record made (notation.WalkOptions.Trace).
 func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position) []sowStep {
 	v := before.Variant()
-	lines := tr.Describe(v)
 	counts := make([]int, v.Pits())
 	for i := range counts {
 		counts[i] = before.Seeds(engine.Pit(i))
 	}
 	var steps []sowStep
-	caps, evs := len(tr.Laps), len(tr.Laps)+len(tr.Captures)
 	ci := 0
 	used := make([]bool, len(tr.Events))
 	// Seeds sown into a reserved pit are paid to its holder at the end of the lap.
@@ -258,17 +256,17 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 			income = append(income, i)
 		}
 	}
-	for li, l := range tr.Laps {
+	for _, l := range tr.Laps {
 		for ei, e := range tr.Events {
 			if !used[ei] && e.Kind == engine.SafariTaken && l.Kind == engine.Relay && l.From == e.Pit {
 				used[ei] = true
-				steps = append(steps, sowStep{text: lines[evs+ei], op: 'E'})
+				steps = append(steps, sowStep{text: e.Describe(v), op: 'E'})
 			}
 		}
 		if l.Kind == engine.Captured && ci < len(tr.Captures) {
 			c := tr.Captures[ci]
 			counts[c.Pit] = 0
-			steps = append(steps, sowStep{text: lines[caps+ci], op: 'X', nums: []int{int(c.Pit)}})
+			steps = append(steps, sowStep{text: c.Describe(v), op: 'X', nums: []int{int(c.Pit)}})
 			ci++
 		}
 		from, lifted := -1, 0
@@ -287,11 +285,11 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 			counts[p]++
 			nums = append(nums, int(p))
 		}
-		// The reader sees where the seeds go: the words stop at "into …"; a capture lap
-		// keeps the words of its capture.
-		text, _, _ := strings.Cut(lines[li], " into ")
-		if l.Kind == engine.Captured {
-			text = ""
+		// The reader sees where the seeds go: the words say where they come from; a capture
+		// lap keeps the words of its capture.
+		text := ""
+		if l.Kind != engine.Captured {
+			text = l.Brief(v)
 		}
 		steps = append(steps, sowStep{text: text, op: 'S', nums: nums})
 		var paid []int
@@ -303,14 +301,14 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 			used[income[0]] = true
 			counts[e.Pit] -= e.Seeds
 			paid = append(paid, int(e.Pit), counts[e.Pit])
-			steps = append(steps, sowStep{text: lines[evs+income[0]], op: '=', nums: paid})
+			steps = append(steps, sowStep{text: e.Describe(v), op: '=', nums: paid})
 			income, paid = income[1:], nil
 		}
 	}
 	for ; ci < len(tr.Captures); ci++ {
 		c := tr.Captures[ci]
 		counts[c.Pit] = 0
-		steps = append(steps, sowStep{text: lines[caps+ci], op: 'X', nums: []int{int(c.Pit)}})
+		steps = append(steps, sowStep{text: c.Describe(v), op: 'X', nums: []int{int(c.Pit)}})
 	}
 	var settle []int
 	for i := range counts {
@@ -323,7 +321,7 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 	}
 	for ei, e := range tr.Events {
 		if !used[ei] && e.Kind != engine.ReservedIncome {
-			steps = append(steps, sowStep{text: lines[evs+ei], op: 'E'})
+			steps = append(steps, sowStep{text: e.Describe(v), op: 'E'})
 		}
 	}
 	return steps
