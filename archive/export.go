@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -11,8 +12,10 @@ import (
 
 // Export reads from the archive at root the records of every game q matches (all of them, not
 // one page), in the order Search gives, as pgn-extract writes the games a filter selects.
-// The records come from the files, which stay the source of truth: a file changed since it
-// was indexed gives an error rather than another game.
+// The records come from the files, which stay the source of truth: each is read from where the
+// index says it starts (GameAt), so a game near the end of a large file costs no more than one
+// at its start; a file changed since it was indexed is read from its start instead, and gives
+// an error rather than another game.
 func (ix *Index) Export(ctx context.Context, root string, q Query) ([]*notation.Record, error) {
 	q.Facets, q.Offset = false, 0
 	q.Limit = 1
@@ -33,24 +36,44 @@ func (ix *Index) Export(ctx context.Context, root string, q Query) ([]*notation.
 	}
 	recs := make([]*notation.Record, len(res.Hits))
 	for file, games := range want {
-		if err := pickGames(filepath.Join(root, filepath.FromSlash(file)), games, recs); err != nil {
+		if err := ix.pickGames(ctx, root, file, games, recs); err != nil {
 			return nil, err
 		}
 	}
 	return recs, nil
 }
 
-// pickGames reads the numbered games of one file into their places in recs.
-func pickGames(path string, games map[int]int, recs []*notation.Record) error {
+// pickGames reads the numbered games of one file into their places in recs: each from its
+// offset, and those not found there by reading the file from its start.
+func (ix *Index) pickGames(ctx context.Context, root, file string, games map[int]int, recs []*notation.Record) error {
+	path := filepath.Join(root, filepath.FromSlash(file))
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	rest := map[int]int{} // the games not where the index says
+	for n, i := range games {
+		sc, ok, err := ix.GameAt(ctx, f, file, path, n)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			rest[n] = i
+			continue
+		}
+		recs[i] = sc.Record()
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
 	sc := notation.NewScanner(f, path)
 	found := 0
-	for sc.Scan() && found < len(games) {
-		if i, ok := games[sc.Record().Number]; ok {
+	for sc.Scan() && found < len(rest) {
+		if i, ok := rest[sc.Record().Number]; ok {
 			recs[i] = sc.Record()
 			found++
 		}
@@ -58,7 +81,7 @@ func pickGames(path string, games map[int]int, recs []*notation.Record) error {
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	if found < len(games) {
+	if found < len(rest) {
 		return fmt.Errorf("%s has changed since it was indexed (run bao index again)", path)
 	}
 	return nil

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,5 +68,48 @@ func TestUnknownFields(t *testing.T) {
 	}
 	if w := unknownFields("xyzzy:1"); len(w) != 1 || strings.Contains(w[0], "did you mean") {
 		t.Errorf("a far-off field gets a suggestion: %v", w)
+	}
+}
+
+// TestExportFromOffset: Export reads each game from where the index says its record starts,
+// not by counting records from the file's start. With the file's first record blanked out
+// (same bytes, so the others keep their offsets), counting would find game 3 where game 4 is;
+// the games read at their offsets are still the ones indexed, with their numbers and lines.
+func TestExportFromOffset(t *testing.T) {
+	f := newFixture(t)
+	ix, _ := f.build(t, UpdateOptions{})
+	ctx := context.Background()
+	second, found, err := ix.Locate(ctx, "kingulu.bgn", 2)
+	if err != nil || !found {
+		t.Fatalf("game 2: %v, %v", found, err)
+	}
+	path := filepath.Join(f.root, "kingulu.bgn")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range second.Offset {
+		if data[i] != '\n' {
+			data[i] = ' '
+		}
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ix.Export(ctx, f.root, Query{Variant: "kingulu", Since: "1975.03.03"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs {
+		loc, _, _ := ix.Locate(ctx, "kingulu.bgn", r.Number)
+		got = append(got, fmt.Sprintf("#%d %s line %d", r.Number, r.Tag("Date"), r.Pos.Line))
+		if r.Pos != loc.Pos || RecordSum(r) != loc.Sum {
+			t.Errorf("game %d read at %v, sum %x; indexed at %v, sum %x", r.Number, r.Pos, RecordSum(r), loc.Pos, loc.Sum)
+		}
+	}
+	if want := []string{"#3 1975.03.03", "#4 1975.03.04"}; len(got) != len(want) ||
+		!strings.HasPrefix(got[0], want[0]+" ") || !strings.HasPrefix(got[1], want[1]+" ") {
+		t.Errorf("exported %v, want %v", got, want)
 	}
 }

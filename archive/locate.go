@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/blevesearch/bleve/v2"
 
@@ -47,4 +48,25 @@ func (ix *Index) Locate(ctx context.Context, file string, n int) (loc Location, 
 		}
 	}
 	return Location{Offset: int64(v[1]), Pos: notation.Pos{Line: int(v[0]), Col: int(v[2])}, Sum: uint32(v[3])}, true, nil
+}
+
+// GameAt reads game n of an archive file from r, the file opened, seeking to where the index
+// says its record starts (Locate) rather than reading every record before it; where names the
+// file in positions and errors. The Scanner it returns holds the game (Record, Errors) and
+// reads on from there. ok is false, and the caller reads the file from its start, when the
+// index does not hold the game or the record found there is not the one the index read (the
+// file changed since); err is the index's own error (damaged, or ctx done).
+func (ix *Index) GameAt(ctx context.Context, r io.ReadSeeker, file, where string, n int) (sc *notation.Scanner, ok bool, err error) {
+	loc, found, err := ix.Locate(ctx, file, n)
+	if err != nil || !found {
+		return nil, false, err
+	}
+	if _, err := r.Seek(loc.Offset, io.SeekStart); err != nil {
+		return nil, false, nil // the caller's read from the start reports it
+	}
+	sc = notation.NewScannerAt(r, where, loc.Pos, n)
+	if !sc.Scan() || sc.Offset() != 0 || RecordSum(sc.Record()) != loc.Sum {
+		return nil, false, nil
+	}
+	return sc, true, nil
 }

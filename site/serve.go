@@ -56,6 +56,7 @@ type snapshot struct {
 	complete bool                // the catalog holds every game: lists and search can be shown
 	built    time.Time
 	cache    *pageCache
+	events   eventChoices // suggested by the live search's form
 }
 
 // fileStat tells whether a record file changed, as cheaply as the file system can.
@@ -105,7 +106,7 @@ func (sv *Server) snapshot(b *build, stamp uint64, stats map[string]fileStat, co
 		max = 64 << 20
 	}
 	return &snapshot{b: b, routes: routes, stems: stems, stamp: stamp, stats: stats,
-		complete: complete, built: time.Now(), cache: newPageCache(max)}, nil
+		complete: complete, built: time.Now(), cache: newPageCache(max), events: b.eventChoices()}, nil
 }
 
 // Refresh reads the archive's catalog again if its files changed since the last refresh (or
@@ -342,32 +343,26 @@ func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
 	return nil, false, err
 }
 
-// gameAt renders game n of a record file from where the index says its record starts; ok is
-// false, and the caller reads the file from its start, when there is no index, the index does
-// not hold the game, or the record found there is not the one the index read.
+// gameAt renders game n of a record file from where the index says its record starts
+// (archive.Index.GameAt); ok is false, and the caller reads the file from its start, when there
+// is no index, the index does not hold the game, or the record found there is not the one the
+// index read.
 func (b *build) gameAt(file string, n int) (data []byte, ok bool, err error) {
 	if b.ix == nil {
 		return nil, false, nil
-	}
-	loc, found, err := b.ix.Locate(b.ctx, file, n)
-	if err != nil || !found {
-		return nil, false, nil // a damaged index is reported by the searches; the file still serves
 	}
 	f, err := b.src.Open(file)
 	if err != nil {
 		return nil, false, nil // reported by the scan
 	}
 	defer f.Close()
-	sk, seekable := f.(io.Seeker)
+	rs, seekable := f.(io.ReadSeeker)
 	if !seekable {
 		return nil, false, nil
 	}
-	if _, err := sk.Seek(loc.Offset, io.SeekStart); err != nil {
-		return nil, false, nil
-	}
-	sc := notation.NewScannerAt(f, b.where(file), loc.Pos, n)
-	if !sc.Scan() || sc.Offset() != 0 || archive.RecordSum(sc.Record()) != loc.Sum {
-		return nil, false, nil
+	sc, found, err := b.ix.GameAt(b.ctx, rs, file, b.where(file), n)
+	if err != nil || !found {
+		return nil, false, nil // a damaged index is reported by the searches; the file still serves
 	}
 	rec, errs := sc.Record(), slices.Clone(sc.Errors())
 	several := n > 1 || sc.Scan()
