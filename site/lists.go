@@ -275,7 +275,55 @@ type searchRow [8]any
 
 type searchPage struct {
 	pageData
-	Variants, Years, Events []string
+	Variants, Years []string
+	eventChoices
+}
+
+// eventSuggestions is the number of events the search forms suggest: the most played. The
+// event field takes any part of any event's name; an archive has tens of thousands of events.
+const eventSuggestions = 50
+
+// eventChoices are the events a search form suggests, and the list of all of them when it
+// suggests only some.
+type eventChoices struct {
+	Events    []string
+	AllEvents *link
+}
+
+// eventChoices are the most played events, at most eventSuggestions of them, ordered as the
+// lists order them.
+func (b *build) eventChoices() eventChoices {
+	order := b.facetOrder("event")
+	if len(order) <= eventSuggestions {
+		return eventChoices{Events: b.facetLabels("event", order)}
+	}
+	games := func(i int) int { return len(b.facets["event"][order[i]].games) }
+	at := make([]int, len(order)) // places in order, the most played first
+	for i := range at {
+		at[i] = i
+	}
+	slices.SortStableFunc(at, func(x, y int) int { return games(y) - games(x) })
+	at = at[:eventSuggestions]
+	slices.Sort(at) // back in the lists' order
+	top := make([]string, len(at))
+	for i, k := range at {
+		top[i] = order[k]
+	}
+	href := "lists/index.html"
+	if len(order) > gamesPerPage {
+		href = facetIndexHref("event", 1)
+	}
+	return eventChoices{Events: b.facetLabels("event", top),
+		AllEvents: &link{Href: href, Text: "all " + english.Count(len(order), "event")}}
+}
+
+// facetLabels are the labels of some values of a facet.
+func (b *build) facetLabels(kind string, slugs []string) []string {
+	labels := make([]string, len(slugs))
+	for i, slug := range slugs {
+		labels[i] = b.facets[kind][slug].label
+	}
+	return labels
 }
 
 // searchFiles are search.json and its chunks.
@@ -356,15 +404,7 @@ func jsonOf(v any) []byte {
 
 // searchPage renders the search page.
 func (b *build) searchPage() ([]byte, error) {
-	pg := searchPage{pageData: b.newPage("search.html", "search", "Search")}
-	for _, slug := range b.facetOrder("variant") {
-		pg.Variants = append(pg.Variants, b.facets["variant"][slug].label)
-	}
-	for _, slug := range b.facetOrder("year") {
-		pg.Years = append(pg.Years, b.facets["year"][slug].label)
-	}
-	for _, slug := range b.facetOrder("event") {
-		pg.Events = append(pg.Events, b.facets["event"][slug].label)
-	}
+	pg := searchPage{pageData: b.newPage("search.html", "search", "Search"), Variants: b.facetLabels("variant", b.facetOrder("variant")),
+		Years: b.facetLabels("year", b.facetOrder("year")), eventChoices: b.eventChoices()}
 	return b.s.tmpl.render("search", pg)
 }

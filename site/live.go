@@ -25,13 +25,14 @@ type resultsPage struct {
 	pageData
 	Form     map[string]string
 	Variants []*engine.Variant
-	Error    string
-	Total    int
-	Hits     []hitRow
-	Board    *boardView // the position searched for, if any
-	Prev     string
-	Next     string
-	Explore  string
+	eventChoices
+	Error   string
+	Total   int
+	Hits    []hitRow
+	Board   *boardView // the position searched for, if any
+	Prev    string
+	Next    string
+	Explore string
 }
 
 type hitRow struct {
@@ -109,7 +110,7 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 
 func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
 	pg := &resultsPage{pageData: snap.b.newPage("search", "results", "Search results"), Form: form,
-		Variants: engine.Variants()}
+		Variants: engine.Variants(), eventChoices: snap.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
 		pg.Error = err.Error()

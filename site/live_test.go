@@ -27,12 +27,16 @@ func TestLiveSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, whose events the form suggests
+		t.Fatal(err)
+	}
 	cases := []struct {
 		target string
 		code   int
 		want   []string
 	}{
-		{"/search?player=asha", 200, []string{"2 games.", `href="club/games/1.html"`, `href="club/games/2.html"`}},
+		{"/search?player=asha", 200, []string{"2 games.", `href="club/games/1.html"`, `href="club/games/2.html"`,
+			`list="events"`, `<datalist id="events"><option value="Club Cup">`}},
 		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games/1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
 		{"/search?q=%22unclosed", 400, []string{`class="bao-error"`}},
 		{"/explore", 200, []string{"<h1>Explore the moves played</h1>"}},

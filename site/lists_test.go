@@ -1,0 +1,51 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestEventSuggestions: the search page suggests the most played events, not every event of
+// the archive, and says how to find the others; an archive with few events gets them all.
+func TestEventSuggestions(t *testing.T) {
+	var b strings.Builder
+	game := func(event string) {
+		fmt.Fprintf(&b, "[Event %q]\n[Variant \"Bao la Kingulu\"]\n\n1. A3 *\n\n", event)
+	}
+	for range 3 {
+		game("Zanzibar Open") // the most played, last in the lists' order
+	}
+	for i := range eventSuggestions + 10 {
+		game(fmt.Sprintf("Cup %03d", i))
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(t.Context(), fstest.MapFS{"games.bgn": {Data: []byte(b.String())}}, out); err != nil {
+		t.Fatal(err)
+	}
+	page := string(out.files["search.html"])
+	_, list, _ := strings.Cut(page, `<datalist id="events">`)
+	list, _, _ = strings.Cut(list, "</datalist>")
+	if n := strings.Count(list, "<option"); n != eventSuggestions {
+		t.Errorf("%d events suggested, want %d", n, eventSuggestions)
+	}
+	if !strings.Contains(list, `"Zanzibar Open"`) || !strings.Contains(list, `"Cup 000"`) || strings.Contains(list, `"Cup 059"`) {
+		t.Errorf("not the most played events, in the lists' order: %s", list)
+	}
+	if !strings.Contains(page, `<a href="lists/index.html">all 61 events</a>`) {
+		t.Errorf("no link to all the events in\n%s", page)
+	}
+	// Few events: all of them, and no note.
+	few := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(t.Context(), fstest.MapFS{"games.bgn": {Data: []byte("[Event \"Cup\"]\n\n1. A3 *\n")}}, few); err != nil {
+		t.Fatal(err)
+	}
+	if page := string(few.files["search.html"]); !strings.Contains(page, `<datalist id="events"><option value="Cup"></datalist>`) || strings.Contains(page, "most played") {
+		t.Errorf("one event:\n%s", page)
+	}
+}
