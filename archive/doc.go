@@ -18,8 +18,8 @@
 // the opening tree of a position is read from the term dictionary under that prefix. Records
 // that fail verification are indexed with errors:true and their messages, never dropped. Each
 // document also stores where its record starts in the file (byte offset, line and column, and a
-// sum of the record): Locate gives it, so that bao serve reads one game of a large file without
-// reading all those before it.
+// sum of the record): Locate gives it, and GameAt reads the game there, so that bao serve and
+// Export read one game of a large file without reading all those before it.
 //
 // The index is a set of bleve shards searched through an index alias; a file's games go to
 // one shard, and its manifest entry (size, modification time, content hash) with its last
