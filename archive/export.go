@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/bao-archive/bao/notation"
 )
@@ -53,16 +55,29 @@ func (ix *Index) pickGames(ctx context.Context, root, file string, games map[int
 	}
 	defer f.Close()
 	rest := map[int]int{} // the games not where the index says
-	for n, i := range games {
-		sc, ok, err := ix.GameAt(ctx, f, file, path, n)
-		if err != nil {
+	var sc *notation.Scanner
+	for _, n := range slices.Sorted(maps.Keys(games)) {
+		// The record after the last one read needs no seek (nor a new scanner and its
+		// buffer): an export is often a run of games.
+		if sc != nil && sc.Record().Number == n-1 && sc.Scan() {
+			loc, found, err := ix.Locate(ctx, file, n)
+			if err != nil {
+				return err
+			}
+			if found && loc.holds(sc.Record()) {
+				recs[games[n]] = sc.Record()
+				continue
+			}
+		}
+		var ok bool
+		if sc, ok, err = ix.GameAt(ctx, f, file, path, n); err != nil {
 			return err
 		}
 		if !ok {
-			rest[n] = i
+			rest[n] = games[n]
 			continue
 		}
-		recs[i] = sc.Record()
+		recs[games[n]] = sc.Record()
 	}
 	if len(rest) == 0 {
 		return nil
@@ -70,7 +85,7 @@ func (ix *Index) pickGames(ctx context.Context, root, file string, games map[int
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	sc := notation.NewScanner(f, path)
+	sc = notation.NewScanner(f, path)
 	found := 0
 	for sc.Scan() && found < len(rest) {
 		if i, ok := rest[sc.Record().Number]; ok {

@@ -65,8 +65,13 @@ func (ix *Index) GameAt(ctx context.Context, r io.ReadSeeker, file, where string
 		return nil, false, nil // the caller's read from the start reports it
 	}
 	sc = notation.NewScannerAt(r, where, loc.Pos, n)
-	if !sc.Scan() || sc.Offset() != 0 || RecordSum(sc.Record()) != loc.Sum {
+	if !sc.Scan() || sc.Offset() != 0 || !loc.holds(sc.Record()) {
 		return nil, false, nil
 	}
 	return sc, true, nil
+}
+
+// holds says whether rec is the record the index read at loc.
+func (loc Location) holds(rec *notation.Record) bool {
+	return rec.Pos == loc.Pos && RecordSum(rec) == loc.Sum
 }
