@@ -220,7 +220,7 @@ type rootMove struct {
 // one before. It returns the last completed iteration.
 func (w *worker) deepen(maxDepth, multi int, done func(Result)) Result {
 	var moves []rootMove
-	for _, c := range w.root.Children(nil) {
+	for _, c := range w.root.Expand(nil) {
 		moves = append(moves, rootMove{child: c})
 	}
 	var res Result
@@ -366,6 +366,11 @@ func (w *worker) search(p *engine.Position, key uint64, ply, depth, alpha, beta 
 		return 0
 	}
 	if depth <= 0 || ply >= maxPly {
+		// The parent was expanded without the Wins check (engine.Position.Expand), so a
+		// leaf is asked itself whether the game is over.
+		if p.Status() != engine.Ongoing {
+			return w.finished(p, ply)
+		}
 		return evaluate(p, w.w)
 	}
 	pvNode := beta-alpha > 1
@@ -379,7 +384,7 @@ func (w *worker) search(p *engine.Position, key uint64, ply, depth, alpha, beta 
 			}
 		}
 	}
-	kids := p.Children(w.kids[ply][:0])
+	kids := p.Expand(w.kids[ply][:0])
 	w.kids[ply] = kids
 	if len(kids) == 0 {
 		return w.finished(p, ply)

@@ -39,6 +39,8 @@ type bao4 struct {
 	lamu bool
 	// meter, if not nil, is the relay laps a game may still spend (Game.SetBudget).
 	meter *int
+	// lazy leaves out the Wins check of each child (Position.Expand).
+	lazy bool
 }
 
 func (g bao4) metered(laps *int) ruleset { g.meter = laps; return g }

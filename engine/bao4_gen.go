@@ -201,6 +201,13 @@ func (g bao4) try(p *Position, dst []Child, m Move, capture bool) ([]Child, b4ou
 	return dst, out
 }
 
+// expand is children for a search: the Wins flag is left out where only a look for the
+// opponent's moves would set it (Position.Expand).
+func (g bao4) expand(pos Position, dst []Child) []Child {
+	g.lazy = true
+	return g.children(pos, dst)
+}
+
 // anyMove reports whether p has a legal move; the Wins flag, takasia creation (5.9) and
 // status need only that. A legal move exists iff some candidate of any tier ends, since
 // later tiers stand in only for empty earlier ones.
@@ -366,25 +373,30 @@ func (g bao4) finish(p, q *Position, m *Move, capture bool, out b4out, t *Trace)
 		// rule: a set-up blocker who still has reserve seeds is obliged to nothing).
 		q.block = p.block
 	}
-	if !g.anyMove(q) {
+	// x is the pit put under takasia, if any: only a mtaji takasa imposes takasia.
+	x := NoPit
+	if !capture && p.bank[me] == 0 && q.bank[op] == 0 {
+		x = g.takasia(q, me)
+	}
+	// Whether the opponent can move sets the Wins flag, and it decides the block field: a
+	// game that is over has none. Expand leaves the look out where only the flag needs it.
+	if (!g.lazy || x != NoPit || q.block != NoPit) && !g.anyMove(q) {
 		m.Flags |= Wins
 		q.block = NoPit
 		t.addEvent(GameWon, NoPit, 0)
 		return
 	}
-	if capture || p.bank[me] != 0 || q.bank[op] != 0 { // only a mtaji takasa imposes takasia
+	if x == NoPit {
 		return
 	}
-	if x := g.takasia(q, me); x != NoPit {
-		q.block = x
-		m.Flags |= Takasia
-		t.addEvent(TakasiaImposed, x, int(q.pits[x]))
-		// The game goes on judged without the restriction (5.9). Should the restriction itself
-		// leave him no move, he has lost all the same; the block stays so that the position's
-		// status agrees with the Wins flag.
-		if !g.anyMove(q) {
-			m.Flags |= Wins
-			t.addEvent(GameWon, NoPit, 0)
-		}
+	q.block = x
+	m.Flags |= Takasia
+	t.addEvent(TakasiaImposed, x, int(q.pits[x]))
+	// The game goes on judged without the restriction (5.9). Should the restriction itself
+	// leave him no move, he has lost all the same; the block stays so that the position's
+	// status agrees with the Wins flag.
+	if !g.lazy && !g.anyMove(q) {
+		m.Flags |= Wins
+		t.addEvent(GameWon, NoPit, 0)
 	}
 }

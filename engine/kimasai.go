@@ -128,6 +128,9 @@ func (kimasai) why(p Position, m Move) (string, bool) {
 	return "the next pit, " + v.PitName(v.stepTo(m.Pit)) + ", is occupied", false
 }
 
+// expand: the flags cost nothing here, so it is children.
+func (g kimasai) expand(p Position, dst []Child) []Child { return g.children(p, dst) }
+
 // childrenAt: listing every move is cheap here, so filter the full list.
 func (g kimasai) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
 	return atPit(g.children(p, dst[:0]), x, NoDir)

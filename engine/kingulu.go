@@ -163,6 +163,9 @@ func (g kingulu) why(p Position, m Move) (string, bool) {
 	return "", false
 }
 
+// expand: the flags cost nothing here, so it is children.
+func (g kingulu) expand(p Position, dst []Child) []Child { return g.children(p, dst) }
+
 // childrenAt: listing every move is cheap here, so filter the full list.
 func (g kingulu) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {
 	return atPit(g.children(p, dst[:0]), x, NoDir)

@@ -65,6 +65,13 @@ type Child struct {
 // extended slice. It is the engine's hot path: pass a reused buffer to avoid allocation.
 func (p Position) Children(dst []Child) []Child { return p.v.rules.children(p, dst) }
 
+// Expand is Children for a search: the same moves, positions and flags, except that a Wins
+// flag may be missing where setting it takes a look at every move of the opponent (the 4x8
+// games set it there only when the look is needed anyway, as for takasia). A child so left
+// unflagged shows that it is lost when it is expanded in turn: it has no moves, and its
+// Status names the winner.
+func (p Position) Expand(dst []Child) []Child { return p.v.rules.expand(p, dst) }
+
 // atPit keeps the moves at pit x in direction d (NoDir: any), in place.
 func atPit(cs []Child, x Pit, d Dir) []Child {
 	n := 0

@@ -117,6 +117,8 @@ type ruleset interface {
 	// children appends every legal move of p with the position it leads to; the moves carry
 	// their informative flags (capture, takasa, takasia, wins).
 	children(p Position, dst []Child) []Child
+	// expand is children for a search, whose Wins flags may be missing (Position.Expand).
+	expand(p Position, dst []Child) []Child
 	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
 	// takes the reserve seed) in direction d (NoDir: any), written over dst's storage; reading
 	// a token needs no more.
