@@ -137,3 +137,40 @@ func TestGameBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestB4QuickTakasa: the count test anyMove asks first never finds a move where there is
+// none, on boards made for odd cases (lone kichwas, takasia, empty rows); where it finds one,
+// a takasa of its kind is among the legal moves or an earlier tier holds them.
+func TestB4QuickTakasa(t *testing.T) {
+	quick, none := 0, 0
+	for _, v := range []*Variant{Kiswahili, Kete} {
+		g := v.rules.(bao4)
+		for i := range uint64(20000) {
+			p := b4RandomBoard(v, i)
+			if v.rules.check(&p) != nil {
+				continue
+			}
+			// a board of few seeds, where front rows empty and kichwas stand alone
+			if i%2 == 1 {
+				for x := range p.pits {
+					p.pits[x] /= 3
+				}
+				p.bank = [2]uint8{}
+			}
+			cs := g.children(p, nil)
+			if len(cs) == 0 {
+				none++
+			}
+			if b4quickTakasa(&p) {
+				quick++
+				if len(cs) == 0 {
+					t.Fatalf("%s: the count test finds a move that ends at once, but there is no legal move", p)
+				}
+			}
+		}
+	}
+	if quick == 0 || none == 0 {
+		t.Fatalf("%d boards with a quick move, %d with no move: too few", quick, none)
+	}
+	t.Logf("%d boards with a quick move, %d with no move", quick, none)
+}
