@@ -87,8 +87,8 @@ func (g bao4) trace(p *Position, m Move, t *Trace) Position {
 
 // status: the player to move has lost if his front row is empty (6.1) or he has no legal
 // move (6.2); there are no draws (6.3).
-func (g bao4) status(p *Position) Status {
-	if g.anyMove(p) {
+func (g bao4) status(p Position) Status {
+	if g.anyMove(&p) {
 		return Ongoing
 	}
 	return winFor(p.toMove.Other())

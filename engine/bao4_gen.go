@@ -212,11 +212,18 @@ func (g bao4) expand(pos Position, dst []Child) []Child {
 // status need only that. A legal move exists iff some candidate of any tier ends, since
 // later tiers stand in only for empty earlier ones.
 func (g bao4) anyMove(p *Position) bool {
-	if b4quickTakasa(p) {
+	// Most positions have a takasa that ends at once, seen on the counts: look for one
+	// first, since captures, which come first, must be played to tell.
+	quick := false
+	g.eachCandidate(p, func(_ int, cd b4cand) bool {
+		quick = !cd.capture && b4landsEmpty(p, cd.m)
+		return !quick
+	})
+	if quick {
 		return true
 	}
-	// Most positions have a move that ends within a few laps: try each candidate briefly as
-	// it is found, and decide the rest side by side only if none does.
+	// Else most have a move that ends within a few laps: try each candidate briefly as it
+	// is found, and decide the rest side by side only if none does.
 	var c b4cands
 	found := false
 	g.eachCandidate(p, func(_ int, cd b4cand) bool {
@@ -232,42 +239,21 @@ func (g bao4) anyMove(p *Position) bool {
 	return found || g.anyOf(p, c.list[:c.n])
 }
 
-// b4quickTakasa finds, on the counts alone, a move of p that ends at once: in mtaji, a
-// takasa of 2..15 seeds whose first lap lands in an empty pit ends there. Its pair fails the
-// M1 test (the landing pit is empty), so it is a candidate of the takasa tiers (4.2) unless
-// takasia bars its pit or the front-row filter forbids it. anyMove asks this first, since it
-// costs no sowing.
-func b4quickTakasa(p *Position) bool {
+// b4landsEmpty reports, on the counts alone, that takasa m's first lap lands in an empty pit,
+// which ends the move there; in namua the lap lifts the pit with the seed just put in. A
+// namua move at an owned nyumba (the tax, or a house stop) is left to play.
+func b4landsEmpty(p *Position, m Move) bool {
 	me := p.toMove
-	if p.bank[me] != 0 {
-		return false
-	}
-	r := p.v.ring[me]
-	var occ uint8 // occupied front pits, bit k
-	for k := range 8 {
-		if p.pits[r[k]] != 0 {
-			occ |= 1 << k
+	k := b4k(m.Pit)
+	n := int(p.pits[m.Pit])
+	if p.bank[me] > 0 {
+		if k == b4Nyumba && p.house[me] {
+			return false
 		}
+		n++
 	}
-	if occ == 0 { // an empty front row: no move at all (6.1)
-		return false
-	}
-	barred := -1
-	if p.block != NoPit && p.v.Owner(p.block) == me {
-		barred = b4k(p.block)
-	}
-	for k := range b4Loop {
-		n := int(p.pits[r[k]])
-		if n < 2 || n > 15 || k == barred {
-			continue
-		}
-		for st := -1; st <= 1; st += 2 {
-			if p.pits[r[(k+st*n)&(b4Loop-1)]] == 0 && !b4lone(occ, k, st) {
-				return true
-			}
-		}
-	}
-	return false
+	// with at most 15 seeds the lap passes each pit once, and never comes back to its start
+	return n <= 15 && p.pits[p.v.ring[me][(k+b4step(k, m.Dir)*n)&(b4Loop-1)]] == 0
 }
 
 // anyOf reports whether one of the candidates cs ends. They are run side by side with growing

@@ -138,39 +138,39 @@ func TestGameBudget(t *testing.T) {
 	}
 }
 
-// TestB4QuickTakasa: the count test anyMove asks first never finds a move where there is
-// none, on boards made for odd cases (lone kichwas, takasia, empty rows); where it finds one,
-// a takasa of its kind is among the legal moves or an earlier tier holds them.
-func TestB4QuickTakasa(t *testing.T) {
-	quick, none := 0, 0
+// TestB4LandsEmpty: a takasa that the count test anyMove asks first says ends at once does
+// end, within its first lap, on boards made for odd cases (houses, takasia, namua, crowded
+// and sparse rows); and the test says so of many candidates.
+func TestB4LandsEmpty(t *testing.T) {
+	quick, takasa := 0, 0
 	for _, v := range []*Variant{Kiswahili, Kete} {
 		g := v.rules.(bao4)
-		for i := range uint64(20000) {
+		for i := range uint64(5000) {
 			p := b4RandomBoard(v, i)
 			if v.rules.check(&p) != nil {
 				continue
 			}
-			// a board of few seeds, where front rows empty and kichwas stand alone
-			if i%2 == 1 {
-				for x := range p.pits {
-					p.pits[x] /= 3
+			var c b4cands
+			g.candidates(&p, &c)
+			for _, cd := range c.list[:c.n] {
+				if cd.capture {
+					continue
 				}
-				p.bank = [2]uint8{}
-			}
-			cs := g.children(p, nil)
-			if len(cs) == 0 {
-				none++
-			}
-			if b4quickTakasa(&p) {
+				takasa++
+				if !b4landsEmpty(&p, cd.m) {
+					continue
+				}
 				quick++
-				if len(cs) == 0 {
-					t.Fatalf("%s: the count test finds a move that ends at once, but there is no legal move", p)
+				q := p
+				var tr Trace
+				if out := g.play(&q, cd.m, false, 0, &tr); !out.ok || len(tr.Laps) > 2 { // namua: the seed put in, then the lap
+					t.Fatalf("%s %s: lands in an empty pit, but plays %+v in %d laps", p, v.FormatMove(cd.m), out, len(tr.Laps))
 				}
 			}
 		}
 	}
-	if quick == 0 || none == 0 {
-		t.Fatalf("%d boards with a quick move, %d with no move: too few", quick, none)
+	if quick == 0 || quick == takasa {
+		t.Fatalf("the count test says %d of %d takasas end at once", quick, takasa)
 	}
-	t.Logf("%d boards with a quick move, %d with no move", quick, none)
+	t.Logf("the count test says %d of %d takasas end at once", quick, takasa)
 }

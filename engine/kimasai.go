@@ -109,7 +109,7 @@ func (kimasai) trace(p *Position, m Move, t *Trace) Position {
 
 // status: a player with no legal move (which, on a board of single stones, means no stones)
 // has lost.
-func (kimasai) status(p *Position) Status {
+func (kimasai) status(p Position) Status {
 	r := p.v.ring[p.toMove]
 	for k, x := range r {
 		if p.pits[x] != 0 && p.pits[r[wrap(k-1, len(r))]] == 0 {

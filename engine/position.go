@@ -53,7 +53,7 @@ func (p Position) Stage() string { return p.v.rules.stage(&p) }
 
 // Status judges the position alone: ongoing, or who has won. A finished position has the
 // loser to move. Kimasai's draw by repetition needs the history: see Game.
-func (p Position) Status() Status { return p.v.rules.status(&p) }
+func (p Position) Status() Status { return p.v.rules.status(p) }
 
 // Child is a legal move and the position it leads to.
 type Child struct {

@@ -128,8 +128,9 @@ type ruleset interface {
 	why(p Position, m Move) (reason string, neverEnding bool)
 	// trace replays the legal move m from p, recording what happens.
 	trace(p *Position, m Move, t *Trace) Position
-	// status judges p alone: ongoing, or who has won. Repetition needs a Game.
-	status(p *Position) Status
+	// status judges p alone: ongoing, or who has won. Repetition needs a Game. p is a copy,
+	// so that a search asking at every leaf allocates nothing.
+	status(p Position) Status
 	// stage names the stage of the move to be made, or "" for games without stages.
 	stage(p *Position) string
 	// check rejects a parsed position the variant cannot hold (spec section 3.4).
