@@ -15,7 +15,9 @@
 // Nodes are expanded with engine.Position.Expand, which leaves out the Wins flag where only a
 // look at the opponent's moves would set it: a position without moves is then found lost
 // when it is expanded, and a leaf is asked its Status, so a win is seen at the same depth as
-// with the flag. BenchmarkSearch gives about 1.25-1.3M nodes per CPU-second for the 4x8 games
+// with the flag (the "winning moves" tried early are those Expand flags, such as bao hamna;
+// where several moves win alike, the line may show another of them). The lines reported carry
+// Children's flags again. BenchmarkSearch gives about 1.25-1.3M nodes per CPU-second for the 4x8 games
 // (0.95-1M with the flag on every child) and about 3M for Bao la Kimasai, on one core.
 //
 // Scores are centiseeds for the player to move (eval.go describes the evaluation's features,

@@ -295,12 +295,27 @@ func (w *worker) searchRoot(moves []rootMove, rootHash uint64, d, multi int) boo
 		}
 		m.score, m.exact = s, len(exact) < multi || s > alpha
 		if m.exact {
-			m.pv = append([]engine.Move{m.child.Move}, w.pv[1][1:w.pvLen[1]]...)
+			m.pv = flagged(w.root, append([]engine.Move{m.child.Move}, w.pv[1][1:w.pvLen[1]]...))
 			exact = append(exact, s)
 			slices.SortFunc(exact, func(a, b int) int { return b - a })
 		}
 	}
 	return true
+}
+
+// flagged gives the moves of line, played from p, the flags engine.Position.Children sets:
+// the search expands with Expand, whose moves may lack the Wins flag, which tokens show (#).
+func flagged(p engine.Position, line []engine.Move) []engine.Move {
+	var buf []engine.Child
+	for i, m := range line {
+		buf = p.Children(buf[:0])
+		j := slices.IndexFunc(buf, func(c engine.Child) bool { return c.Move.Key() == m.Key() })
+		if j < 0 { // every move of a line is legal where it is played
+			panic("analysis: the line holds an illegal move: " + p.Variant().FormatMove(m))
+		}
+		line[i], p = buf[j].Move, buf[j].Position
+	}
+	return line
 }
 
 // child scores the position after c, played at ply, for the player to move there. It

@@ -295,6 +295,8 @@ func TestWinWithoutMoves(t *testing.T) {
 				r := NewSearcher(1).Search(context.Background(), p, nil, Limits{Depth: 1}, nil)
 				if got, ok := r.Lines[0].WinIn(); !ok || got != 1 {
 					t.Errorf("%s: %s leaves no move, but to depth 1 win_in is %d (proven %v)", p, v.FormatMove(cs[k].Move), got, ok)
+				} else if m := r.Lines[0].Moves[0]; m.Flags&engine.Wins == 0 { // its token ends in #
+					t.Errorf("%s: the line's winning move %s has no Wins flag", p, v.FormatMove(m))
 				}
 				break
 			}
