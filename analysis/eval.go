@@ -100,15 +100,20 @@ func features(p *engine.Position) (f [nFeatures]int32) {
 }
 
 // evaluate is the static evaluation of p in centiseeds for the player to move, by weights w.
-// It does not look at whether the game is over: the search does.
+// It does not look at whether the game is over: the search does. It stays below the scores
+// of proven results (tuned weights times a full store can reach them), which a heuristic
+// score must never be taken for.
 func evaluate(p *engine.Position, w *Weights) int {
 	f := features(p)
 	var s int32
 	for i, x := range f {
 		s += w[i] * x
 	}
-	return int(s)
+	return max(-maxEval, min(int(s), maxEval))
 }
+
+// maxEval bounds static scores: every proven result scores more (see WinScore).
+const maxEval = WinScore - maxPly - 1
 
 // weightsOf finds the tuned weights of v's game.
 func weightsOf(v *engine.Variant) *Weights {

@@ -306,3 +306,22 @@ func TestWinWithoutMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalNeverProves: a static score, however lopsided the position, is never read as a
+// proven result (Kingulu's tuned store weight times a full store would be).
+func TestEvalNeverProves(t *testing.T) {
+	v, err := engine.LookupVariant("kingulu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bpn := range []string{"1,0,0,0,0,0/0,0,0,0,0,1 S 46-0 -", "1,0,0,0,0,0/0,0,0,0,0,1 N 46-0 -"} {
+		p, err := engine.ParsePosition(v, bpn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := evaluate(&p, weightsOf(v))
+		if _, proven := (Line{Score: s}).WinIn(); proven {
+			t.Errorf("%s: static score %d reads as a proven result", bpn, s)
+		}
+	}
+}

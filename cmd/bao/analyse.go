@@ -84,9 +84,10 @@ is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.
 			var docs []analyseGameDoc
 			for _, rec := range recs {
 				s.Clear() // each game alone: the same file gives the same marks
-				bar := newPositionsBar(e.err, fmt.Sprintf("%s game %d", path, rec.Number))
-				rep, err := analysis.AnalyseRecord(cmd.Context(), s, rec, lim, bar.set)
-				bar.finish()
+				bar := newProgress(e.err, -1, "positions")
+				bar.Describe(fmt.Sprintf("%s game %d", path, rec.Number))
+				rep, err := analysis.AnalyseRecord(cmd.Context(), s, rec, lim, func(done, total int) { bar.Set(int64(done), int64(total)) })
+				bar.Finish()
 				doc := analyseGameDoc{File: path, Game: rec.Number}
 				if err != nil {
 					fmt.Fprintln(e.err, err)
@@ -156,34 +157,6 @@ func printAnalysis(w io.Writer, d analyseGameDoc) {
 		if m.Best != "" && m.Best != m.Move {
 			best = "best " + strings.Join(m.PV, " ")
 		}
-		fmt.Fprintf(w, "%4d %-8s %-3s %8s  lost %5.2f  %s\n", m.Ply, m.Move, m.NAG, m.Eval, m.Loss, best)
-	}
-}
-
-// positionsBar shows on a terminal how many positions of a game have been searched.
-type positionsBar struct {
-	w     io.Writer // nil off a terminal
-	label string
-}
-
-func newPositionsBar(w io.Writer, label string) *positionsBar {
-	if !isTerminal(w) {
-		return &positionsBar{}
-	}
-	return &positionsBar{w: w, label: label}
-}
-
-func (b *positionsBar) set(done, total int) {
-	if b.w == nil {
-		return
-	}
-	const width = 30
-	n := done * width / max(total, 1)
-	fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d positions", b.label, strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
-}
-
-func (b *positionsBar) finish() {
-	if b.w != nil {
-		fmt.Fprint(b.w, "\r\033[K")
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%4d %-8s %-3s %8s  lost %5.2f  %s", m.Ply, m.Move, m.NAG, m.Eval, m.Loss, best), " "))
 	}
 }

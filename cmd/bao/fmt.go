@@ -67,9 +67,10 @@ record, in flat memory however large they are.`,
 type fmtProblem struct{ error }
 
 // formatStream writes the canonical form of the records of r, named name in messages, to w,
-// record by record, and returns how many records and % escape lines it read. A syntax or read
-// error, a fmtProblem, leaves w incomplete.
-func formatStream(r io.Reader, name string, w io.Writer) (recs, escapes int, err error) {
+// record by record, and returns how many % escape lines it read. A syntax or read error, or no
+// record at all, is a fmtProblem and leaves w incomplete.
+func formatStream(r io.Reader, name string, w io.Writer) (escapes int, err error) {
+	recs := 0
 	sc := notation.NewScanner(r, name)
 	bw := bufio.NewWriter(w)
 	var errs notation.ErrorList
@@ -80,67 +81,48 @@ func formatStream(r io.Reader, name string, w io.Writer) (recs, escapes int, err
 				bw.WriteByte('\n')
 			}
 			if err := notation.Write(bw, sc.Record()); err != nil {
-				return recs, 0, err
+				return 0, err
 			}
 		}
 		recs++
 	}
 	if err := sc.Err(); err != nil {
-		return recs, 0, fmtProblem{err}
+		return 0, fmtProblem{err}
 	}
 	if err := errs.Err(); err != nil {
-		return recs, 0, fmtProblem{err}
+		return 0, fmtProblem{err}
 	}
-	return recs, sc.EscapeLines(), bw.Flush()
+	if recs == 0 {
+		return 0, fmtProblem{&notation.Error{File: name, Err: notation.ErrNoGames}}
+	}
+	return sc.EscapeLines(), bw.Flush()
 }
 
 // fmtTo prints the canonical form of a file ("-": standard input), after a blank line if it is
-// not the first. It is spooled to a temporary file first: a file with an error at its end
-// prints nothing. A file without games is printed as it is (standard input from a copy made
-// while it was read).
+// not the first. It is spooled to a temporary file first: a file with an error at its end, or
+// without games, prints nothing.
 func fmtTo(e *env, path string, blank bool) error {
 	r, name, err := openRecords(e, path)
 	if err != nil {
 		return fmtProblem{err}
 	}
 	defer r.Close()
-	var raw *os.File
-	if path == stdinName {
-		if raw, err = spool(); err != nil {
-			return err
-		}
-		defer os.Remove(raw.Name())
-		defer raw.Close()
-		r = io.NopCloser(io.TeeReader(r, raw))
-	}
 	out, err := spool()
 	if err != nil {
 		return err
 	}
 	defer os.Remove(out.Name())
 	defer out.Close()
-	recs, _, err := formatStream(r, name, out)
-	if err != nil {
+	if _, err := formatStream(r, name, out); err != nil {
 		return err
 	}
-	src := out
-	switch {
-	case recs > 0:
-	case raw != nil:
-		src = raw
-	default: // a file of % escape lines alone
-		if src, err = os.Open(path); err != nil {
-			return fmtProblem{err}
-		}
-		defer src.Close()
-	}
-	if _, err := src.Seek(0, io.SeekStart); err != nil {
+	if _, err := out.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
 	if blank {
 		fmt.Fprintln(e.out)
 	}
-	_, err = io.Copy(e.out, src)
+	_, err = io.Copy(e.out, out)
 	return err
 }
 
@@ -160,14 +142,11 @@ func fmtInPlace(path string, dropEscapes bool) error {
 		return fmtProblem{err}
 	}
 	defer in.Close()
-	recs, escapes, err := formatStream(in, path, f)
+	escapes, err := formatStream(in, path, f)
 	switch {
 	case err != nil:
 		f.Abort()
 		return err
-	case recs == 0:
-		f.Abort()
-		return nil
 	case escapes > 0 && !dropEscapes:
 		f.Abort()
 		return fmtProblem{fmt.Errorf("%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)", path, escapes)}

@@ -64,13 +64,20 @@ func TestFmtSyntaxError(t *testing.T) {
 	}
 }
 
+// TestFmtNoGames: a file without games (empty, blank, escape lines alone) is reported, as
+// bao validate reports it, and left alone; printing it prints nothing.
 func TestFmtNoGames(t *testing.T) {
-	path := writeTemp(t, "g.bgn", "% only an escape line\n")
-	if code, out, _ := runBao(t, "", "fmt", "-w", path); code != 0 || out != "" {
-		t.Fatalf("exit %d, stdout %q", code, out)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "% only an escape line\n" {
-		t.Errorf("a file without games was rewritten as %q", b)
+	for _, src := range []string{"", "\n\n", "% only an escape line\n"} {
+		for _, args := range [][]string{{"fmt"}, {"fmt", "-w"}} {
+			path := writeTemp(t, "g.bgn", src)
+			code, out, errOut := runBao(t, "", append(args, path)...)
+			if code != 1 || out != "" || errOut != path+": no games in this file\n" {
+				t.Errorf("%v on %q: exit %d, stdout %q, stderr %q", args, src, code, out, errOut)
+			}
+			if b, _ := os.ReadFile(path); string(b) != src {
+				t.Errorf("%v: a file without games was rewritten as %q", args, b)
+			}
+		}
 	}
 }
 
