@@ -17,8 +17,10 @@
 // when it is expanded, and a leaf is asked its Status, so a win is seen at the same depth as
 // with the flag (the "winning moves" tried early are those Expand flags, such as bao hamna;
 // where several moves win alike, the line may show another of them). The lines reported carry
-// Children's flags again. BenchmarkSearch gives about 1.25-1.3M nodes per CPU-second for the 4x8 games
-// (0.95-1M with the flag on every child) and about 3M for Bao la Kimasai, on one core.
+// Children's flags again. BenchmarkSearch gives 1.0-1.3M nodes per CPU-second for the 4x8
+// games on one core of the shared development machine, 1.3-1.4 times as many as with the flag
+// on every child (0.75-1M), and 2.4-3M for Bao Kingulu and Bao la Kimasai, whose leaves are
+// now judged too (a Kingulu leaf plays its moves to tell whether the game is over).
 //
 // Scores are centiseeds for the player to move (eval.go describes the evaluation's features,
 // and weights.go holds their weights per game, tuned by ./analysis/tune). A finished position
