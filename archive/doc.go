@@ -16,7 +16,10 @@
 // every position of its main line as a keyword "KEY|MOVE": the position's key (a hash of its
 // canonical BPN) and the move played from it. A position search is a prefix query on "KEY|";
 // the opening tree of a position is read from the term dictionary under that prefix. Records
-// that fail verification are indexed with errors:true and their messages, never dropped.
+// that fail verification are indexed with errors:true and their messages, never dropped. Each
+// document also stores where its record starts in the file (byte offset, line and column, and a
+// sum of the record): Locate gives it, so that bao serve reads one game of a large file without
+// reading all those before it.
 //
 // The index is a set of bleve shards searched through an index alias; a file's games go to
 // one shard, and its manifest entry (size, modification time, content hash) with its last

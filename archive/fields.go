@@ -10,13 +10,14 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
-// fieldNames are the fields a query string may name: the JSON names of gameDoc, so that a new
-// field is known here the moment it is indexed.
+// fieldNames are the fields a query string may name: the JSON names of gameDoc but for the
+// unsearchable locationFields, so that a new field is known here the moment it is indexed.
 var fieldNames = func() []string {
 	t := reflect.TypeFor[gameDoc]()
 	names := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
-		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" && !slices.Contains(locationFields, name) {
 			names = append(names, name)
 		}
 	}

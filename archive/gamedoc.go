@@ -3,13 +3,16 @@ package archive
 import (
 	"encoding/base64"
 	"encoding/binary"
+	"hash/crc32"
 	"hash/fnv"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
 )
 
 // gameType is the bleve document type of a game (gameDoc.BleveType).
@@ -20,9 +23,14 @@ const gameType = "game"
 // search-friendly shapes (lowercase copies, a decade, position keys), and the record stays the
 // source of truth.
 type gameDoc struct {
-	File        string     `json:"file"` // archive-relative, slash-separated
-	Game        int        `json:"game"` // 1-based index of the game in its file
-	Line        int        `json:"line"` // line of the record's first tag
+	File string `json:"file"` // archive-relative, slash-separated
+	Game int    `json:"game"` // 1-based index of the game in its file
+	Line int    `json:"line"` // line of the record's first tag
+	// Where the record starts in its file, for a reader that seeks to it (Locate): the byte
+	// offset and column of its first token, and RecordSum of what was read there.
+	Offset      int64      `json:"offset"`
+	Col         int        `json:"col"`
+	Sum         uint32     `json:"sum"`
 	Variant     string     `json:"variant"`
 	South       string     `json:"south"`
 	North       string     `json:"north"`
@@ -59,6 +67,9 @@ func docID(file string, n int) string { return file + "#" + strconv.Itoa(n) }
 // as far as it replays, its comments and its problems. readFile fills it.
 type gameSource struct {
 	line     int
+	col      int
+	offset   int64
+	sum      uint32
 	tags     map[string]string
 	variant  *engine.Variant   // nil if the Variant tag is missing or unknown
 	setUp    bool              // the record starts from its own Position tag
@@ -70,7 +81,8 @@ type gameSource struct {
 
 // newGameDoc turns one record into its document.
 func newGameDoc(file string, n int, s gameSource) gameDoc {
-	d := gameDoc{File: file, Game: n, Line: s.line, Comments: s.comments, Messages: s.errs}
+	d := gameDoc{File: file, Game: n, Line: s.line, Offset: s.offset, Col: max(s.col, 1), Sum: s.sum,
+		Comments: s.comments, Messages: s.errs}
 	tag := func(name string) string {
 		v := strings.TrimSpace(s.tags[name])
 		if v == "?" {
@@ -116,6 +128,25 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 		d.Errors = "true"
 	}
 	return d
+}
+
+// RecordSum identifies a record by its tags, the tokens of its main line and its result: the
+// index keeps it with the record's offset (Locate), and a reader that seeks there checks what it
+// finds against it, since the file may have changed since it was indexed.
+func RecordSum(rec *notation.Record) uint32 {
+	h := crc32.NewIEEE()
+	for _, t := range rec.Tags {
+		io.WriteString(h, t.Name)
+		h.Write([]byte{0})
+		io.WriteString(h, t.Value)
+		h.Write([]byte{0})
+	}
+	for _, m := range rec.Moves {
+		io.WriteString(h, m.Token)
+		h.Write([]byte{0})
+	}
+	io.WriteString(h, rec.Result)
+	return h.Sum32()
 }
 
 // positionTerms gives one term per position of the main line: the position's key and the move

@@ -11,7 +11,7 @@ import (
 // MappingVersion names the shape of the index: the fields of gameDoc, their mapping and the
 // spelling of position keys. Change it whenever any of those change; an index written with
 // another version is rebuilt by Update and refused by Open.
-const MappingVersion = "3"
+const MappingVersion = "4"
 
 // textAnalyzer is the analyzer of free text (annotations, names for fuzzy search): words split
 // on Unicode boundaries and lowercased, with no stemming, since the text mixes Swahili and
@@ -78,6 +78,11 @@ func gameMapping() *mapping.DocumentMapping {
 	}
 	for _, name := range []string{"game", "line", "plies", "year", "round"} {
 		game.AddFieldMappingsAt(name, num(name))
+	}
+	for _, name := range locationFields { // read by Locate, never searched
+		f := num(name)
+		f.Index, f.Store = false, true
+		game.AddFieldMappingsAt(name, f)
 	}
 	played := bleve.NewDateTimeFieldMapping()
 	played.Store, played.IncludeInAll, played.DocValues = false, false, false

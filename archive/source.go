@@ -24,6 +24,7 @@ func readGames(file string, r io.Reader, workers int, emit func(w, n int, s game
 		n      int
 		rec    *notation.Record
 		syntax notation.ErrorList
+		offset int64
 	}
 	workers = max(1, workers)
 	todo := make(chan item, 2*workers)
@@ -39,7 +40,9 @@ func readGames(file string, r io.Reader, workers int, emit func(w, n int, s game
 				if errs[w] != nil {
 					continue // drain, so that the reader never blocks
 				}
-				if errs[w] = emit(w, it.n, safeSource(it.rec, it.syntax)); errs[w] != nil {
+				s := safeSource(it.rec, it.syntax)
+				s.offset = it.offset
+				if errs[w] = emit(w, it.n, s); errs[w] != nil {
 					once.Do(func() { close(stop) })
 				}
 			}
@@ -51,7 +54,7 @@ read:
 	for sc.Scan() {
 		n++
 		select {
-		case todo <- item{n, sc.Record(), sc.Errors()}:
+		case todo <- item{n, sc.Record(), sc.Errors(), sc.Offset()}:
 		case <-stop:
 			break read
 		}
@@ -81,7 +84,7 @@ func safeSource(rec *notation.Record, syntax notation.ErrorList) (s gameSource) 
 // sourceOf flattens one record: its tags, its main line as far as it replays, every comment,
 // and the syntax errors found by the scanner plus the verifier's.
 func sourceOf(rec *notation.Record, syntax notation.ErrorList) gameSource {
-	s := gameSource{line: rec.Pos.Line, tags: make(map[string]string, len(rec.Tags))}
+	s := gameSource{line: rec.Pos.Line, col: rec.Pos.Col, sum: RecordSum(rec), tags: make(map[string]string, len(rec.Tags))}
 	for _, t := range rec.Tags {
 		s.tags[t.Name] = t.Value
 	}

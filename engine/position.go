@@ -113,13 +113,16 @@ func (p Position) Trace(m Move) (Position, Trace, error) {
 	return next, t, nil
 }
 
+// find is the legal move m with its result. It plays only the moves at m's pit and direction
+// (a game replayed, or traced, move by move pays for no other); the full list is made only to
+// say why m is not legal.
 func (p Position) find(m Move) (Child, error) {
-	cs := p.Children(nil)
-	for _, c := range cs {
+	for _, c := range p.v.rules.childrenAt(p, m.Pit, m.Dir, nil) {
 		if c.Move.same(m) {
 			return c, nil
 		}
 	}
+	cs := p.Children(nil)
 	return Child{}, p.illegal(p.v.FormatMove(m), token{pit: m.Pit, to: NoPit, dir: m.Dir, safari: m.Safari}, cs, p.v.rules)
 }
 

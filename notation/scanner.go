@@ -24,6 +24,21 @@ func NewScanner(r io.Reader, file string) *Scanner {
 	return &Scanner{p: newParser(r, file)}
 }
 
+// NewScannerAt returns a Scanner reading on from the middle of a file: r starts at the first
+// byte of record number (1-based), whose first token is at pos, as Offset and Record().Pos
+// gave them when the file was scanned before. Positions and game numbers then read as in the
+// whole file, so a reader can seek to one record instead of reading all those before it.
+func NewScannerAt(r io.Reader, file string, pos Pos, number int) *Scanner {
+	s := NewScanner(r, file)
+	s.p.lx.line, s.p.lx.col = pos.Line, pos.Col
+	s.p.number = number - 1
+	return s
+}
+
+// Offset is the byte offset in the input of the first token of the record read by the last
+// Scan (a byte order mark counts; for a Scanner made by NewScannerAt, from where r started).
+func (s *Scanner) Offset() int64 { return s.p.recStart }
+
 // EscapeLines counts the % escape lines read so far. They are not part of any record, and
 // the writer, like PGN's export form, does not keep them.
 func (s *Scanner) EscapeLines() int { return s.p.lx.escapes }

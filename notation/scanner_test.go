@@ -250,3 +250,39 @@ func TestEndlessInputStops(t *testing.T) {
 		}
 	}
 }
+
+// TestScannerAt: a record read from its offset alone has the positions, number and errors it
+// has when the whole file is read; Offset finds it, a byte order mark and indented or
+// commented starts included.
+func TestScannerAt(t *testing.T) {
+	src := "\xEF\xBB\xBF[Variant \"Bao la Kimasai\"]\n\n1. A1 *\n\n% an escape line\n" +
+		"  [Variant \"Bao la Kimasai\"] [Event \"É, on one line\"]\n1. Z9 *\n\n" +
+		"{a comment first} [Variant \"Bao la Kimasai\"]\n1. A1 {é} 2. ( *\n\n[Variant \"Bao la Kimasai\"]\n*\n"
+	type seen struct {
+		off  int64
+		pos  Pos
+		n    int
+		errs string
+	}
+	var all []seen
+	sc := NewScanner(strings.NewReader(src), "f.bgn")
+	for sc.Scan() {
+		all = append(all, seen{sc.Offset(), sc.Record().Pos, sc.Record().Number, sc.Errors().Error()})
+	}
+	if len(all) != 5 {
+		t.Fatalf("%d records, want 5", len(all))
+	}
+	for i, want := range all {
+		at := NewScannerAt(strings.NewReader(src[want.off:]), "f.bgn", want.pos, i+1)
+		if !at.Scan() {
+			t.Fatalf("record %d: nothing read at offset %d", i+1, want.off)
+		}
+		got := seen{want.off + at.Offset(), at.Record().Pos, at.Record().Number, at.Errors().Error()}
+		if got != want {
+			t.Errorf("record %d read at its offset: %+v, want %+v", i+1, got, want)
+		}
+		if rest := len(all) - i - 1; rest > 0 && (!at.Scan() || at.Record().Number != i+2) {
+			t.Errorf("record %d: the next one does not follow as number %d", i+1, i+2)
+		}
+	}
+}

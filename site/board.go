@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -128,7 +129,6 @@ type svgText struct {
 // pitView is one pit. Base holds the classes that never change (owner, house, kichwa); Dyn
 // those that depend on the position and the last move, which the viewer replaces per ply.
 type pitView struct {
-	I         int
 	X, Y      int
 	Square    bool
 	Name      string
@@ -173,7 +173,6 @@ func newBoard(p engine.Position, h highlight) *boardView {
 		br := boardRow{Letter: letter, Pits: make([]int, v.Width())}
 		for _, pit := range row {
 			b.Pits[pit] = pitView{
-				I:      int(pit),
 				X:      marginL + (v.Column(pit)-1)*cell + cell/2,
 				Y:      rowY(v, r),
 				Name:   v.PitName(pit),
@@ -220,8 +219,27 @@ type legendItem struct {
 	Square             bool
 }
 
-// legend is the key to every mark the variant's boards can show.
-func legend(v *engine.Variant) []legendItem {
+// legends holds each variant's key, written once: every game page of the variant shows it.
+var legends sync.Map // *engine.Variant -> template.HTML
+
+// legend is the key to every mark the variant's boards can show, as a list.
+func legend(v *engine.Variant) template.HTML {
+	if h, ok := legends.Load(v); ok {
+		return h.(template.HTML)
+	}
+	var w strings.Builder
+	w.WriteString(`<ul class="legend">`)
+	for _, l := range legendItems(v) {
+		w.WriteString("<li>" + string(l.Swatch()) + " " + html.EscapeString(l.Text) + "</li>")
+	}
+	w.WriteString("</ul>")
+	h := trustedHTML(w.String())
+	legends.Store(v, h)
+	return h
+}
+
+// legendItems are the entries of the variant's key.
+func legendItems(v *engine.Variant) []legendItem {
 	items := []legendItem{{Class: "pit s", Count: "4", Text: "a pit and its seeds"},
 		{Class: "pit s from", Text: "the pit the move started from"}}
 	switch {
@@ -259,8 +277,11 @@ func (l legendItem) Swatch() template.HTML {
 	if l.Square {
 		shape = `<rect x="3" y="3" width="22" height="22" rx="3"/>`
 	}
+	if l.Count != "" {
+		shape += `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text>`
+	}
 	return template.HTML(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
-		html.EscapeString(l.Class) + `">` + shape + `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text></g></svg>`)
+		html.EscapeString(l.Class) + `">` + shape + `</g></svg>`)
 }
 
 func baseClass(v *engine.Variant, p engine.Pit) string {
@@ -287,14 +308,8 @@ func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 	if v.Stones() && p.Seeds(pit) > 0 {
 		cs = append(cs, "has") // a stone is drawn, not counted
 	}
-	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
-		cs = append(cs, "owned")
-	}
-	if b, ok := p.Block(); ok && b == pit {
-		cs = append(cs, "block")
-	}
-	if s, ok := p.ReservedBy(pit); ok {
-		cs = append(cs, "rsv-"+strings.ToLower(s.Letter()))
+	for _, l := range []byte(posLetters(p, pit)) {
+		cs = append(cs, letterClass[l])
 	}
 	if int(pit) < len(h) {
 		m := h[pit]
@@ -309,6 +324,27 @@ func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
 		}
 	}
 	return strings.Join(cs, " ")
+}
+
+// letterClass spells out posLetters' marks.
+var letterClass = map[byte]string{'o': "owned", 'b': "block", 's': "rsv-s", 'n': "rsv-n"}
+
+// posLetters are the marks of a pit that belong to the position, one letter each, as the
+// viewer's data writes them (viewerData): o a nyumba still owned, b the block, s and n
+// reserved by South or North. dynClass spells the same marks out as classes.
+func posLetters(p engine.Position, pit engine.Pit) string {
+	v := p.Variant()
+	var c string
+	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
+		c += "o"
+	}
+	if b, ok := p.Block(); ok && b == pit {
+		c += "b"
+	}
+	if s, ok := p.ReservedBy(pit); ok {
+		c += strings.ToLower(s.Letter())
+	}
+	return c
 }
 
 // positionInfo is the line under a board: what the pits do not show.
@@ -326,22 +362,28 @@ func positionInfo(p engine.Position) string {
 	}
 	switch {
 	case v.HasHouse():
-		parts = append(parts, fmt.Sprintf("reserves S %d, N %d", p.Reserve(engine.South), p.Reserve(engine.North)))
+		parts = append(parts, sides("reserves", p.Reserve(engine.South), p.Reserve(engine.North)))
 		if b, ok := p.Block(); ok {
 			parts = append(parts, "block "+v.PitName(b))
 		}
 	case v.Bank() == engine.Stores:
-		parts = append(parts, fmt.Sprintf("stores S %d, N %d", p.Store(engine.South), p.Store(engine.North)))
+		parts = append(parts, sides("stores", p.Store(engine.South), p.Store(engine.North)))
 		if p.Status() != engine.Ongoing {
 			// Rules 6: each side scores its store and the seeds left in its own pits
 			// (reserved pits always hold none).
-			parts = append(parts, fmt.Sprintf("score S %d, N %d",
+			parts = append(parts, sides("score",
 				p.Store(engine.South)+stones(p, engine.South), p.Store(engine.North)+stones(p, engine.North)))
 		}
 	default:
-		parts = append(parts, fmt.Sprintf("stones S %d, N %d", stones(p, engine.South), stones(p, engine.North)))
+		parts = append(parts, sides("stones", stones(p, engine.South), stones(p, engine.North)))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// sides writes a count of each side: "reserves S 3, N 4". (Not fmt: it is written for every
+// position of every game.)
+func sides(what string, south, north int) string {
+	return what + " S " + strconv.Itoa(south) + ", N " + strconv.Itoa(north)
 }
 
 // endReason says why the game is over: in every game bao knows, the player to move cannot
@@ -404,13 +446,14 @@ func (b *boardView) SVG() template.HTML {
 	w.WriteString(">\n")
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
+	w.WriteString(`<g class="lbl">`)
 	for _, l := range b.Labels {
-		fmt.Fprintf(&w, `<text class="lbl" x="%d" y="%d">%s</text>`+"\n", l.X, l.Y, html.EscapeString(l.Text))
+		w.WriteString(`<text x="` + strconv.Itoa(l.X) + `" y="` + strconv.Itoa(l.Y) + `">` + html.EscapeString(l.Text) + `</text>`)
 	}
+	w.WriteString("</g>\n")
 	for _, p := range b.Pits {
 		x, y := strconv.Itoa(p.X), strconv.Itoa(p.Y)
-		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `" data-pit="` + strconv.Itoa(p.I) +
-			`" data-base="` + html.EscapeString(p.Base) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
+		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
 		if p.Square {
 			fmt.Fprintf(&w, `<rect x="%d" y="%d" width="%d" height="%d" rx="4"/>`, p.X-pitR, p.Y-pitR, 2*pitR, 2*pitR)
 		} else {

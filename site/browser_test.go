@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -19,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // The browser tests drive headless Chromium with chromedp, the maintained Go client of the
@@ -148,7 +150,7 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 // boardJS reads the viewer's board: node shown, counts, caption, accessible name.
 const boardJS = `(() => { const b = document.getElementById('board'); return {
 	ply: b.getAttribute('data-ply'),
-	counts: Array.from(b.querySelectorAll('[data-pit] text')).map(t => t.textContent || '0').join(','),
+	counts: Array.from(b.querySelectorAll('.pit text')).map(t => t.textContent || '0').join(','),
 	sown: b.getAttribute('data-sown') || '',
 	caption: document.getElementById('board-caption').textContent,
 	label: b.getAttribute('aria-label'),
@@ -176,6 +178,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
+	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
 	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
 	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
@@ -258,7 +261,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("hash #p2: node %s", got.Ply)
 	}
 	// A click on the variation's move shows it; a page loaded with a hash starts there.
-	do(t, ctx, chromedp.Click("#m4"))
+	do(t, ctx, chromedp.Click(`.movetext a[href="#p4"]`))
 	if got := eval[boardState](t, ctx, boardJS); got.Ply != "4" || got.Caption != "1... a1?!" {
 		t.Errorf("click on the variation's move: node %s, caption %q", got.Ply, got.Caption)
 	}
@@ -328,7 +331,7 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s without JavaScript shows controls that do nothing: %v", p, got)
 		}
 	}
-	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click("#m2"))
+	do(t, ctx, chromedp.Navigate(base+"/club/games/1.html"), chromedp.Click(`.movetext a[href="#p2"]`))
 	settle(t, ctx, `location.hash === '#p2'`)
 	got := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('p2'); const b = r.getBoundingClientRect();
 		return {hash: location.hash, open: document.getElementById('positions').open, text: r.textContent,
@@ -364,7 +367,7 @@ func browserPhone(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("after 150 taps: node %d, board on screen %v", p.Ply, p.Board)
 	}
 	// Tap a move further down the list: its board shows, and stays on screen.
-	xy := eval[[]float64](t, ctx, `(() => { const a = document.getElementById('m40'); a.scrollIntoView({block: 'center'});
+	xy := eval[[]float64](t, ctx, `(() => { const a = document.querySelector('.movetext a[href="#p40"]'); a.scrollIntoView({block: 'center'});
 		const b = a.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()`)
 	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
 	if p := eval[pos](t, ctx, where); p.Ply != 40 || !p.Board {
@@ -389,17 +392,17 @@ const contrastJS = `(() => {
 	document.querySelectorAll('ul.legend li + li').forEach(li => {
 		const g = li.querySelector('g'), s = cs(shape(g)), txt = g.querySelector('text');
 		out.push({what: 'mark ' + g.getAttribute('class'), ratio: Math.max(cr(s.fill, plain), cr(s.stroke, plain)), min: 3});
-		if (txt.textContent) out.push({what: 'count on ' + g.getAttribute('class'), ratio: cr(cs(txt).fill, s.fill), min: 4.5});
+		if (txt && txt.textContent) out.push({what: 'count on ' + g.getAttribute('class'), ratio: cr(cs(txt).fill, s.fill), min: 4.5});
 	});
 	const count = document.querySelector('#board .pit:not(.sown):not(.capt) text');
 	if (count) out.push({what: 'count on a plain pit', ratio: cr(cs(count).fill, cs(shape(count.parentNode)).fill), min: 4.5});
 	out.push({what: 'row and pit labels', ratio: cr(cs(document.querySelector('#board .lbl')).fill, cs(document.querySelector('#board .frame')).fill), min: 4.5});
 	const paper = cs(document.body).backgroundColor;
-	for (const sel of ['body', '.sub', '.movetext .num', '.movetext a.mv', 'main a', '.viewer .step', '.source']) {
+	for (const sel of ['body', '.sub', '.movetext .num', '.movetext a[href^="#p"]', 'main a', '.viewer .step', '.source']) {
 		const e = document.querySelector(sel);
 		if (e) out.push({what: 'text ' + sel, ratio: cr(cs(e).color, paper), min: 4.5});
 	}
-	const cur = document.querySelector('a.mv.current');
+	const cur = document.querySelector('.movetext a.current');
 	if (cur) out.push({what: 'current move', ratio: cr(cs(cur).color, cs(cur).backgroundColor), min: 4.5});
 	const sel = document.getElementById('speed');
 	out.push({what: 'control border', ratio: cr(cs(sel).borderTopColor, cs(sel).backgroundColor), min: 3});
@@ -416,8 +419,9 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 		// The key explains every mark the game's boards use.
 		missing := eval[[]string](t, ctx, `(() => {
 			const used = new Set(), key = new Set();
-			JSON.parse(document.getElementById('bao-plies').textContent).forEach(n => Object.values(n.k).forEach(c => c.split(' ').forEach(x => used.add(x))));
-			document.querySelectorAll('svg.board [data-pit]').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			const add = () => document.querySelectorAll('#board .pit').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
+			add();
+			document.querySelectorAll('.movetext a[href^="#p"]').forEach(a => { a.click(); add(); });
 			document.querySelectorAll('ul.legend g').forEach(g => g.getAttribute('class').split(' ').forEach(x => key.add(x)));
 			return [...used].filter(x => x && !key.has(x)); })()`)
 		if len(missing) > 0 {
@@ -430,6 +434,47 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 		for _, r := range rs {
 			if r.Ratio < r.Min {
 				t.Errorf("%s: %s: contrast %.2f:1, want at least %.1f:1", v.ID(), r.What, r.Ratio, r.Min)
+			}
+		}
+	}
+}
+
+// browserMarks shows every node of a demo game of each variant: the viewer's board, which
+// it draws from the compact data block, must carry the classes the build draws a board of
+// that node with (newBoard), pit by pit.
+func browserMarks(t *testing.T, ctx context.Context, base string) {
+	for _, v := range engine.Variants() {
+		file := "selfplay/" + v.ID() + ".bgn"
+		var g *game
+		err := scanGames(os.DirFS(filepath.Join("..", "testdata", "archive")), file, file,
+			func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+				if g == nil {
+					g = newGame(file, file, n, several, rec, errs)
+				}
+				return nil
+			})
+		if err != nil || g == nil {
+			t.Fatalf("reading %s: %v", file, err)
+		}
+		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"))
+		got := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll('.movetext a[href^="#p"]')).map(a => {
+			a.click();
+			return [a.getAttribute('href').slice(2)].concat(Array.from(document.querySelectorAll('#board .pit')).
+				map(g => g.getAttribute('class').split(' ').filter(c => c).sort().join(' ')));
+		})`)
+		if len(got) < 10 {
+			t.Fatalf("%s: only %d nodes shown", v.ID(), len(got))
+		}
+		for _, row := range got {
+			id, _ := strconv.Atoi(row[0])
+			n := g.nodes[id]
+			want := newBoard(n.pos, n.marks)
+			for k, p := range want.Pits {
+				cs := strings.Fields(p.Class())
+				slices.Sort(cs)
+				if w := strings.Join(cs, " "); row[1+k] != w {
+					t.Errorf("%s node %d pit %s: the viewer draws %q, the build %q", v.ID(), id, p.Name, row[1+k], w)
+				}
 			}
 		}
 	}

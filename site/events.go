@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,9 @@ import (
 )
 
 // The event pages: one for every folder of the archive with an event.toml (package event),
-// with the standings and every tie-break, the crosstable, the rounds and the match scores,
-// every result linked to its game's page.
+// with the standings and every tie-break, the crosstable, the match scores and the rounds,
+// every result linked to its game's page. The rounds' games are paged as the lists are: the
+// first page has the tables and the first gamesPerPage games, the next pages the rest.
 
 // eventIndex is what the event and player pages know of the archive, kept on the build and
 // shared by bao serve's views. The events and the aliases are read when the archive is
@@ -70,8 +72,9 @@ func (b *build) findEvents() {
 			continue
 		}
 		ev := &eventSite{dir: dir, cfg: cfg, href: eventHref(dir)}
-		if md := path.Join(dir, "event.md"); b.pages[md] == ev.href {
-			b.warn(fmt.Sprintf("%s: the event page would overwrite the page of %s; rename it", b.where(name), md))
+		md := b.folders[dir].pages // event.md, or event.p2.md: a page of the event's
+		if i := slices.IndexFunc(md, func(p string) bool { return isPageOf(ev.href, b.pages[p]) }); i >= 0 {
+			b.warn(fmt.Sprintf("%s: the event's pages would overwrite the page of %s; rename it", b.where(name), md[i]))
 			continue
 		}
 		b.eventIn[dir] = ev
@@ -147,7 +150,7 @@ func (b *build) collectEventsAndPlayers() {
 				rated = append(rated, *gi.Rated)
 			}
 			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
-				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1}, gi.South)
+				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1, south: true}, gi.South)
 			}
 			if event.Key(gi.North) != "" {
 				b.playerOf(gi.North).add(playedGame{file: file, n: i + 1, north: true}, gi.North)
@@ -202,9 +205,10 @@ func (b *build) eventHref(g *game) string {
 	return ""
 }
 
-// eventPage is the data of an event's page.
+// eventPage is the data of a page of an event's pages.
 type eventPage struct {
 	pageData
+	Summary   bool // the first page: the facts and the tables
 	Facts     []tagView
 	TieBreaks []string // column heads, in the event's order
 	Rows      []standingRow
@@ -213,6 +217,7 @@ type eventPage struct {
 	ByRound      bool
 	RoundNumbers []int
 	Rounds       []roundView
+	Pager        *pager
 	Matches      []matchView
 	Problems     []string
 }
@@ -263,9 +268,31 @@ var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "
 var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
 	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "wins": "Wins", "north": "Games as North"}
 
-// eventView makes the page data of ev for a page whose root is root.
-func (b *build) eventView(ev *eventSite, pd pageData) eventPage {
-	pg := eventPage{pageData: pd, Problems: ev.probs}
+// eventView makes the data of page i of ev's pages: the first has the tables, and every page
+// its share of the rounds' games.
+func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
+	lo, hi, pgr := pageRange(ev.href, len(ev.games), i)
+	pg := eventPage{pageData: pd, Summary: i == 1, Pager: pgr}
+	for k := lo; k < hi; k++ {
+		g := ev.games[k]
+		if n := len(pg.Rounds); n == 0 || pg.Rounds[n-1].Number != g.Round {
+			pg.Rounds = append(pg.Rounds, roundView{Number: g.Round})
+		}
+		r := &pg.Rounds[len(pg.Rounds)-1]
+		pv := pairingView{Board: boardLabel(g), South: b.playerLink(g.South), Bye: g.Bye(),
+			Result: link{Href: ev.pages[k], Text: orUnknown(strings.TrimSpace(g.Result))}}
+		if !pv.Bye {
+			pv.North = b.playerLink(g.North)
+		}
+		if g.Forfeit() {
+			pv.Result.Note = "forfeit"
+		}
+		r.Pairings = append(r.Pairings, pv)
+	}
+	if !pg.Summary {
+		return pg
+	}
+	pg.Problems = ev.probs
 	c := ev.cfg
 	for _, f := range []struct{ name, value string }{{"Site", c.Site}, {"Start", c.Start}, {"End", c.End},
 		{"Variant", c.Variant}, {"Format", c.Format}, {"Games per pairing", gamesPer(c.Games)}} {
@@ -346,21 +373,6 @@ func (b *build) eventView(ev *eventSite, pd pageData) eventPage {
 		}
 		pg.Rows = append(pg.Rows, row)
 	}
-	for k, g := range ev.games {
-		if n := len(pg.Rounds); n == 0 || pg.Rounds[n-1].Number != g.Round {
-			pg.Rounds = append(pg.Rounds, roundView{Number: g.Round})
-		}
-		r := &pg.Rounds[len(pg.Rounds)-1]
-		pv := pairingView{Board: boardLabel(g), South: b.playerLink(g.South), Bye: g.Bye(),
-			Result: link{Href: ev.pages[k], Text: orUnknown(strings.TrimSpace(g.Result))}}
-		if !pv.Bye {
-			pv.North = b.playerLink(g.North)
-		}
-		if g.Forfeit() {
-			pv.Result.Note = "forfeit"
-		}
-		r.Pairings = append(r.Pairings, pv)
-	}
 	for _, m := range t.Matches {
 		mv := matchView{Round: m.Round, Board: m.Board, A: b.playerLink(m.A), B: b.playerLink(m.B),
 			Score: score(m.Score[0]) + "–" + score(m.Score[1]), Winner: m.Winner}
@@ -400,7 +412,15 @@ func score(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// eventPage renders an event's page.
-func (b *build) eventPage(ev *eventSite) ([]byte, error) {
-	return b.s.tmpl.render("event", b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name)))
+// eventPage renders page i of an event's pages.
+func (b *build) eventPage(ev *eventSite, i int) ([]byte, error) {
+	title := ev.cfg.Name
+	if i > 1 {
+		title += ": rounds, page " + strconv.Itoa(i)
+	}
+	pd := b.newPage(pageHref(ev.href, i), "event", title)
+	if i > 1 {
+		pd.Crumbs = append(pd.Crumbs, link{Href: ev.href, Text: ev.cfg.Name})
+	}
+	return b.s.tmpl.render("event", b.eventView(ev, pd, i))
 }

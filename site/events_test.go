@@ -2,6 +2,9 @@ package site
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -54,7 +57,7 @@ func TestEventGolden(t *testing.T) {
 // An event page never overwrites a page of the archive: the folder stays a collection. (A
 // record file event.bgn has its games' list at event/index.html: no clash.)
 func TestEventPageTaken(t *testing.T) {
-	for _, src := range []string{"cup/event.md"} {
+	for _, src := range []string{"cup/event.md", "cup/event.p2.md"} {
 		fsys := fixture(t, "events.txtar")
 		data := []byte("# Event notes\n")
 		if strings.HasSuffix(src, ".bgn") {
@@ -81,7 +84,7 @@ func TestEventStandingsRows(t *testing.T) {
 	if len(b.events) != 2 || b.events[0].dir != "cup" {
 		t.Fatalf("%d events, want cup and ko", len(b.events))
 	}
-	pg := b.eventView(b.events[0], b.newPage(b.events[0].href, "event", "Town Cup"))
+	pg := b.eventView(b.events[0], b.newPage(b.events[0].href, "event", "Town Cup"), 1)
 	type row struct {
 		rank            int
 		player, points  string
@@ -138,7 +141,7 @@ func TestEventStandingsRows(t *testing.T) {
 func TestEventByRound(t *testing.T) {
 	b, _ := buildEvents(t)
 	ev := b.events[1]
-	pg := b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name))
+	pg := b.eventView(ev, b.newPage(ev.href, "event", ev.cfg.Name), 1)
 	if !pg.ByRound || !slices.Equal(pg.RoundNumbers, []int{1}) {
 		t.Fatalf("by round %v, rounds %v; want by round, [1]", pg.ByRound, pg.RoundNumbers)
 	}
@@ -170,7 +173,7 @@ func TestPlayerPageData(t *testing.T) {
 	if p == nil {
 		t.Fatal("no player Chiku")
 	}
-	pg := b.playerView(p, pageData{})
+	pg := b.playerView(p, pageData{}, 1)
 	if !slices.Equal(pg.Spellings, []string{"Chiku", "Chiku Mussa"}) {
 		t.Errorf("spellings %v", pg.Spellings)
 	}
@@ -228,6 +231,26 @@ func TestRatingChart(t *testing.T) {
 	}
 	if newRatingChart(nil) != nil {
 		t.Error("a player without rated games has a chart")
+	}
+	// A long history: at most maxChartPoints points, from the first game to the last, its
+	// highest and lowest among them.
+	var h []event.Point
+	for i := range 10000 {
+		h = append(h, event.Point{Date: "2024.01.01", Rating: 1500 + float64(i%97) - float64(i%89)})
+	}
+	h[4321].Rating, h[7777].Rating = 1700, 1300
+	c := newRatingChart(h)
+	if n := len(c.Points); n > maxChartPoints || n < maxChartPoints-2 {
+		t.Errorf("%d points drawn of a history of 10000, want about %d", n, maxChartPoints)
+	}
+	if c.Points[0].X != "56.0" || c.Points[len(c.Points)-1].X != "384.0" || c.Top.Text != "1700.0" || c.Bottom.Text != "1300.0" {
+		t.Errorf("x from %s to %s, ratings %s..%s; want 56.0 to 384.0, 1300.0..1700.0", c.Points[0].X,
+			c.Points[len(c.Points)-1].X, c.Bottom.Text, c.Top.Text)
+	}
+	for _, want := range []string{"game 4322, 2024.01.01: 1700.0", "game 7778, 2024.01.01: 1300.0"} {
+		if !slices.ContainsFunc(c.Points, func(p chartPoint) bool { return p.Title == want }) {
+			t.Errorf("no point %q", want)
+		}
 	}
 }
 
@@ -341,5 +364,163 @@ func TestPlayerHref(t *testing.T) {
 				t.Errorf("playerHref(%q) = %q, want %q as for %q", n, got, want, tc.names[0])
 			}
 		}
+	}
+}
+
+// manyGames is the events fixture with 230 more games of the Town Cup between Asha and
+// Baraka, one a round: Asha's page and the cup's rounds run to three pages.
+func manyGames(t *testing.T) fstest.MapFS {
+	t.Helper()
+	fsys := fixture(t, "events.txtar")
+	var b strings.Builder
+	for i := range 230 {
+		fmt.Fprintf(&b, "[Event \"Town Cup\"]\n[Date \"2024.06.%02d\"]\n[Round \"%d.1\"]\n[South \"Asha\"]\n[North \"Baraka\"]\n"+
+			"[Result \"1-0\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 a1 1-0\n\n", i%28+1, 10+i)
+	}
+	fsys["cup/many.bgn"] = &fstest.MapFile{Data: []byte(b.String())}
+	return fsys
+}
+
+// TestPaging: a player's games and an event's rounds come in pages of gamesPerPage, as the
+// lists do, in bao site build and bao serve alike: the first page has the summary, every page
+// links to the one before and the one after, and the last holds the rest.
+func TestPaging(t *testing.T) {
+	fsys := manyGames(t)
+	files, _ := buildMem(t, fsys)
+	dir := t.TempDir()
+	for name, f := range fsys {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sv := serverOf(t, dir, Options{Title: "Test site"})
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	b := sv.cur.Load().b
+	asha, cup := b.players[playerHref("Asha")], b.events[0]
+	for _, tc := range []struct {
+		name    string
+		first   string
+		games   int
+		pages   int
+		summary string // what only the first page shows
+	}{
+		{"player", "players/asha.html", len(asha.games), 3, `id="ratings"`},
+		{"event", "cup/event.html", len(cup.games), 3, `id="standings"`},
+	} {
+		if tc.games <= 2*gamesPerPage || tc.games > 3*gamesPerPage {
+			t.Fatalf("%s: %d games, want three pages' worth", tc.name, tc.games)
+		}
+		for i := 1; i <= tc.pages+1; i++ {
+			name := pageHref(tc.first, i)
+			built, ok := files[name]
+			served := get(t, sv, "/"+name)
+			if i > tc.pages {
+				if ok || served.Code != 404 {
+					t.Errorf("%s: page %d of %d built %v, served %d", tc.name, i, tc.pages, ok, served.Code)
+				}
+				continue
+			}
+			if !ok || served.Code != 200 || served.Body.String() != string(built) {
+				t.Errorf("%s page %d: built %v, served %d, same %v", tc.name, i, ok, served.Code, served.Body.String() == string(built))
+				continue
+			}
+			if i == tc.pages {
+				golden(t, "paging_"+strings.ReplaceAll(name, "/", "_")+".golden", built)
+			}
+			page := string(built)
+			rows := min(gamesPerPage, tc.games-(i-1)*gamesPerPage)
+			got := strings.Count(page, `class="row-link"`) // a player's games
+			if _, rounds, ok := strings.Cut(page, `id="rounds"`); ok {
+				got = strings.Count(rounds, "<tr><td>") // an event's pairings
+			}
+			if got != rows {
+				t.Errorf("%s page %d: %d games, want %d", tc.name, i, got, rows)
+			}
+			if got := strings.Contains(page, tc.summary); got != (i == 1) {
+				t.Errorf("%s page %d: summary shown %v", tc.name, i, got)
+			}
+			nav := fmt.Sprintf("page %d of %d, %d games", i, tc.pages, tc.games)
+			if strings.Count(page, `<nav class="pager" aria-label="Pages">`) != 2 || !strings.Contains(page, nav) {
+				t.Errorf("%s page %d: no pager saying %q above and below the games", tc.name, i, nav)
+			}
+			prev := `href="../` + pageHref(tc.first, i-1) + `" rel="prev"`
+			next := `href="../` + pageHref(tc.first, i+1) + `" rel="next"`
+			if strings.Contains(page, prev) != (i > 1) || strings.Contains(page, next) != (i < tc.pages) {
+				t.Errorf("%s page %d: link to page %d %v, to page %d %v", tc.name, i, i-1,
+					strings.Contains(page, prev), i+1, strings.Contains(page, next))
+			}
+		}
+	}
+}
+
+// TestFacetIndexPaging: the lists' index shows a page's worth of a facet's values, and links
+// to the facet's own index, paged as the lists are, when there are more.
+func TestFacetIndexPaging(t *testing.T) {
+	fsys := fixture(t, "events.txtar")
+	var b strings.Builder
+	for i := range 240 {
+		fmt.Fprintf(&b, "[South \"Player %03d\"]\n[North \"Asha\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n*\n\n", i)
+	}
+	fsys["many.bgn"] = &fstest.MapFile{Data: []byte(b.String())}
+	files, _ := buildMem(t, fsys)
+	players := 240 + 5 // and the fixture's five
+	idx := string(files["lists/index.html"])
+	if n := strings.Count(idx, `href="../lists/player/`); n != gamesPerPage {
+		t.Errorf("the lists' index links %d players, want %d", n, gamesPerPage)
+	}
+	if want := `<a href="../lists/player.html">All 245 players</a>`; !strings.Contains(idx, want) {
+		t.Errorf("the lists' index lacks %s", want)
+	}
+	for _, tc := range []struct {
+		page, items int
+		prev, next  bool
+	}{{1, 100, false, true}, {2, 100, true, true}, {3, players - 200, true, false}, {4, -1, false, false}} {
+		name := facetIndexHref("player", tc.page)
+		data, ok := files[name]
+		if ok != (tc.items >= 0) {
+			t.Errorf("%s built %v", name, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		page := string(data)
+		if n := strings.Count(page, `href="../lists/player/`); n != tc.items {
+			t.Errorf("%s: %d players, want %d", name, n, tc.items)
+		}
+		if !strings.Contains(page, fmt.Sprintf("page %d of 3, %d players", tc.page, players)) {
+			t.Errorf("%s: no pager", name)
+		}
+		if strings.Contains(page, `rel="prev"`) != tc.prev || strings.Contains(page, `rel="next"`) != tc.next {
+			t.Errorf("%s: prev %v, next %v; want %v, %v", name, strings.Contains(page, `rel="prev"`),
+				strings.Contains(page, `rel="next"`), tc.prev, tc.next)
+		}
+	}
+}
+
+// TestSelfPlayListedOnce: a game a player plays against themselves (an engine's self-play) is
+// one game of their page, its opening counted on both sides.
+func TestSelfPlayListedOnce(t *testing.T) {
+	fsys := fixture(t, "events.txtar")
+	fsys["self.bgn"] = &fstest.MapFile{Data: []byte(strings.Repeat(
+		"[South \"Bao engine\"]\n[North \"Bao Engine\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 a1 *\n\n", 3))}
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.build(context.Background(), fsys, &memOutput{files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := b.playerView(b.players[playerHref("Bao engine")], pageData{}, 1)
+	want := []openingView{{"A6 a1", 3}}
+	if len(pg.Games) != 3 || !slices.Equal(pg.South, want) || !slices.Equal(pg.North, want) {
+		t.Errorf("%d games, openings as South %v, as North %v; want 3 games, %v on both sides", len(pg.Games), pg.South, pg.North, want)
 	}
 }

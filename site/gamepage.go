@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"html"
 	"html/template"
 	"regexp"
 	"strconv"
@@ -22,23 +23,15 @@ type gameView struct {
 	Board             *boardView // the viewer's board, at the start
 	Movetext          template.HTML
 	Result            string
-	Final             *diagramView
 	Tags, Provenance  []tagView
 	File              string
 	Number            int
 	Errors            []string
 	Plies             template.JS
-	Legend            []legendItem
-	Positions         []positionRow  // for readers without JavaScript
+	Legend            template.HTML  // the key to the board (board.go)
+	Positions         template.HTML  // the table's rows, for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 	Event             *link          // the page of the event the game belongs to (events.go)
-}
-
-// positionRow is one node of the game in the no-script table: the move links point at it.
-type positionRow struct {
-	ID            int
-	Caption, Info string
-	Rows          []string // the counts of each row, "2 2 0 …", top to bottom as drawn
 }
 
 type tagView struct {
@@ -70,16 +63,10 @@ func (b *build) writeGame(g *game) error {
 		gv.Board = newBoard(g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
-		gv.Plies = b.viewerData(g, pd.Root)
+		gv.Plies = viewerData(g)
 		gv.Legend = legend(g.variant())
 		gv.Positions = positionRows(g, gv.Board)
 		gv.EvalGraph = evalGraph(g)
-		if g.plies > 0 {
-			last := g.nodes[g.plies]
-			fb := newBoard(last.pos, last.marks)
-			fb.Caption = g.caption(last)
-			gv.Final = &diagramView{Board: fb, Root: pd.Root}
-		}
 	}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
@@ -87,25 +74,30 @@ func (b *build) writeGame(g *game) error {
 	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
 }
 
-// positionRows lists every node of the game, in the order of the tree, for the table that
-// readers without JavaScript get in place of the viewer.
-func positionRows(g *game, board *boardView) []positionRow {
-	rows := make([]positionRow, 0, len(g.nodes))
+// positionRows writes the rows of the table that readers without JavaScript get in place of
+// the viewer: a row per node of the game, in the order of the tree, with its caption, its
+// info line and the counts of each row of the board, "2 2 0 …", top to bottom as drawn. The
+// move links point at the rows (#p12), and the viewer reads its positions from them. The
+// optional end tags are left out, as HTML allows: a game has hundreds of cells. It is written
+// here rather than by the template because it was half of the build's time there.
+func positionRows(g *game, board *boardView) template.HTML {
+	var w strings.Builder
+	w.Grow(len(g.nodes) * (64 + 3*len(board.Pits)))
 	for _, n := range g.nodes {
-		pr := positionRow{ID: n.id, Caption: g.caption(n), Info: positionInfo(n.pos)}
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + html.EscapeString(g.caption(n)) +
+			`<td>` + html.EscapeString(positionInfo(n.pos)))
 		for _, r := range board.Rows {
-			var w strings.Builder
+			w.WriteString("<td>")
 			for i, p := range r.Pits {
 				if i > 0 {
 					w.WriteByte(' ')
 				}
 				w.WriteString(strconv.Itoa(n.pos.Seeds(engine.Pit(p))))
 			}
-			pr.Rows = append(pr.Rows, w.String())
 		}
-		rows = append(rows, pr)
+		w.WriteByte('\n')
 	}
-	return rows
+	return trustedHTML(w.String())
 }
 
 // subtitle is the line under the heading: event, site, date, round, variant, result.
@@ -191,7 +183,7 @@ func (g *game) caption(n *node) string {
 		dots = "..."
 	}
 	sym, _ := nags(n.move.NAGs)
-	return fmt.Sprintf("%d%s %s%s", num, dots, n.move.Token, sym)
+	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
 }
 
 // commandRE matches [%cmd …] commands in comments: for machines, not shown.

@@ -45,6 +45,7 @@ type node struct {
 	main       bool           // on the main line
 	pos        engine.Position
 	marks      highlight
+	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
 }
 
 // newGame replays record number n of file (parse problems in parseErrs).
@@ -329,7 +330,7 @@ func (g *game) replay() {
 		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
 			main: s.Variation == nil}
 		if s.Trace != nil {
-			n.marks = traceMarks(s.After.Variant(), *s.Trace)
+			n.marks, n.trace = traceMarks(s.After.Variant(), *s.Trace), s.Trace
 		}
 		if prev.next < 0 {
 			prev.next = n.id

@@ -3,6 +3,8 @@ package site
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
@@ -124,6 +126,7 @@ func (b *build) row(ref gameRef) gameRow {
 // pager links the pages of a paginated list.
 type pager struct {
 	Page, Pages, Total int
+	Unit               string // what the list counts: games, or a facet's values
 	Prev, Next         string
 }
 
@@ -138,6 +141,7 @@ type listPage struct {
 type facetView struct {
 	Name  string
 	Items []link
+	More  *link // the facet's own index, when the lists' index shows only its first values
 }
 
 // eachPage calls f with the number of each page of a list of total games; a list of no games
@@ -156,7 +160,7 @@ func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
 	if n == 1 {
 		return lo, hi, nil
 	}
-	pg = &pager{Page: i, Pages: n, Total: total}
+	pg = &pager{Page: i, Pages: n, Total: total, Unit: "games"}
 	if i > 1 {
 		pg.Prev = pageHref(first, i-1)
 	}
@@ -166,19 +170,58 @@ func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
 	return lo, hi, pg
 }
 
-// listsIndexPage renders lists/index.html: every value of every facet.
+// isPageOf says whether name is one of the pages of a paginated list whose first page is first
+// (see pageHref).
+func isPageOf(first, name string) bool {
+	if name == first {
+		return true
+	}
+	n, ok := strings.CutPrefix(name, strings.TrimSuffix(first, ".html")+".p")
+	if !ok {
+		return false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(n, ".html"))
+	return err == nil && i > 1 && pageHref(first, i) == name
+}
+
+// listsIndexPage renders lists/index.html: the values of every facet, as many of each as a
+// page of a list holds; a facet with more (the players of a large archive) links to its own
+// index, paged as the lists are (facetIndexPage).
 func (b *build) listsIndexPage() ([]byte, error) {
 	idx := listPage{pageData: b.newPage("lists/index.html", "list", "Browse the games")}
 	for _, fk := range facetKinds {
-		fview := facetView{Name: fk.name}
-		for _, slug := range b.facetOrder(fk.kind) {
-			fv := b.facets[fk.kind][slug]
-			fview.Items = append(fview.Items, link{Href: listHref(fk.kind, slug, 1), Text: fv.label,
-				Note: english.Count(len(fv.games), "game")})
+		order := b.facetOrder(fk.kind)
+		fview := facetView{Name: fk.name, Items: b.facetItems(fk.kind, order[:min(len(order), gamesPerPage)])}
+		if len(order) > gamesPerPage {
+			fview.More = &link{Href: facetIndexHref(fk.kind, 1), Text: "All " + english.Count(len(order), strings.ToLower(fk.name[:len(fk.name)-1]))}
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
 	return b.s.tmpl.render("list", idx)
+}
+
+// facetItems links the lists of some values of a facet.
+func (b *build) facetItems(kind string, slugs []string) []link {
+	var items []link
+	for _, slug := range slugs {
+		fv := b.facets[kind][slug]
+		items = append(items, link{Href: listHref(kind, slug, 1), Text: fv.label, Note: english.Count(len(fv.games), "game")})
+	}
+	return items
+}
+
+// facetIndexPage renders page i of the index of a facet's values; name is the facet's, in
+// plural.
+func (b *build) facetIndexPage(kind, name string, i int) ([]byte, error) {
+	order := b.facetOrder(kind)
+	lo, hi, pgr := pageRange(facetIndexHref(kind, 1), len(order), i)
+	if pgr != nil {
+		pgr.Unit = strings.ToLower(name)
+	}
+	pg := listPage{pageData: b.newPage(facetIndexHref(kind, i), "list", name), Pager: pgr,
+		Facets: []facetView{{Name: name, Items: b.facetItems(kind, order[lo:hi])}}}
+	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	return b.s.tmpl.render("list", pg)
 }
 
 // facetPage renders page i of the games of one facet value; name is the facet's, in plural.

@@ -14,7 +14,8 @@ import (
 // follows, NAGs as symbols, comments (Markdown) as blocks, variations indented, and the reason
 // a line stops early. It is written here rather than by a template because games are long and
 // many: this is, with the boards, the build's hot path. Every text is escaped; comments come
-// from Site.markdown. extra holds the comments of a game without moves.
+// from Site.markdown. A move is a link to its node's row of the positions table, "#p12", and
+// nothing more: the viewer finds it by that address. extra holds the comments of a game without moves.
 func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*notation.Node, extra []notation.Comment) {
 	writeComments(w, b.comments(dc, extra))
 	needNum := true
@@ -36,7 +37,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a class="mv` + wasAttrs(mv) + `" id="m` + ply + `" href="#p` + ply + `">` + html.EscapeString(mv.Token) + `</a>`)
+		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(mv) + `>` + html.EscapeString(mv.Token) + `</a>`)
 		if sym, title := nags(mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
 		}
@@ -61,11 +62,11 @@ func wasAttrs(mv *notation.Node) string {
 	case !ok:
 		return ""
 	case was == "":
-		return ` repaired" title="not in the source: inserted by a repair`
+		return ` class="repaired" title="not in the source: inserted by a repair"`
 	case notation.Illegible(was):
-		return ` filled" title="` + html.EscapeString("illegible in the source: "+was)
+		return ` class="filled" title="` + html.EscapeString("illegible in the source: "+was) + `"`
 	}
-	return ` repaired" title="` + html.EscapeString("written in the source: "+was)
+	return ` class="repaired" title="` + html.EscapeString("written in the source: "+was) + `"`
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

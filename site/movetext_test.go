@@ -11,9 +11,9 @@ func TestWasAttrs(t *testing.T) {
 	tests := []struct{ comment, want string }{
 		{"", ""},
 		{"A good move.", ""},
-		{"[%was B5<]", ` repaired" title="written in the source: B5&lt;`},
-		{"[%was A?<]", ` filled" title="illegible in the source: A?&lt;`},
-		{"[%was]", ` repaired" title="not in the source: inserted by a repair`},
+		{"[%was B5<]", ` class="repaired" title="written in the source: B5&lt;"`},
+		{"[%was A?<]", ` class="filled" title="illegible in the source: A?&lt;"`},
+		{"[%was]", ` class="repaired" title="not in the source: inserted by a repair"`},
 	}
 	for _, tc := range tests {
 		n := &notation.Node{Token: "A5<"}

@@ -62,6 +62,11 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	}
 	r["lists/index.html"] = (*build).listsIndexPage
 	for _, fk := range facetKinds {
+		if n := len(b.facets[fk.kind]); n > gamesPerPage { // more than the lists' index shows
+			eachPage(n, func(i int) {
+				r[facetIndexHref(fk.kind, i)] = func(v *build) ([]byte, error) { return v.facetIndexPage(fk.kind, fk.name, i) }
+			})
+		}
 		for slug, fv := range b.facets[fk.kind] {
 			eachPage(len(fv.games), func(i int) {
 				r[listHref(fk.kind, slug, i)] = func(v *build) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
@@ -69,10 +74,14 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		}
 	}
 	for _, ev := range b.events {
-		r[ev.href] = func(v *build) ([]byte, error) { return v.eventPage(ev) }
+		eachPage(len(ev.games), func(i int) {
+			r[pageHref(ev.href, i)] = func(v *build) ([]byte, error) { return v.eventPage(ev, i) }
+		})
 	}
 	for href, p := range b.players {
-		r[href] = func(v *build) ([]byte, error) { return v.playerPage(p) }
+		eachPage(len(p.games), func(i int) {
+			r[pageHref(href, i)] = func(v *build) ([]byte, error) { return v.playerPage(p, i) }
+		})
 	}
 	r["search.html"] = (*build).searchPage
 	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }

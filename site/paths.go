@@ -78,6 +78,10 @@ func listHref(kind, slug string, n int) string {
 	return pageHref("lists/"+kind+"/"+slug+".html", n)
 }
 
+// facetIndexHref is page n of the index of every value of a facet, beside the folder of the
+// values' lists.
+func facetIndexHref(kind string, n int) string { return pageHref("lists/"+kind+".html", n) }
+
 // pageHref is page n of a paginated list whose first page is first: x.html, x.p2.html, ...
 // (a facet's slug holds no dot, so no list's later page is another's first).
 func pageHref(first string, n int) string {

@@ -14,9 +14,9 @@ import (
 
 // The player pages: one for every player of the archive, a player being every spelling that
 // event.Key and notation.Slug make one (playerHref), joined further by the archive's
-// players.toml. A page shows the
-// player's rating history in each family of games (an inline SVG, no script), the results by
-// event, every game, and the openings played as South and as North.
+// players.toml. A player's first page shows the player's rating history in each family of
+// games (an inline SVG, no script), the results by event and the openings played as South and
+// as North; the games follow, in pages of gamesPerPage as the lists have them.
 
 // playersFile is the archive's table of other spellings of players' names.
 const playersFile = "players.toml"
@@ -33,11 +33,12 @@ type player struct {
 	ratings    []event.Rating // with their histories
 }
 
-// playedGame is one game from one player's side: its row of the catalog is file's game n.
+// playedGame is one game of one player, who played South or North or, in a game against
+// themselves (an engine's self-play), both: its row of the catalog is file's game n.
 type playedGame struct {
-	file  string
-	n     int
-	north bool
+	file         string
+	n            int
+	south, north bool
 }
 
 type eventResult struct {
@@ -60,7 +61,11 @@ func (b *build) playerOf(spelling string) *player {
 }
 
 func (p *player) add(pg playedGame, spelling string) {
-	p.games = append(p.games, pg)
+	if k := len(p.games) - 1; k >= 0 && p.games[k].file == pg.file && p.games[k].n == pg.n {
+		p.games[k].north = p.games[k].north || pg.north // the same game from the other side
+	} else {
+		p.games = append(p.games, pg)
+	}
 	if !slices.Contains(p.spellings, spelling) {
 		p.spellings = append(p.spellings, spelling)
 	}
@@ -91,6 +96,7 @@ type playerPage struct {
 	Ratings      []ratingView
 	Events       []eventResult
 	Games        []gameRow
+	Pager        *pager
 	South, North []openingView
 	OpeningPlies int
 }
@@ -130,8 +136,13 @@ type chartLabel struct {
 	Text string
 }
 
+// maxChartPoints bounds the points of a rating chart: more would not show on its width, and a
+// player of thousands of games would get a page of thousands of points.
+const maxChartPoints = 200
+
 // newRatingChart draws a rating history: x is the game's number, y the rating after it,
-// the start (1500) included as point 0.
+// the start (1500) included as point 0. A longer history than maxChartPoints is drawn by
+// evenly spaced games, its highest and lowest ratings among them.
 func newRatingChart(h []event.Point) *ratingChart {
 	if len(h) == 0 {
 		return nil
@@ -141,6 +152,7 @@ func newRatingChart(h []event.Point) *ratingChart {
 		vals[i+1] = p.Rating
 	}
 	lo, hi := slices.Min(vals), slices.Max(vals)
+	drawn := chartSample(len(vals), slices.Index(vals, lo), slices.Index(vals, hi))
 	if hi-lo < 20 { // a flat history still gets a readable scale
 		lo, hi = lo-10, hi+10
 	}
@@ -150,7 +162,8 @@ func newRatingChart(h []event.Point) *ratingChart {
 	}
 	y := func(v float64) float64 { return chartPad + (chartHeight-2*chartPad)*(hi-v)/(hi-lo) }
 	var line strings.Builder
-	for i, v := range vals {
+	for _, i := range drawn {
+		v := vals[i]
 		fmt.Fprintf(&line, "%s,%s ", num(x(i)), num(y(v)))
 		title := "start: " + strconv.Itoa(event.InitialRating)
 		if i > 0 {
@@ -164,6 +177,25 @@ func newRatingChart(h []event.Point) *ratingChart {
 	return c
 }
 
+// chartSample picks the points of a chart of n values to draw: all of them, or at most
+// maxChartPoints evenly spaced from the first to the last, with the lowest and highest (at
+// indexes lo and hi) among them, in order.
+func chartSample(n, lo, hi int) []int {
+	if n <= maxChartPoints {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	out := []int{lo, hi}
+	for j := range maxChartPoints - 2 {
+		out = append(out, j*(n-1)/(maxChartPoints-3))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // familyName says which games share a rating list: "4x8 board: Bao la Kiswahili, Bao la Kete".
 func familyName(f string) string {
 	var names []string
@@ -175,9 +207,19 @@ func familyName(f string) string {
 	return f + " board: " + strings.Join(names, ", ")
 }
 
-// playerView makes the page data of p.
-func (b *build) playerView(p *player, pd pageData) playerPage {
-	pg := playerPage{pageData: pd, Events: p.events, OpeningPlies: openingPlies}
+// playerView makes the data of page i of p's pages: the first has the player's summary, and
+// every page its share of the games.
+func (b *build) playerView(p *player, pd pageData, i int) playerPage {
+	lo, hi, pgr := pageRange(p.href, len(p.games), i)
+	pg := playerPage{pageData: pd, Pager: pgr, OpeningPlies: openingPlies}
+	for _, pgm := range p.games[lo:hi] {
+		e := b.entries[pgm.file]
+		pg.Games = append(pg.Games, newGameRow(pgm.file, pgm.n, &e.Games[pgm.n-1], len(e.Games) > 1))
+	}
+	if i > 1 {
+		return pg
+	}
+	pg.Events = p.events
 	if len(p.spellings) > 1 || len(p.spellings) == 1 && p.spellings[0] != p.name {
 		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
 	}
@@ -187,16 +229,15 @@ func (b *build) playerView(p *player, pd pageData) playerPage {
 	}
 	south, north := map[string]int{}, map[string]int{}
 	for _, pgm := range p.games {
-		e := b.entries[pgm.file]
-		gi := &e.Games[pgm.n-1]
-		pg.Games = append(pg.Games, newGameRow(pgm.file, pgm.n, gi, len(e.Games) > 1))
+		gi := &b.entries[pgm.file].Games[pgm.n-1]
 		if gi.Opening == "" {
 			continue
 		}
+		if pgm.south {
+			south[gi.Opening]++
+		}
 		if pgm.north {
 			north[gi.Opening]++
-		} else {
-			south[gi.Opening]++
 		}
 	}
 	pg.South, pg.North = topOpenings(south), topOpenings(north)
@@ -221,9 +262,16 @@ func topOpenings(counts map[string]int) []openingView {
 	return out
 }
 
-// playerPage renders a player's page.
-func (b *build) playerPage(p *player) ([]byte, error) {
-	pd := b.newPage(p.href, "player", p.name)
+// playerPage renders page i of a player's pages.
+func (b *build) playerPage(p *player, i int) ([]byte, error) {
+	title := p.name
+	if i > 1 {
+		title += ": games, page " + strconv.Itoa(i)
+	}
+	pd := b.newPage(pageHref(p.href, i), "player", title)
 	pd.Crumbs = append(pd.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
-	return b.s.tmpl.render("player", b.playerView(p, pd))
+	if i > 1 {
+		pd.Crumbs = append(pd.Crumbs, link{Href: p.href, Text: p.name})
+	}
+	return b.s.tmpl.render("player", b.playerView(p, pd, i))
 }

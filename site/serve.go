@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -286,7 +288,7 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 		found bool
 		err   error
 	)
-	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
+	render := func(ix *archive.Index) error {
 		v := snap.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
 		if isRoute {
 			data, err = route(v)
@@ -295,9 +297,10 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 			data, found, err = v.gamePage(file, n)
 		}
 		return nil
-	})
-	if open != nil && err == nil && found {
-		err = nil // rendered without the index's links: the index is being written
+	}
+	open, _ := sv.site.ix.use(render)
+	if open != nil { // bao index is writing the index, or it is another version's: without its links
+		_ = render(nil)
 	}
 	if err != nil || !found {
 		return nil, found, err
@@ -311,21 +314,21 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 // errFound stops a scan of a record file at the game asked for.
 var errFound = errors.New("found")
 
-// gamePage renders the page of game n of a record file, reading the file up to it (and one
-// record beyond, to know whether it is the file's only game).
+// gamePage renders the page of game n of a record file. It seeks to where the index says the
+// game's record starts (gameAt); when the index does not know the game, or the record there is
+// not the one it read (the file changed since), it reads the file up to the game. Either way
+// it reads one record beyond, to know whether the game is the file's only one.
 func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
+	if data, ok, err := b.gameAt(file, n); ok || err != nil {
+		return data, ok, err
+	}
 	var data []byte
 	err := scanGames(b.src, file, b.where(file), func(k int, several bool, rec *notation.Record, errs notation.ErrorList) error {
 		if k < n {
 			return nil
 		}
-		g := newGame(file, b.where(file), k, several, rec, errs)
-		if err := b.writeGame(g); err != nil {
-			return err
-		}
 		var rerr error
-		data, rerr = b.out.read(g.href)
-		if rerr != nil {
+		if data, rerr = b.renderGame(file, k, several, rec, errs); rerr != nil {
 			return rerr
 		}
 		return errFound
@@ -337,6 +340,48 @@ func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
 		return nil, false, nil // no such game: the file is shorter
 	}
 	return nil, false, err
+}
+
+// gameAt renders game n of a record file from where the index says its record starts; ok is
+// false, and the caller reads the file from its start, when there is no index, the index does
+// not hold the game, or the record found there is not the one the index read.
+func (b *build) gameAt(file string, n int) (data []byte, ok bool, err error) {
+	if b.ix == nil {
+		return nil, false, nil
+	}
+	loc, found, err := b.ix.Locate(b.ctx, file, n)
+	if err != nil || !found {
+		return nil, false, nil // a damaged index is reported by the searches; the file still serves
+	}
+	f, err := b.src.Open(file)
+	if err != nil {
+		return nil, false, nil // reported by the scan
+	}
+	defer f.Close()
+	sk, seekable := f.(io.Seeker)
+	if !seekable {
+		return nil, false, nil
+	}
+	if _, err := sk.Seek(loc.Offset, io.SeekStart); err != nil {
+		return nil, false, nil
+	}
+	sc := notation.NewScannerAt(f, b.where(file), loc.Pos, n)
+	if !sc.Scan() || sc.Offset() != 0 || archive.RecordSum(sc.Record()) != loc.Sum {
+		return nil, false, nil
+	}
+	rec, errs := sc.Record(), slices.Clone(sc.Errors())
+	several := n > 1 || sc.Scan()
+	data, err = b.renderGame(file, n, several, rec, errs)
+	return data, err == nil, err
+}
+
+// renderGame replays and renders game n of a record file.
+func (b *build) renderGame(file string, n int, several bool, rec *notation.Record, errs notation.ErrorList) ([]byte, error) {
+	g := newGame(file, b.where(file), n, several, rec, errs)
+	if err := b.writeGame(g); err != nil {
+		return nil, err
+	}
+	return b.out.read(g.href)
 }
 
 // Serve answers HTTP requests on ln until ctx is cancelled. It reads the catalog in the

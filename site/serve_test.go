@@ -5,17 +5,22 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // writeArchive writes the fixture archive to a temporary folder.
@@ -297,4 +302,135 @@ func indexedServer(t *testing.T, dir, title string) *Server {
 		t.Fatal(err)
 	}
 	return sv
+}
+
+// countFS counts the bytes read from its files.
+type countFS struct {
+	fs.FS
+	n atomic.Int64
+}
+
+type countFile struct {
+	fs.File
+	n *atomic.Int64
+}
+
+func (c *countFS) Open(name string) (fs.File, error) {
+	f, err := c.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return countFile{f, &c.n}, nil
+}
+
+func (c *countFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(c.FS, name) }
+
+func (c *countFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(c.FS, name) }
+
+func (f countFile) Read(p []byte) (int, error) {
+	k, err := f.File.Read(p)
+	f.n.Add(int64(k))
+	return k, err
+}
+
+func (f countFile) Seek(offset int64, whence int) (int64, error) {
+	return f.File.(io.Seeker).Seek(offset, whence)
+}
+
+// writeGames writes n short games of Bao la Kimasai to file, game i in round i.
+func writeGames(t *testing.T, file string, first, n int) {
+	t.Helper()
+	var recs []*notation.Record
+	for i := first; i < first+n; i++ {
+		g := engine.RandomGame(engine.Kimasai.Start(), engine.NewRand(7, uint64(i)), 30)
+		recs = append(recs, notation.FromGame([]notation.Tag{{Name: "Event", Value: "Offsets"},
+			{Name: "Round", Value: strconv.Itoa(i)}, {Name: "South", Value: "A"}, {Name: "North", Value: "B"}}, g))
+	}
+	var b strings.Builder
+	if err := notation.Write(&b, recs...); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestServeGameAtOffset: bao serve reads a game of a large file from where the index says it
+// starts, not the whole file up to it; once the file has changed, the record found there is
+// not the one indexed, and the page is still the right game's, read from the file's start.
+func TestServeGameAtOffset(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "many.bgn")
+	writeGames(t, file, 1, 1200)
+	info, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sv := serverOf(t, dir, Options{Title: "Offsets", IndexDir: archive.DefaultIndexDir(dir)})
+	src := &countFS{FS: sv.src}
+	sv.src = src
+	page := func(n int) (string, int64) {
+		t.Helper()
+		if _, err := sv.Refresh(t.Context()); err != nil { // a new snapshot: its cache is empty
+			t.Fatal(err)
+		}
+		src.n.Store(0)
+		w := get(t, sv, "/"+gameHref("many.bgn", n))
+		if w.Code != 200 {
+			t.Fatalf("game %d: %d", n, w.Code)
+		}
+		return w.Body.String(), src.n.Load()
+	}
+	for _, tc := range []struct {
+		name   string
+		change func() // the file, after it was indexed
+		game   int    // asked for
+		round  int    // the round the page must show
+		seek   bool   // read from the game's offset
+	}{
+		{"last game", nil, 1200, 1200, true},
+		{"a game mid-file", nil, 600, 600, true},
+		{"a game in a thousands folder", nil, 1100, 1100, true},
+		{"games added before", func() { // every offset moved: the scan finds game 1200 further on
+			writeGames(t, file, 0, 1201)
+		}, 1200, 1199, false},
+		{"the game replaced in place", func() { // same offsets, other records
+			writeGames(t, file, 5001, 1200)
+		}, 1200, 6200, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.change != nil {
+				tc.change()
+			}
+			body, read := page(tc.game)
+			if want := "round " + strconv.Itoa(tc.round) + " "; !strings.Contains(body, want) {
+				t.Errorf("game %d: the page lacks %q", tc.game, want)
+			}
+			if seek := read < info.Size()/4; seek != tc.seek {
+				t.Errorf("game %d: read %d bytes of %d: from the offset %v, want %v", tc.game, read, info.Size(), seek, tc.seek)
+			}
+		})
+	}
+}
+
+// TestServeUnopenableIndex: with an index that cannot be opened (bao index is writing it, or
+// an older bao wrote it), pages are still served, without the index's links.
+func TestServeUnopenableIndex(t *testing.T) {
+	dir := writeArchive(t)
+	ixDir := archive.DefaultIndexDir(dir)
+	if err := os.MkdirAll(filepath.Join(ixDir, "shard-00"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sv := serverOf(t, dir, Options{Title: "Test site", IndexDir: ixDir})
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"/", "/club/games/1.html", "/lists/index.html"} {
+		if w := get(t, sv, target); w.Code != 200 {
+			t.Errorf("GET %s with an unopenable index: %d\n%s", target, w.Code, w.Body)
+		}
+	}
 }

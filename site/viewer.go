@@ -9,49 +9,182 @@ import (
 	"github.com/bao-archive/bao/engine"
 )
 
-// viewerData is the JSON array the viewer script steps through, one object per node of the
-// game's tree:
+// viewerData is the data block the viewer script steps through: the words of the sowing
+// steps, each once, and one string per node of the game's tree:
 //
-//	{"k":{"pit":"classes"},"p":prev,"n":next,"o":[{"h":href,"t":text}],"t":[sowing steps]}
+//	{"w":["placed: @ from reserve","lap: @ from @",…],"n":["4o 20o","5f S0:1,,,5 S1:3:A6,5,,4-2",…]}
+//
+// Most words differ only in pit names and numbers ("relay: 3 from A1"): w holds their
+// patterns ("relay: @ from @"), and a step gives the names and numbers (see splitWords).
+// A node's string is tokens separated by spaces:
+//
+//	4o 20b 3s     the marks of the position on a pit: o a nyumba still owned, b the block,
+//	              s and n reserved by South or North (kuweka mtoto); a node without any has
+//	              those of the node before it, "-" none
+//	5f            the pit the move started from
+//	P7 N9         the previous and next nodes of the line, where they are not the nodes just
+//	              before and after (variations; the last node has no next)
+//	S… X… =… E…   the sowing steps of the move that led there, in order (see sowingSteps)
 //
 // The counts, caption and info line of each node are not repeated here: the script reads
-// them from the page's table of positions, which readers without JavaScript use instead.
-// k holds the classes that change with the position (house owned, block, reserved, the last
-// move's marks) for the pits that have any; o the other games that reached the position. It is
-// written by hand because every game page carries one for each of its plies: this is the
-// build's third hot path. Strings are escaped for JSON and for the script element holding it.
-func (b *build) viewerData(g *game, root string) template.JS {
-	var w strings.Builder
+// them from the page's table of positions, which readers without JavaScript use instead. The
+// pits a move sowed into and captured from are marked on its board: the script reads them
+// from the steps. It is written by hand because every game page carries one for each of its
+// plies: this is the build's third hot path. Strings are escaped for JSON and for the script
+// element holding it.
+func viewerData(g *game) template.JS {
+	var w, words strings.Builder
 	v := g.variant()
-	w.WriteByte('[')
+	index := map[string]int{}
+	// word writes a step's words as the number of their pattern in w, the words with each
+	// pit name and number replaced by "@", then the names and numbers, ":" before each.
+	var pattern strings.Builder
+	var args []string
+	word := func(text string) {
+		if text == "" {
+			return
+		}
+		pattern.Reset()
+		args = args[:0]
+		if strings.IndexByte(text, '@') >= 0 {
+			pattern.WriteString(text) // kept whole: its "@" is not a place for a name
+		} else {
+			args = splitWords(&pattern, text, args)
+		}
+		i, ok := index[pattern.String()]
+		if !ok {
+			i = len(index)
+			index[pattern.String()] = i
+			if i > 0 {
+				words.WriteByte(',')
+			}
+			jsonString(&words, pattern.String())
+		}
+		w.WriteString(strconv.Itoa(i))
+		for _, a := range args {
+			w.WriteString(":" + a)
+		}
+	}
+	held := make([]string, len(g.nodes)) // each node's marks of the position, as written
+	var marks strings.Builder
 	for i, n := range g.nodes {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		w.WriteString(`{"k":{`)
-		first := true
+		w.WriteByte('"')
+		sep := ""
+		tok := func(s string) {
+			w.WriteString(sep + s)
+			sep = " "
+		}
+		marks.Reset()
 		for k := range v.Pits() {
-			// "has" (a stone is drawn) follows from the count, which the script knows.
-			d := strings.TrimPrefix(strings.TrimPrefix(dynClass(n.pos, engine.Pit(k), n.marks), "has"), " ")
-			if d != "" {
-				if !first {
-					w.WriteByte(',')
+			if c := posLetters(n.pos, engine.Pit(k)); c != "" {
+				if marks.Len() > 0 {
+					marks.WriteByte(' ')
 				}
-				first = false
-				w.WriteString(`"` + strconv.Itoa(k) + `":`)
-				jsonString(&w, d)
+				marks.WriteString(strconv.Itoa(k) + c)
 			}
 		}
-		w.WriteString(`}`)
-		w.WriteString(`,"p":` + strconv.Itoa(n.prev) + `,"n":` + strconv.Itoa(n.next))
-		if n.prev >= 0 {
-			w.WriteString(`,"t":`)
-			sowing(&w, g.nodes[n.prev].pos, n)
+		held[i] = marks.String()
+		switch {
+		case n.prev >= 0 && held[i] == held[n.prev]: // as before the move
+		case held[i] == "":
+			tok("-")
+		default:
+			tok(held[i])
 		}
-		w.WriteByte('}')
+		for k, m := range n.marks {
+			if m&markFrom != 0 {
+				tok(strconv.Itoa(k) + "f")
+			}
+		}
+		if n.prev != i-1 {
+			tok("P" + strconv.Itoa(n.prev))
+		}
+		if next := i + 1; next == len(g.nodes) && n.next != -1 || next < len(g.nodes) && n.next != next {
+			tok("N" + strconv.Itoa(n.next))
+		}
+		if n.prev >= 0 && n.trace != nil {
+			for _, st := range sowingSteps(g.nodes[n.prev].pos, *n.trace, n.pos) {
+				tok(string(st.op))
+				word(st.text)
+				if st.op == 'S' {
+					writeLap(&w, st.nums)
+					continue
+				}
+				for _, x := range st.nums {
+					w.WriteString("," + strconv.Itoa(x))
+				}
+			}
+		}
+		w.WriteByte('"')
 	}
-	w.WriteByte(']')
-	return template.JS(w.String())
+	return template.JS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
+}
+
+// splitWords writes text to pattern with "@" in place of each pit name and number (a word of
+// digits, or a letter and digits), and returns those, appended to args.
+func splitWords(pattern *strings.Builder, text string, args []string) []string {
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	isLetter := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+	for i := 0; i < len(text); {
+		// a word starts at i if the byte before is neither letter nor digit
+		if i == 0 || !isLetter(text[i-1]) && !isDigit(text[i-1]) {
+			j := i
+			if isLetter(text[j]) {
+				j++
+			}
+			k := j
+			for k < len(text) && isDigit(text[k]) {
+				k++
+			}
+			if k > j && (k == len(text) || !isLetter(text[k]) && !isDigit(text[k])) {
+				pattern.WriteByte('@')
+				args = append(args, text[i:k])
+				i = k
+				continue
+			}
+		}
+		pattern.WriteByte(text[i])
+		i++
+	}
+	return args
+}
+
+// writeLap writes a lap's numbers (from, lifted, the pits sown) as ",from,lifted,runs": from
+// is empty for seeds from the reserve or in hand, lifted when it is the number of pits sown,
+// and the pits are runs of neighbouring numbers, "4-2" for 4,3,2, separated by ".".
+func writeLap(w *strings.Builder, nums []int) {
+	from, lifted, sown := nums[0], nums[1], nums[2:]
+	w.WriteByte(',')
+	if from >= 0 {
+		w.WriteString(strconv.Itoa(from))
+	}
+	w.WriteByte(',')
+	if from >= 0 && lifted != len(sown) {
+		w.WriteString(strconv.Itoa(lifted))
+	}
+	w.WriteByte(',')
+	for i := 0; i < len(sown); {
+		j := i + 1
+		if j < len(sown) {
+			if d := sown[j] - sown[i]; d == 1 || d == -1 {
+				for j+1 < len(sown) && sown[j+1]-sown[j] == d {
+					j++
+				}
+				j++
+			}
+		}
+		if i > 0 {
+			w.WriteByte('.')
+		}
+		w.WriteString(strconv.Itoa(sown[i]))
+		if j-i > 1 {
+			w.WriteString("-" + strconv.Itoa(sown[j-1]))
+		}
+		i = j
+	}
 }
 
 // jsonString writes s as a JSON string that is also safe inside a script element: <, > and &
@@ -85,15 +218,16 @@ func jsonString(w *strings.Builder, s string) {
 }
 
 // Sowing steps. The viewer plays a move seed by seed from steps the engine's trace gives at
-// build time; the script only adds and subtracts. Each step is an array whose first element
-// is the line that tells it (engine.Trace.Describe's words) and whose second says what it does:
+// build time; the script only adds and subtracts. Each step is written as a letter that says
+// what it does, its words (engine.Trace.Describe's line that tells it, as the number of its
+// pattern and its arguments, "3:2:A4"; nothing for no words) and its numbers:
 //
-//	[text,"s",from,lifted,p1,p2,…] a lap: lifted seeds leave from (-1: the reserve or the
-//	                               captured seeds in hand), then one seed falls in each pit
-//	[text,"x",pit]                 a capture: the pit is emptied
-//	[text,"=",pit,count,…]         pits set to the counts (seeds paid to a reserved pit's
-//	                               holder, the end of a Kingulu capture)
-//	[text,"e"]                     an event: only the words change
+//	Sw,from,lifted,runs  a lap: lifted seeds leave from (empty: the reserve or the captured
+//	                     seeds in hand), then one seed falls in each pit (see writeLap)
+//	Xw,pit               a capture: the pit is emptied
+//	=w,pit,count,…       pits set to the counts (seeds paid to a reserved pit's holder, the
+//	                     end of a Kingulu capture)
+//	Ew                   an event: only the words change
 //
 // The last step leaves the board as the move's position: sowingSteps ends with a "=" step
 // for any pit that still differs, which the tests prove never happens in the 4x8 games and
@@ -104,17 +238,10 @@ type sowStep struct {
 	nums []int
 }
 
-// sowingSteps replays n's move from before through its trace.
-func sowingSteps(before engine.Position, n *node) []sowStep {
+// sowingSteps replays the move from before to after through its trace, which the walk over
+// the record made (notation.WalkOptions.Trace).
+func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position) []sowStep {
 	v := before.Variant()
-	m, err := before.ParseMove(n.move.Token)
-	if err != nil {
-		return nil
-	}
-	_, tr, err := before.Trace(m)
-	if err != nil {
-		return nil
-	}
 	lines := tr.Describe(v)
 	counts := make([]int, v.Pits())
 	for i := range counts {
@@ -135,13 +262,13 @@ func sowingSteps(before engine.Position, n *node) []sowStep {
 		for ei, e := range tr.Events {
 			if !used[ei] && e.Kind == engine.SafariTaken && l.Kind == engine.Relay && l.From == e.Pit {
 				used[ei] = true
-				steps = append(steps, sowStep{text: lines[evs+ei], op: 'e'})
+				steps = append(steps, sowStep{text: lines[evs+ei], op: 'E'})
 			}
 		}
 		if l.Kind == engine.Captured && ci < len(tr.Captures) {
 			c := tr.Captures[ci]
 			counts[c.Pit] = 0
-			steps = append(steps, sowStep{text: lines[caps+ci], op: 'x', nums: []int{int(c.Pit)}})
+			steps = append(steps, sowStep{text: lines[caps+ci], op: 'X', nums: []int{int(c.Pit)}})
 			ci++
 		}
 		from, lifted := -1, 0
@@ -166,7 +293,7 @@ func sowingSteps(before engine.Position, n *node) []sowStep {
 		if l.Kind == engine.Captured {
 			text = ""
 		}
-		steps = append(steps, sowStep{text: text, op: 's', nums: nums})
+		steps = append(steps, sowStep{text: text, op: 'S', nums: nums})
 		var paid []int
 		for len(income) > 0 {
 			e := tr.Events[income[0]]
@@ -183,11 +310,11 @@ func sowingSteps(before engine.Position, n *node) []sowStep {
 	for ; ci < len(tr.Captures); ci++ {
 		c := tr.Captures[ci]
 		counts[c.Pit] = 0
-		steps = append(steps, sowStep{text: lines[caps+ci], op: 'x', nums: []int{int(c.Pit)}})
+		steps = append(steps, sowStep{text: lines[caps+ci], op: 'X', nums: []int{int(c.Pit)}})
 	}
 	var settle []int
 	for i := range counts {
-		if want := n.pos.Seeds(engine.Pit(i)); counts[i] != want {
+		if want := after.Seeds(engine.Pit(i)); counts[i] != want {
 			settle = append(settle, i, want)
 		}
 	}
@@ -196,26 +323,8 @@ func sowingSteps(before engine.Position, n *node) []sowStep {
 	}
 	for ei, e := range tr.Events {
 		if !used[ei] && e.Kind != engine.ReservedIncome {
-			steps = append(steps, sowStep{text: lines[evs+ei], op: 'e'})
+			steps = append(steps, sowStep{text: lines[evs+ei], op: 'E'})
 		}
 	}
 	return steps
-}
-
-// sowing writes n's sowing steps as JSON.
-func sowing(w *strings.Builder, before engine.Position, n *node) {
-	w.WriteByte('[')
-	for i, s := range sowingSteps(before, n) {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		w.WriteByte('[')
-		jsonString(w, s.text)
-		w.WriteString(`,"` + string(s.op) + `"`)
-		for _, x := range s.nums {
-			w.WriteString("," + strconv.Itoa(x))
-		}
-		w.WriteByte(']')
-	}
-	w.WriteByte(']')
 }

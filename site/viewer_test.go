@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
-	"github.com/bao-archive/bao/notation"
 )
 
 // TestSowingSteps plays random games of every variant and replays each move's sowing steps
@@ -25,22 +24,25 @@ func TestSowingSteps(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					n := &node{move: &notation.Node{Token: v.FormatMove(m)}, pos: next}
-					steps := sowingSteps(p, n)
+					_, tr, err := p.Trace(m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					steps := sowingSteps(p, tr, next)
 					counts := make([]int, v.Pits())
 					for i := range counts {
 						counts[i] = p.Seeds(engine.Pit(i))
 					}
 					for _, s := range steps {
 						switch s.op {
-						case 's':
+						case 'S':
 							if s.nums[0] >= 0 {
 								counts[s.nums[0]] -= s.nums[1]
 							}
 							for _, x := range s.nums[2:] {
 								counts[x]++
 							}
-						case 'x':
+						case 'X':
 							counts[s.nums[0]] = 0
 						case '=':
 							for i := 0; i < len(s.nums); i += 2 {
@@ -54,7 +56,7 @@ func TestSowingSteps(t *testing.T) {
 					for i, c := range counts {
 						if want := next.Seeds(engine.Pit(i)); c != want {
 							t.Fatalf("game %d ply %d %s from %s: pit %s has %d after the steps, want %d",
-								game, ply, n.move.Token, p, v.PitName(engine.Pit(i)), c, want)
+								game, ply, v.FormatMove(m), p, v.PitName(engine.Pit(i)), c, want)
 						}
 					}
 					p = next

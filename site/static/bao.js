@@ -31,7 +31,7 @@
   liveLinks();
   var plies = document.getElementById('bao-plies');
   var board = document.getElementById('board');
-  if (plies && board) viewer(JSON.parse(plies.textContent), board);
+  if (plies && board) viewer(nodesOf(JSON.parse(plies.textContent)), board);
   var form = document.getElementById('search');
   if (form) search(form, document.currentScript);
 
@@ -56,15 +56,81 @@
     }).catch(function () { /* no server */ });
   }
 
+  // nodesOf reads the viewer's data block (see site/viewer.go): the words of the sowing steps,
+  // and a string of tokens per node, which it turns into the node's classes per pit (k), its
+  // neighbours (p, n) and the sowing steps of the move that led there (t). The marks of the
+  // position are those of the node before unless the node has its own; the pits a move sowed
+  // into and captured from are marked from its steps.
+  function nodesOf(d) {
+    var letters = { o: 'owned', b: 'block', s: 'rsv-s', n: 'rsv-n', f: 'from' };
+    // words fills a pattern of d.w with its pit names and numbers: "3:2:A4".
+    var words = function (ref) {
+      if (ref === '') return '';
+      var args = ref.split(':'), j = 1;
+      return d.w[+args[0]].replace(/@/g, function (at) { return j < args.length ? args[j++] : at; });
+    };
+    var nodes = [];
+    d.n.forEach(function (str, i) {
+      var n = { k: [], p: i - 1, n: i + 1 < d.n.length ? i + 1 : -1, t: [] };
+      var held = null, move = [];
+      str.split(' ').forEach(function (tok) {
+        var op = tok.charAt(0), f = tok.slice(1).split(','), m;
+        if (tok === '-') { held = []; return; }
+        if ((m = /^(\d+)([a-z]+)$/.exec(tok))) {
+          m[2].split('').forEach(function (l) {
+            if (l === 'f') move.push([+m[1], 'from']);
+            else (held = held || []).push([+m[1], letters[l]]);
+          });
+          return;
+        }
+        if (op === 'P') { n.p = +f[0]; return; }
+        if (op === 'N') { n.n = +f[0]; return; }
+        var st = { op: op, text: words(f[0]) };
+        if (op === 'S') {
+          st.from = f[1] === '' ? -1 : +f[1];
+          st.pits = [];
+          f[3].split('.').forEach(function (run) {
+            var ab = run.split('-'), a = +ab[0], b = ab.length > 1 ? +ab[1] : a, dir = b < a ? -1 : 1;
+            for (var p = a; ; p += dir) { st.pits.push(p); move.push([p, 'sown']); if (p === b) break; }
+          });
+          st.lifted = f[2] !== '' ? +f[2] : st.from < 0 ? 0 : st.pits.length;
+        } else if (op === 'X') {
+          st.pit = +f[1];
+          move.push([st.pit, 'capt']);
+        } else if (op === '=') {
+          st.set = f.slice(1).map(Number);
+        } else if (op !== 'E') {
+          return;
+        }
+        n.t.push(st);
+      });
+      n.held = held || (n.p >= 0 && nodes[n.p] ? nodes[n.p].held : []);
+      // The classes in the order the build's boards write them: the position's, then from,
+      // sown and capt, each once.
+      var add = function (pm) {
+        var c = n.k[pm[0]];
+        if (!c) n.k[pm[0]] = pm[1];
+        else if ((' ' + c + ' ').indexOf(' ' + pm[1] + ' ') < 0) n.k[pm[0]] = c + ' ' + pm[1];
+      };
+      n.held.forEach(add);
+      ['from', 'sown', 'capt'].forEach(function (c) {
+        move.forEach(function (pm) { if (pm[1] === c) add(pm); });
+      });
+      nodes.push(n);
+    });
+    return nodes;
+  }
+
   // viewer steps through the nodes of a game. Node i's counts, caption and info line are read
-  // from the page's table of positions (row data-n=i), which readers without JavaScript use;
-  // the JSON holds what changes besides: classes (k), neighbours (p, n), other games (o) and
-  // the sowing steps of the move that led there (t; see site/viewer.go).
+  // from the page's table of positions (row p<i>), which readers without JavaScript use; the
+  // data block holds what changes besides (see nodesOf).
   function viewer(nodes, svg) {
     var pits = [];
-    svg.querySelectorAll('[data-pit]').forEach(function (g) {
-      var base = g.getAttribute('data-base');
-      pits[+g.getAttribute('data-pit')] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
+    // A pit's own classes are those the board was drawn with, less the marks of a position.
+    var marked = /^(has|owned|block|rsv-[sn]|from|sown|capt|hand)$/;
+    svg.querySelectorAll('g.pit').forEach(function (g, k) { // pit k is the board's k-th
+      var base = g.getAttribute('class').split(' ').filter(function (c) { return !marked.test(c); }).join(' ');
+      pits[k] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
     });
     var rows = (svg.getAttribute('data-rows') || '').split(';').map(function (r) {
       var i = r.indexOf(':');
@@ -72,8 +138,8 @@
     });
     var name = svg.getAttribute('data-name') || '';
     var table = document.getElementById('positions');
-    table.querySelectorAll('tr[data-n]').forEach(function (tr) {
-      var n = nodes[+tr.getAttribute('data-n')];
+    table.querySelectorAll('tr[id^="p"]').forEach(function (tr) {
+      var n = nodes[+tr.id.slice(1)];
       if (!n) return;
       var cells = tr.children;
       n.m = cells[0].textContent;
@@ -88,10 +154,18 @@
     var caption = document.getElementById('board-caption');
     var info = document.getElementById('board-info');
     var stepText = document.getElementById('board-step');
-    var others = document.getElementById('board-others');
+    var section = document.getElementById('viewer');
+    // The controls are the script's own: without it a page shows none that do nothing.
+    section.insertAdjacentHTML('beforeend', '<div class="controls" id="controls">' +
+      '<button type="button" data-go="first" aria-label="First position" title="First position (Home)">«</button>' +
+      '<button type="button" data-go="prev" aria-label="Previous move" title="Previous move (←)">‹ Prev</button>' +
+      '<button type="button" data-go="next" aria-label="Next move" title="Next move (→)">Next ›</button>' +
+      '<button type="button" data-go="last" aria-label="Last move" title="Last move (End)">»</button></div>' +
+      '<div class="sowing" id="sowing"><label>Sowing <select id="speed"><option value="0">jump</option>' +
+      '<option value="400">slow</option><option value="150" selected>normal</option><option value="50">fast</option>' +
+      '</select></label> <button type="button" id="skip" hidden>Skip to the end of the move</button></div>');
     var speed = document.getElementById('speed');
     var skip = document.getElementById('skip');
-    var section = document.getElementById('viewer');
     var cur = -1;
     var anim = null;
 
@@ -110,6 +184,11 @@
       });
     }
 
+    // moveLink is the move that led to node i, in the move text: a link to its row.
+    function moveLink(i) {
+      return document.querySelector('.movetext a[href="#p' + i + '"]');
+    }
+
     // show puts node i on the board; push adds it to the history, scroll brings its move
     // into view.
     function show(i, push, scroll) {
@@ -121,17 +200,9 @@
       caption.textContent = n.m;
       info.textContent = n.i;
       stepText.hidden = true;
-      others.textContent = '';
-      if (n.o && n.o.length) {
-        others.appendChild(document.createTextNode('Also reached in: '));
-        n.o.forEach(function (o, j) {
-          if (j) others.appendChild(document.createTextNode('; '));
-          others.appendChild(link(o.h, o.t));
-        });
-      }
-      var old = document.querySelector('a.mv.current');
+      var old = document.querySelector('.movetext a.current');
       if (old) { old.classList.remove('current'); old.removeAttribute('aria-current'); }
-      var mv = document.getElementById('m' + i);
+      var mv = moveLink(i);
       if (mv) {
         mv.classList.add('current');
         mv.setAttribute('aria-current', 'step');
@@ -149,7 +220,7 @@
     function play(i) {
       var n = nodes[i], from = nodes[cur];
       var delay = +speed.value;
-      if (!delay || !n.t || !n.t.length) { show(i, true, true); return; }
+      if (!delay || !n.t.length) { show(i, true, true); return; }
       stop();
       var counts = from.c.slice();
       var marks = pits.map(function (p, k) {
@@ -160,22 +231,21 @@
       var say = function (text) { if (text) { stepText.textContent = text; stepText.hidden = false; } };
       var frames = [];
       n.t.forEach(function (st) {
-        var text = st[0], op = st[1], j;
-        if (op === 's') {
+        if (st.op === 'S') {
           frames.push(function () {
-            say(text);
+            say(st.text);
             hand = -1;
-            if (st[2] >= 0) { counts[st[2]] -= st[3]; mark(st[2], 'from'); }
+            if (st.from >= 0) { counts[st.from] -= st.lifted; mark(st.from, 'from'); }
           });
-          for (j = 4; j < st.length; j++) {
-            frames.push((function (p) { return function () { counts[p]++; mark(p, 'sown'); hand = p; }; })(st[j]));
-          }
-        } else if (op === 'x') {
-          frames.push(function () { say(text); hand = -1; counts[st[2]] = 0; mark(st[2], 'capt'); });
-        } else if (op === '=') {
-          frames.push(function () { say(text); hand = -1; for (j = 2; j < st.length; j += 2) counts[st[j]] = st[j + 1]; });
+          st.pits.forEach(function (p) {
+            frames.push(function () { counts[p]++; mark(p, 'sown'); hand = p; });
+          });
+        } else if (st.op === 'X') {
+          frames.push(function () { say(st.text); hand = -1; counts[st.pit] = 0; mark(st.pit, 'capt'); });
+        } else if (st.op === '=') {
+          frames.push(function () { say(st.text); hand = -1; for (var j = 0; j < st.set.length; j += 2) counts[st.set[j]] = st.set[j + 1]; });
         } else {
-          frames.push(function () { say(text); });
+          frames.push(function () { say(st.text); });
         }
       });
       var draw = function () {
@@ -233,12 +303,10 @@
       go[k]();
     });
     var controls = document.getElementById('controls');
-    controls.hidden = false;
     controls.addEventListener('click', function (e) {
       var b = e.target.closest('[data-go]');
       if (b) go[b.getAttribute('data-go')]();
     });
-    document.getElementById('sowing').hidden = false;
     var saved = null;
     try { saved = localStorage.getItem('bao-speed'); } catch (e) { /* storage off */ }
     if (saved !== null && speed.querySelector('option[value="' + (+saved) + '"]')) speed.value = String(+saved);
@@ -248,10 +316,11 @@
     });
     skip.addEventListener('click', finish);
     document.addEventListener('click', function (e) {
-      var a = e.target.closest && e.target.closest('a.mv');
-      if (!a) return;
+      var a = e.target.closest && e.target.closest('.movetext a[href^="#p"]');
+      var m = a && /^#p(\d+)$/.exec(a.getAttribute('href'));
+      if (!m || !nodes[+m[1]]) return;
       e.preventDefault();
-      show(+a.id.slice(1), true, false);
+      show(+m[1], true, false);
     });
     // The hash names the node shown: Back and Forward, or an edited address, move the board.
     var fromHash = function () {
