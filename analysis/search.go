@@ -220,7 +220,7 @@ type rootMove struct {
 // one before. It returns the last completed iteration.
 func (w *worker) deepen(maxDepth, multi int, done func(Result)) Result {
 	var moves []rootMove
-	for _, c := range w.root.Children(nil) {
+	for _, c := range w.root.Expand(nil) {
 		moves = append(moves, rootMove{child: c})
 	}
 	var res Result
@@ -295,12 +295,27 @@ func (w *worker) searchRoot(moves []rootMove, rootHash uint64, d, multi int) boo
 		}
 		m.score, m.exact = s, len(exact) < multi || s > alpha
 		if m.exact {
-			m.pv = append([]engine.Move{m.child.Move}, w.pv[1][1:w.pvLen[1]]...)
+			m.pv = flagged(w.root, append([]engine.Move{m.child.Move}, w.pv[1][1:w.pvLen[1]]...))
 			exact = append(exact, s)
 			slices.SortFunc(exact, func(a, b int) int { return b - a })
 		}
 	}
 	return true
+}
+
+// flagged gives the moves of line, played from p, the flags engine.Position.Children sets:
+// the search expands with Expand, whose moves may lack the Wins flag, which tokens show (#).
+func flagged(p engine.Position, line []engine.Move) []engine.Move {
+	var buf []engine.Child
+	for i, m := range line {
+		buf = p.Children(buf[:0])
+		j := slices.IndexFunc(buf, func(c engine.Child) bool { return c.Move.Key() == m.Key() })
+		if j < 0 { // every move of a line is legal where it is played
+			panic("analysis: the line holds an illegal move: " + p.Variant().FormatMove(m))
+		}
+		line[i], p = buf[j].Move, buf[j].Position
+	}
+	return line
 }
 
 // child scores the position after c, played at ply, for the player to move there. It
@@ -366,6 +381,11 @@ func (w *worker) search(p *engine.Position, key uint64, ply, depth, alpha, beta 
 		return 0
 	}
 	if depth <= 0 || ply >= maxPly {
+		// The parent was expanded without the Wins check (engine.Position.Expand), so a
+		// leaf is asked itself whether the game is over.
+		if p.Status() != engine.Ongoing {
+			return w.finished(p, ply)
+		}
 		return evaluate(p, w.w)
 	}
 	pvNode := beta-alpha > 1
@@ -379,7 +399,7 @@ func (w *worker) search(p *engine.Position, key uint64, ply, depth, alpha, beta 
 			}
 		}
 	}
-	kids := p.Children(w.kids[ply][:0])
+	kids := p.Expand(w.kids[ply][:0])
 	w.kids[ply] = kids
 	if len(kids) == 0 {
 		return w.finished(p, ply)

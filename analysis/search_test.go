@@ -115,6 +115,12 @@ func TestForcedWins(t *testing.T) {
 	for _, v := range engine.Variants() {
 		t.Run(v.ID(), func(t *testing.T) {
 			for n, p := range forcedWins(t, v) {
+				// The win is seen as soon as its last move is searched: the position that
+				// move leaves, lost for the player to move there, is a leaf at depth 2n-1.
+				leaf := NewSearcher(4).Search(context.Background(), p, nil, Limits{Depth: 2*n - 1}, nil)
+				if got, ok := leaf.Lines[0].WinIn(); !ok || got != n {
+					t.Errorf("%s: to depth %d, win_in %d (proven %v), want %d", p, 2*n-1, got, ok, n)
+				}
 				s := NewSearcher(4)
 				r := s.Search(context.Background(), p, nil, Limits{Depth: 2*n + 1}, nil)
 				got, ok := r.Lines[0].WinIn()
@@ -264,6 +270,39 @@ func TestThreads(t *testing.T) {
 			if got, ok := r.Lines[0].WinIn(); !ok || got != n {
 				t.Errorf("%s %s: three threads find win_in %d (%v), want %d", v.ID(), p, got, ok, n)
 			}
+		}
+	}
+}
+
+// TestWinWithoutMoves: a move after which the opponent has no move, with no front row
+// emptied (the win engine.Position.Expand leaves unflagged), is seen to win by a search to
+// depth 1, where the position it leaves is a leaf.
+func TestWinWithoutMoves(t *testing.T) {
+	for _, v := range []*engine.Variant{engine.Kiswahili, engine.Kete} {
+		found := 0
+		for i := uint64(0); i < 300 && found < 5; i++ {
+			ps := engine.RandomGame(v.Start(), engine.NewRand(23, i), 400).Positions()
+			if len(ps) < 2 {
+				continue
+			}
+			p := ps[len(ps)-2] // the last move ended the game, or the game ran out of plies
+			cs, es := p.Children(nil), p.Expand(nil)
+			for k := range cs {
+				if cs[k].Move.Flags&engine.Wins == 0 || es[k].Move.Flags&engine.Wins != 0 {
+					continue
+				}
+				found++
+				r := NewSearcher(1).Search(context.Background(), p, nil, Limits{Depth: 1}, nil)
+				if got, ok := r.Lines[0].WinIn(); !ok || got != 1 {
+					t.Errorf("%s: %s leaves no move, but to depth 1 win_in is %d (proven %v)", p, v.FormatMove(cs[k].Move), got, ok)
+				} else if m := r.Lines[0].Moves[0]; m.Flags&engine.Wins == 0 { // its token ends in #
+					t.Errorf("%s: the line's winning move %s has no Wins flag", p, v.FormatMove(m))
+				}
+				break
+			}
+		}
+		if found == 0 {
+			t.Fatalf("%s: no win by leaving no move found", v.ID())
 		}
 	}
 }

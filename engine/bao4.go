@@ -39,6 +39,8 @@ type bao4 struct {
 	lamu bool
 	// meter, if not nil, is the relay laps a game may still spend (Game.SetBudget).
 	meter *int
+	// lazy leaves out the Wins check of each child (Position.Expand).
+	lazy bool
 }
 
 func (g bao4) metered(laps *int) ruleset { g.meter = laps; return g }
@@ -85,8 +87,8 @@ func (g bao4) trace(p *Position, m Move, t *Trace) Position {
 
 // status: the player to move has lost if his front row is empty (6.1) or he has no legal
 // move (6.2); there are no draws (6.3).
-func (g bao4) status(p *Position) Status {
-	if g.anyMove(p) {
+func (g bao4) status(p Position) Status {
+	if g.anyMove(&p) {
 		return Ongoing
 	}
 	return winFor(p.toMove.Other())

@@ -201,12 +201,29 @@ func (g bao4) try(p *Position, dst []Child, m Move, capture bool) ([]Child, b4ou
 	return dst, out
 }
 
+// expand is children for a search: the Wins flag is left out where only a look for the
+// opponent's moves would set it (Position.Expand).
+func (g bao4) expand(pos Position, dst []Child) []Child {
+	g.lazy = true
+	return g.children(pos, dst)
+}
+
 // anyMove reports whether p has a legal move; the Wins flag, takasia creation (5.9) and
 // status need only that. A legal move exists iff some candidate of any tier ends, since
 // later tiers stand in only for empty earlier ones.
 func (g bao4) anyMove(p *Position) bool {
-	// Most positions have a move that ends within a few laps: try each candidate briefly as
-	// it is found, and decide the rest side by side only if none does.
+	// Most positions have a takasa that ends at once, seen on the counts: look for one
+	// first, since captures, which come first, must be played to tell.
+	quick := false
+	g.eachCandidate(p, func(_ int, cd b4cand) bool {
+		quick = !cd.capture && b4landsEmpty(p, cd.m)
+		return !quick
+	})
+	if quick {
+		return true
+	}
+	// Else most have a move that ends within a few laps: try each candidate briefly as it
+	// is found, and decide the rest side by side only if none does.
 	var c b4cands
 	found := false
 	g.eachCandidate(p, func(_ int, cd b4cand) bool {
@@ -220,6 +237,23 @@ func (g bao4) anyMove(p *Position) bool {
 		return true
 	})
 	return found || g.anyOf(p, c.list[:c.n])
+}
+
+// b4landsEmpty reports, on the counts alone, that takasa m's first lap lands in an empty pit,
+// which ends the move there; in namua the lap lifts the pit with the seed just put in. A
+// namua move at an owned nyumba (the tax, or a house stop) is left to play.
+func b4landsEmpty(p *Position, m Move) bool {
+	me := p.toMove
+	k := b4k(m.Pit)
+	n := int(p.pits[m.Pit])
+	if p.bank[me] > 0 {
+		if k == b4Nyumba && p.house[me] {
+			return false
+		}
+		n++
+	}
+	// with at most 15 seeds the lap passes each pit once, and never comes back to its start
+	return n <= 15 && p.pits[p.v.ring[me][(k+b4step(k, m.Dir)*n)&(b4Loop-1)]] == 0
 }
 
 // anyOf reports whether one of the candidates cs ends. They are run side by side with growing
@@ -366,25 +400,30 @@ func (g bao4) finish(p, q *Position, m *Move, capture bool, out b4out, t *Trace)
 		// rule: a set-up blocker who still has reserve seeds is obliged to nothing).
 		q.block = p.block
 	}
-	if !g.anyMove(q) {
+	// x is the pit put under takasia, if any: only a mtaji takasa imposes takasia.
+	x := NoPit
+	if !capture && p.bank[me] == 0 && q.bank[op] == 0 {
+		x = g.takasia(q, me)
+	}
+	// Whether the opponent can move sets the Wins flag, and it decides the block field: a
+	// game that is over has none. Expand leaves the look out where only the flag needs it.
+	if (!g.lazy || x != NoPit || q.block != NoPit) && !g.anyMove(q) {
 		m.Flags |= Wins
 		q.block = NoPit
 		t.addEvent(GameWon, NoPit, 0)
 		return
 	}
-	if capture || p.bank[me] != 0 || q.bank[op] != 0 { // only a mtaji takasa imposes takasia
+	if x == NoPit {
 		return
 	}
-	if x := g.takasia(q, me); x != NoPit {
-		q.block = x
-		m.Flags |= Takasia
-		t.addEvent(TakasiaImposed, x, int(q.pits[x]))
-		// The game goes on judged without the restriction (5.9). Should the restriction itself
-		// leave him no move, he has lost all the same; the block stays so that the position's
-		// status agrees with the Wins flag.
-		if !g.anyMove(q) {
-			m.Flags |= Wins
-			t.addEvent(GameWon, NoPit, 0)
-		}
+	q.block = x
+	m.Flags |= Takasia
+	t.addEvent(TakasiaImposed, x, int(q.pits[x]))
+	// The game goes on judged without the restriction (5.9). Should the restriction itself
+	// leave him no move, he has lost all the same; the block stays so that the position's
+	// status agrees with the Wins flag.
+	if !g.lazy && !g.anyMove(q) {
+		m.Flags |= Wins
+		t.addEvent(GameWon, NoPit, 0)
 	}
 }

@@ -38,7 +38,7 @@ func TestBao4PackedRelays(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	long := 0
+	long, never := 0, 0
 	for _, v := range []*Variant{Kiswahili, Kete} {
 		g := v.rules.(bao4)
 		for i := range n {
@@ -63,14 +63,43 @@ func TestBao4PackedRelays(t *testing.T) {
 					if len(tr.Laps) > 3*b4slowLaps {
 						long++
 					}
+					if !of.ok && !of.cut {
+						never++
+					}
 				}
 			}
 		}
 	}
-	if long == 0 {
-		t.Fatal("no candidate ran long enough to use the packed loop")
+	if long == 0 || never == 0 {
+		t.Fatalf("%d candidates ran long enough to use the packed loop, %d never ended: too few", long, never)
 	}
-	t.Logf("%d plays of more than %d laps", long, 3*b4slowLaps)
+	t.Logf("%d plays of more than %d laps, %d never-ending", long, 3*b4slowLaps, never)
+}
+
+// TestB4PackRing: the packed ring starts at the relay pit and runs in the direction of
+// sowing, flags exactly the special pits, and unpacks to the board it came from.
+func TestB4PackRing(t *testing.T) {
+	for i := range uint64(200) {
+		p := b4RandomBoard(Kiswahili, i)
+		r := NewRand(19, i)
+		L, st, special := r.IntN(b4Loop), 2*r.IntN(2)-1, uint16(r.Uint32())
+		ring := p.v.ring[p.toMove]
+		a := packRing(&p.pits, ring, L, st, special)
+		for j := range b4Loop {
+			k := (L + st*j) & (b4Loop - 1)
+			b := uint8(a[j>>3] >> (8 * (j & 7)))
+			if b&^b4special != p.pits[ring[k]] || (b&b4special != 0) != (special&(1<<k) != 0) {
+				t.Fatalf("%s from %d step %d, special %016b: byte %d is %#x", p, L, st, special, j, b)
+			}
+		}
+		q := p
+		for _, x := range ring {
+			q.pits[x] = 0
+		}
+		if a.unpack(&q.pits, ring, L, st); q != p {
+			t.Fatalf("%s from %d step %d: unpacks to %s", p, L, st, q)
+		}
+	}
 }
 
 // TestGameBudget: a game with a budget reports a move that would cost more relay laps than it
@@ -87,8 +116,13 @@ func TestGameBudget(t *testing.T) {
 		wantErr error
 	}{
 		{"a6<*", 1000, nil},           // the direction is given: a6> is never played
-		{"a6", 1_000_000, ErrBudget},  // both directions: a6> needs 134,108,944 laps
+		{"a6", 1_000_000, ErrBudget},  // both directions: a6> needs 8,381,817 laps
 		{"a6>", 1_000_000, ErrBudget}, // the never-ending one itself
+		// Proven never-ending in 8,381,817 laps, a 16th of its period on the board (134,108,944
+		// laps: the turned ring repeats sooner); the token plays it three times: to find it
+		// illegal, to say why, and for the legal moves the error lists.
+		{"a6>", 26_000_000, ErrNeverEnding},
+		{"a6>", 16_000_000, ErrBudget},
 		{"a7<", 1000, nil},            // a pit with cheap moves only
 		{"a6<*", 0, nil},              // no budget
 		{"b8<", 1_000_000, ErrBudget}, // illegal, but the error lists every legal move
@@ -102,4 +136,41 @@ func TestGameBudget(t *testing.T) {
 			t.Errorf("%s with budget %d: %v, want %v", tt.token, tt.budget, err, tt.wantErr)
 		}
 	}
+}
+
+// TestB4LandsEmpty: a takasa that the count test anyMove asks first says ends at once does
+// end, within its first lap, on boards made for odd cases (houses, takasia, namua, crowded
+// and sparse rows); and the test says so of many candidates.
+func TestB4LandsEmpty(t *testing.T) {
+	quick, takasa := 0, 0
+	for _, v := range []*Variant{Kiswahili, Kete} {
+		g := v.rules.(bao4)
+		for i := range uint64(5000) {
+			p := b4RandomBoard(v, i)
+			if v.rules.check(&p) != nil {
+				continue
+			}
+			var c b4cands
+			g.candidates(&p, &c)
+			for _, cd := range c.list[:c.n] {
+				if cd.capture {
+					continue
+				}
+				takasa++
+				if !b4landsEmpty(&p, cd.m) {
+					continue
+				}
+				quick++
+				q := p
+				var tr Trace
+				if out := g.play(&q, cd.m, false, 0, &tr); !out.ok || len(tr.Laps) > 2 { // namua: the seed put in, then the lap
+					t.Fatalf("%s %s: lands in an empty pit, but plays %+v in %d laps", p, v.FormatMove(cd.m), out, len(tr.Laps))
+				}
+			}
+		}
+	}
+	if quick == 0 || quick == takasa {
+		t.Fatalf("the count test says %d of %d takasas end at once", quick, takasa)
+	}
+	t.Logf("the count test says %d of %d takasas end at once", quick, takasa)
 }

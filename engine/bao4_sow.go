@@ -48,10 +48,11 @@ type b4out struct {
 }
 
 // b4config is the configuration at a relay boundary (README 2.3): the 32 pit counts, and in
-// meta the relay pit, the direction, the mode, the houses and the first-boundary flag.
-// Captures only shrink the opponent's seeds and so are never part of a cycle: a repeat of
-// this state at two relay boundaries proves that the move never ends.
-func b4config(q *Position, L, st int, capture, first bool) lapCfg {
+// meta the relay pit, the direction, the mode and the houses. Captures only shrink the
+// opponent's seeds and so are never part of a cycle: a repeat of this state at two relay
+// boundaries after the first proves that the move never ends. (The first boundary differs:
+// a first lap from the house may relay from the takasia pit, where a later lap would stop.)
+func b4config(q *Position, L, st int, capture bool) lapCfg {
 	meta := uint64(L) | uint64(st+1)<<8
 	if q.house[South] {
 		meta |= 1 << 16
@@ -61,9 +62,6 @@ func b4config(q *Position, L, st int, capture, first bool) lapCfg {
 	}
 	if capture {
 		meta |= 1 << 18
-	}
-	if first {
-		meta |= 1 << 19
 	}
 	return packLap(&q.pits, meta)
 }
@@ -138,10 +136,11 @@ func (g bao4) run(q *Position, m Move, capture bool, budget *int, t *Trace) (out
 		L = g.lift(q, r, k, st, Ordinary, t)
 	}
 
+	// Most moves end within a few laps, so cycles are looked for only from boundary
+	// b4slowLaps on: a sowing that never ends repeats from any of its boundaries on, so the
+	// detection stays exact, and the first boundary is never compared.
 	var cyc lapCycle
-	// The first boundary is told apart only where it matters: a first lap from the house
-	// may relay from the takasia pit, where a later lap would stop (README 2.3).
-	firstMatters := fromHouse && stopAt != NoPit
+	boundaries := 0
 	slow := 0 // relays since the packed loop last ran
 	for first := true; ; first = false {
 		if t == nil && slow >= b4slowLaps {
@@ -192,8 +191,10 @@ func (g bao4) run(q *Position, m Move, capture bool, budget *int, t *Trace) (out
 			}
 			t.addEvent(SafariTaken, x, int(q.pits[x]))
 		} // 4c: in mtaji the sowing must go on
-		if cfg := b4config(q, L, st, capture, first && firstMatters); cyc.repeats(&cfg) {
-			return b4out{}
+		if boundaries++; boundaries >= b4slowLaps {
+			if cfg := b4config(q, L, st, capture); cyc.repeats(&cfg) {
+				return b4out{}
+			}
 		}
 		if *budget--; *budget == 0 {
 			return b4out{cut: true}

@@ -85,3 +85,25 @@ func ExamplePosition_UnmarshalText() {
 	// {"position":"1,0,6,6,0,1/6,6,2,7,0,6 N 7-0 -"}
 	// true
 }
+
+// A search expands positions with Expand. Four moves here leave South no move: Children flags
+// them (the tokens' #), Expand leaves that for each child to show by having no moves itself.
+func ExamplePosition_Expand() {
+	p, _ := engine.ParsePosition(engine.Kiswahili, "0,3,5,2,2,4,5,1/3,2,17,1,4,3,3,1/1,1,0,0,1,0,1,0/0,1,0,1,1,1,0,0 N 0-0 - -")
+	cs, es := p.Children(nil), p.Expand(nil)
+	for i := range cs {
+		if cs[i].Move.Flags&engine.Wins != 0 {
+			fmt.Println("Children:", engine.Kiswahili.FormatMove(cs[i].Move))
+			fmt.Println("Expand:", engine.Kiswahili.FormatMove(es[i].Move), "then", len(es[i].Position.Expand(nil)), "moves,", es[i].Position.Status())
+		}
+	}
+	// Output:
+	// Children: a4>#
+	// Expand: a4> then 0 moves, north-wins
+	// Children: b7>#
+	// Expand: b7> then 0 moves, north-wins
+	// Children: b3<#
+	// Expand: b3< then 0 moves, north-wins
+	// Children: b2<#
+	// Expand: b2< then 0 moves, north-wins
+}

@@ -6,7 +6,7 @@ package engine
 func (p Position) illegal(s string, t token, cs []Child, rs ruleset) *MoveError {
 	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
 	if len(e.Legal) == 0 {
-		e.Err, e.Reason = ErrGameOver, "the game is over ("+rs.status(&p).String()+")"
+		e.Err, e.Reason = ErrGameOver, "the game is over ("+rs.status(p).String()+")"
 		return e
 	}
 	if e.Reason = p.whyIllegal(t); e.Reason == "" && (t.dir != NoDir || !p.v.syntax.dir) {

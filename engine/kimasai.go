@@ -109,7 +109,7 @@ func (kimasai) trace(p *Position, m Move, t *Trace) Position {
 
 // status: a player with no legal move (which, on a board of single stones, means no stones)
 // has lost.
-func (kimasai) status(p *Position) Status {
+func (kimasai) status(p Position) Status {
 	r := p.v.ring[p.toMove]
 	for k, x := range r {
 		if p.pits[x] != 0 && p.pits[r[wrap(k-1, len(r))]] == 0 {
@@ -127,6 +127,9 @@ func (kimasai) why(p Position, m Move) (string, bool) {
 	}
 	return "the next pit, " + v.PitName(v.stepTo(m.Pit)) + ", is occupied", false
 }
+
+// expand: the flags cost nothing here, so it is children.
+func (g kimasai) expand(p Position, dst []Child) []Child { return g.children(p, dst) }
 
 // childrenAt: listing every move is cheap here, so filter the full list.
 func (g kimasai) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {

@@ -120,14 +120,14 @@ func (g kingulu) trace(p *Position, m Move, t *Trace) Position {
 
 // status: the game ends when the player to move has no legal move; each player scores his
 // store plus the seeds in his own unreserved pits (rules 6).
-func (g kingulu) status(p *Position) Status {
+func (g kingulu) status(p Position) Status {
 	me := p.toMove
 	for n := 1; n <= 6; n++ {
 		h := Kingulu.pit(me, 0, n)
 		if p.pits[h] == 0 || p.reserved&(1<<h) != 0 {
 			continue
 		}
-		q := *p
+		q := p
 		var m Move
 		if g.play(&q, h, &m, nil) == nil {
 			return Ongoing
@@ -162,6 +162,9 @@ func (g kingulu) why(p Position, m Move) (string, bool) {
 	}
 	return "", false
 }
+
+// expand: the flags cost nothing here, so it is children.
+func (g kingulu) expand(p Position, dst []Child) []Child { return g.children(p, dst) }
 
 // childrenAt: listing every move is cheap here, so filter the full list.
 func (g kingulu) childrenAt(p Position, x Pit, _ Dir, dst []Child) []Child {

@@ -53,7 +53,7 @@ func (p Position) Stage() string { return p.v.rules.stage(&p) }
 
 // Status judges the position alone: ongoing, or who has won. A finished position has the
 // loser to move. Kimasai's draw by repetition needs the history: see Game.
-func (p Position) Status() Status { return p.v.rules.status(&p) }
+func (p Position) Status() Status { return p.v.rules.status(p) }
 
 // Child is a legal move and the position it leads to.
 type Child struct {
@@ -64,6 +64,13 @@ type Child struct {
 // Children appends to dst every legal move with its resulting position and returns the
 // extended slice. It is the engine's hot path: pass a reused buffer to avoid allocation.
 func (p Position) Children(dst []Child) []Child { return p.v.rules.children(p, dst) }
+
+// Expand is Children for a search: the same moves, positions and flags, except that a Wins
+// flag may be missing where setting it takes a look at every move of the opponent (the 4x8
+// games set it there only when the look is needed anyway, as for takasia). A child so left
+// unflagged shows that it is lost when it is expanded in turn: it has no moves, and its
+// Status names the winner.
+func (p Position) Expand(dst []Child) []Child { return p.v.rules.expand(p, dst) }
 
 // atPit keeps the moves at pit x in direction d (NoDir: any), in place.
 func atPit(cs []Child, x Pit, d Dir) []Child {

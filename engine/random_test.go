@@ -264,3 +264,71 @@ func TestRandomSetups(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandMatchesChildren holds Expand to Children over seeded random play of every game:
+// the same moves in the same order with the same flags and positions, Wins aside; a Wins
+// flag Expand sets is one Children sets, and a child it leaves unflagged is lost for its
+// player to move: it has no moves, and its status says so.
+func TestExpandMatchesChildren(t *testing.T) {
+	games := 400
+	if testing.Short() {
+		games = 40
+	}
+	for _, v := range Variants() {
+		t.Run(v.id, func(t *testing.T) {
+			starts := []Position{v.Start()}
+			for _, s := range b4MidGame[v] { // the 4x8 games reach takasia and hizi zetu sooner
+				p, err := ParsePosition(v, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				starts = append(starts, p)
+			}
+			var positions, unflagged, takasia, blocked int
+			var cs, es, gs []Child
+			for i := range games {
+				r := NewRand(17, uint64(i))
+				p := starts[i%len(starts)]
+				for range 400 {
+					positions++
+					if p.block != NoPit {
+						blocked++
+					}
+					cs, es = p.Children(cs[:0]), p.Expand(es[:0])
+					if len(cs) != len(es) {
+						t.Fatalf("game %d: %d moves, Expand gives %d: %s", i, len(cs), len(es), p)
+					}
+					for k, c := range cs {
+						e := es[k]
+						cm, em := c.Move, e.Move
+						cm.Flags &^= Wins
+						em.Flags &^= Wins
+						switch {
+						case cm != em || c.Position != e.Position:
+							t.Fatalf("game %d: %s: Children gives %s to %s, Expand %s to %s",
+								i, p, v.FormatMove(c.Move), c.Position, v.FormatMove(e.Move), e.Position)
+						case e.Move.Flags&Wins != 0 && c.Move.Flags&Wins == 0:
+							t.Fatalf("game %d: %s: Expand says %s wins, Children does not", i, p, v.FormatMove(e.Move))
+						case c.Move.Flags&Wins != 0 && e.Move.Flags&Wins == 0:
+							unflagged++
+							if gs = e.Position.Expand(gs[:0]); len(gs) != 0 {
+								t.Fatalf("game %d: %s: %s wins, but the opponent has %d moves", i, p, v.FormatMove(c.Move), len(gs))
+							}
+							if w, ok := e.Position.Status().Winner(); !ok || w != p.toMove {
+								t.Fatalf("game %d: %s: %s wins, but the status is %s", i, p, v.FormatMove(c.Move), e.Position.Status())
+							}
+						}
+						if c.Move.Flags&Takasia != 0 {
+							takasia++
+						}
+					}
+					if len(cs) == 0 {
+						break
+					}
+					p = cs[r.IntN(len(cs))].Position
+				}
+			}
+			t.Logf("%s: %d positions (%d with a block), %d wins left unflagged, %d takasia", v.id, positions, blocked, unflagged, takasia)
+		})
+	}
+}

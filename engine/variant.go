@@ -117,6 +117,8 @@ type ruleset interface {
 	// children appends every legal move of p with the position it leads to; the moves carry
 	// their informative flags (capture, takasa, takasia, wins).
 	children(p Position, dst []Child) []Child
+	// expand is children for a search, whose Wins flags may be missing (Position.Expand).
+	expand(p Position, dst []Child) []Child
 	// childrenAt is children restricted to the moves at pit x (start pit, or the pit that
 	// takes the reserve seed) in direction d (NoDir: any), written over dst's storage; reading
 	// a token needs no more.
@@ -126,8 +128,9 @@ type ruleset interface {
 	why(p Position, m Move) (reason string, neverEnding bool)
 	// trace replays the legal move m from p, recording what happens.
 	trace(p *Position, m Move, t *Trace) Position
-	// status judges p alone: ongoing, or who has won. Repetition needs a Game.
-	status(p *Position) Status
+	// status judges p alone: ongoing, or who has won. Repetition needs a Game. p is a copy,
+	// so that a search asking at every leaf allocates nothing.
+	status(p Position) Status
 	// stage names the stage of the move to be made, or "" for games without stages.
 	stage(p *Position) string
 	// check rejects a parsed position the variant cannot hold (spec section 3.4).
