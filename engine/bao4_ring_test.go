@@ -30,15 +30,9 @@ func b4RandomBoard(v *Variant, i uint64) Position {
 	return p
 }
 
-// TestBao4PackedRelays: the packed relay loop, which plays the long sowings of children and
-// status, agrees with the general loop, which Trace uses, on boards made for long sowings:
-// same board, same outcome, every candidate of every tier.
-func TestBao4PackedRelays(t *testing.T) {
-	n := uint64(3000)
-	if testing.Short() {
-		n = 300
-	}
-	long, never := 0, 0
+// eachB4Candidate calls f with every candidate move of every tier of the first n random boards
+// of each 4x8 game that are valid positions.
+func eachB4Candidate(n uint64, f func(g bao4, p Position, cd b4cand)) {
 	for _, v := range []*Variant{Kiswahili, Kete} {
 		g := v.rules.(bao4)
 		for i := range n {
@@ -49,27 +43,41 @@ func TestBao4PackedRelays(t *testing.T) {
 			var c b4cands
 			g.candidates(&p, &c)
 			for _, cd := range c.list[:c.n] {
-				for _, safari := range []bool{false, true} {
-					m := cd.m
-					m.Safari = safari
-					fast, slow := p, p
-					var tr Trace
-					of := g.play(&fast, m, cd.capture, 0, nil)
-					os := g.play(&slow, m, cd.capture, 0, &tr)
-					// a never-ending sowing may be caught at different laps: its board is moot
-					if of != os || of.ok && fast != slow {
-						t.Fatalf("%s %s: packed %+v %s, general %+v %s", p, v.FormatMove(m), of, fast, os, slow)
-					}
-					if len(tr.Laps) > 3*b4slowLaps {
-						long++
-					}
-					if !of.ok && !of.cut {
-						never++
-					}
-				}
+				f(g, p, cd)
 			}
 		}
 	}
+}
+
+// TestBao4PackedRelays: the packed relay loop, which plays the long sowings of children and
+// status, agrees with the general loop, which Trace uses, on boards made for long sowings:
+// same board, same outcome, every candidate of every tier.
+func TestBao4PackedRelays(t *testing.T) {
+	n := uint64(3000)
+	if testing.Short() {
+		n = 300
+	}
+	long, never := 0, 0
+	eachB4Candidate(n, func(g bao4, p Position, cd b4cand) {
+		for _, safari := range []bool{false, true} {
+			m := cd.m
+			m.Safari = safari
+			fast, slow := p, p
+			var tr Trace
+			of := g.play(&fast, m, cd.capture, 0, nil)
+			os := g.play(&slow, m, cd.capture, 0, &tr)
+			// a never-ending sowing may be caught at different laps: its board is moot
+			if of != os || of.ok && fast != slow {
+				t.Fatalf("%s %s: packed %+v %s, general %+v %s", p, p.v.FormatMove(m), of, fast, os, slow)
+			}
+			if len(tr.Laps) > 3*b4slowLaps {
+				long++
+			}
+			if !of.ok && !of.cut {
+				never++
+			}
+		}
+	})
 	if long == 0 || never == 0 {
 		t.Fatalf("%d candidates ran long enough to use the packed loop, %d never ended: too few", long, never)
 	}
@@ -143,32 +151,21 @@ func TestGameBudget(t *testing.T) {
 // and sparse rows); and the test says so of many candidates.
 func TestB4LandsEmpty(t *testing.T) {
 	quick, takasa := 0, 0
-	for _, v := range []*Variant{Kiswahili, Kete} {
-		g := v.rules.(bao4)
-		for i := range uint64(5000) {
-			p := b4RandomBoard(v, i)
-			if v.rules.check(&p) != nil {
-				continue
-			}
-			var c b4cands
-			g.candidates(&p, &c)
-			for _, cd := range c.list[:c.n] {
-				if cd.capture {
-					continue
-				}
-				takasa++
-				if !b4landsEmpty(&p, cd.m) {
-					continue
-				}
-				quick++
-				q := p
-				var tr Trace
-				if out := g.play(&q, cd.m, false, 0, &tr); !out.ok || len(tr.Laps) > 2 { // namua: the seed put in, then the lap
-					t.Fatalf("%s %s: lands in an empty pit, but plays %+v in %d laps", p, v.FormatMove(cd.m), out, len(tr.Laps))
-				}
-			}
+	eachB4Candidate(5000, func(g bao4, p Position, cd b4cand) {
+		if cd.capture {
+			return
 		}
-	}
+		takasa++
+		if !b4landsEmpty(&p, cd.m) {
+			return
+		}
+		quick++
+		q := p
+		var tr Trace
+		if out := g.play(&q, cd.m, false, 0, &tr); !out.ok || len(tr.Laps) > 2 { // namua: the seed put in, then the lap
+			t.Fatalf("%s %s: lands in an empty pit, but plays %+v in %d laps", p, p.v.FormatMove(cd.m), out, len(tr.Laps))
+		}
+	})
 	if quick == 0 || quick == takasa {
 		t.Fatalf("the count test says %d of %d takasas end at once", quick, takasa)
 	}
