@@ -35,7 +35,7 @@ test-short:
 
 vet:
 	$(GO) vet ./...
-	@out=$$(gofmt -l engine notation archive site cmd); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
 
 check: test
 

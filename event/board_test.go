@@ -8,24 +8,9 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/testgame"
 	"github.com/bao-archive/bao/notation"
 )
-
-// line is a legal game of n plies from the start: the k-th legal move each time.
-func line(v *engine.Variant, n, k int) []string {
-	p := v.Start()
-	var toks []string
-	for range n {
-		cs := p.Children(nil)
-		if len(cs) == 0 || p.Status() != engine.Ongoing {
-			break
-		}
-		c := cs[k%len(cs)]
-		toks = append(toks, v.FormatMove(c.Move))
-		p = c.Position
-	}
-	return toks
-}
 
 // Recorders on four boards of one round file, move by move at the same time, lose nothing.
 func TestRecordBoardsConcurrently(t *testing.T) {
@@ -38,7 +23,7 @@ func TestRecordBoardsConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, len(r.Boards))
 	for _, b := range r.Boards {
-		moves := line(engine.Kingulu, 30, b.Board)
+		moves := testgame.Line(engine.Kingulu, 30, b.Board, 0)
 		want[fmt.Sprintf("1.%d", b.Board)] = moves
 		wg.Add(1)
 		go func() {

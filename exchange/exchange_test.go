@@ -11,24 +11,9 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/testgame"
 	"github.com/bao-archive/bao/notation"
 )
-
-// game is a legal game of v: the k-th legal move each time, n plies at most.
-func game(v *engine.Variant, n, k int) []string {
-	p := v.Start()
-	var toks []string
-	for i := range n {
-		cs := p.Children(nil)
-		if len(cs) == 0 {
-			break
-		}
-		c := cs[(k+i)%len(cs)]
-		toks = append(toks, v.FormatMove(c.Move))
-		p = c.Position
-	}
-	return toks
-}
 
 func bgnOf(t *testing.T, recs []*notation.Record) string {
 	t.Helper()
@@ -96,7 +81,7 @@ func apOf(toks []string, extra string) string {
 }
 
 func TestAbstractPlayAndKIBAAgree(t *testing.T) {
-	toks := game(engine.Kiswahili, 60, 1)
+	toks := testgame.Line(engine.Kiswahili, 60, 1, 1)
 	ap := mustImport(t, "abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
 	var kiba strings.Builder
 	kiba.WriteString("[Event \"Online league\"]\n[Site \"Abstract Play\"]\n[Date \"2024.03.05\"]\n[Round \"2\"]\n[South \"Ali\"]\n[North \"Bakari\"]\n[SourceRef \"0f3c\"]\n")
@@ -116,7 +101,7 @@ func TestAbstractPlayAndKIBAAgree(t *testing.T) {
 
 func TestAbstractPlayRoundTrip(t *testing.T) {
 	for _, n := range []int{41, 500} {
-		toks := game(engine.Kiswahili, n, 2)
+		toks := testgame.Line(engine.Kiswahili, n, 2, 1)
 		recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
 		var out bytes.Buffer
 		if err := Export("abstractplay", &out, recs); err != nil {
@@ -179,7 +164,7 @@ func TestAbstractPlayHostile(t *testing.T) {
 }
 
 func TestIllegalMoveIsKeptAndLocated(t *testing.T) {
-	toks := game(engine.Kiswahili, 10, 0)
+	toks := testgame.Line(engine.Kiswahili, 10, 0, 1)
 	toks[5] = "B8>" // not a move of the namua stage
 	recs, problems, err := Import("abstractplay", "g.json", []byte(apOf(toks, "")), Options{})
 	if err != nil || len(recs) != 1 || len(problems) == 0 {
@@ -191,7 +176,7 @@ func TestIllegalMoveIsKeptAndLocated(t *testing.T) {
 }
 
 func TestKIBAGrammar(t *testing.T) {
-	toks := game(engine.Kiswahili, 12, 3)
+	toks := testgame.Line(engine.Kiswahili, 12, 3, 1)
 	short := make([]string, len(toks))
 	for i, tok := range toks {
 		short[i] = tok
@@ -231,7 +216,7 @@ func anyS(s []string) []any {
 }
 
 func TestLR(t *testing.T) {
-	toks := game(engine.Kiswahili, 20, 5)
+	toks := testgame.Line(engine.Kiswahili, 20, 5, 1)
 	for _, board := range []bool{false, true} {
 		var b strings.Builder
 		for i, tok := range toks {
@@ -279,7 +264,7 @@ func nkkmdOf(toks []string) string {
 }
 
 func TestNkkmd(t *testing.T) {
-	toks := game(engine.Kiswahili, 40, 4)
+	toks := testgame.Line(engine.Kiswahili, 40, 4, 1)
 	recs := mustImport(t, "nkkmd", "n.json", []byte(nkkmdOf(toks)), Options{})
 	if recs[0].Tag("SetUp") != "" {
 		t.Errorf("the standard start read as a set-up: %s", recs[0].Tag("Position"))
@@ -300,7 +285,7 @@ func TestNkkmd(t *testing.T) {
 
 func TestSinkAddsNothingTwice(t *testing.T) {
 	dir := t.TempDir()
-	toks := game(engine.Kiswahili, 30, 6)
+	toks := testgame.Line(engine.Kiswahili, 30, 6, 1)
 	data := []byte(apOf(toks, ""))
 	path := filepath.Join(dir, "g.bgn")
 	for run, want := range []int{1, 0} {
@@ -324,7 +309,7 @@ func TestSinkAddsNothingTwice(t *testing.T) {
 }
 
 func TestJSONExport(t *testing.T) {
-	toks := game(engine.Kingulu, 8, 1)
+	toks := testgame.Line(engine.Kingulu, 8, 1, 1)
 	src := "[Variant \"kingulu\"]\n\n" + strings.Join(toks, " ") + " {a note} *\n"
 	recs, _ := notation.Parse("k.bgn", strings.NewReader(src))
 	var b bytes.Buffer

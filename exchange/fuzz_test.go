@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/testgame"
 )
 
 // The readers take any bytes without panicking or hanging; what they return is either
 // records or a located error.
 func FuzzAbstractPlay(f *testing.F) {
-	f.Add([]byte(apOf(game(engine.Kiswahili, 6, 1), "")))
+	f.Add([]byte(apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")))
 	f.Add([]byte(`[{"header":{"game":{"name":"Bao","variants":["kujifunza"]}},"moves":[[null,{"move":"a2<"}]]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) { Import("abstractplay", "f.json", data, Options{}) })
 }
@@ -23,6 +24,6 @@ func FuzzKIBA(f *testing.F) {
 }
 
 func FuzzNkkmd(f *testing.F) {
-	f.Add([]byte(nkkmdOf(game(engine.Kiswahili, 6, 2))))
+	f.Add([]byte(nkkmdOf(testgame.Line(engine.Kiswahili, 6, 2, 1))))
 	f.Fuzz(func(t *testing.T, data []byte) { Import("nkkmd", "f.json", data, Options{}) })
 }
