@@ -42,8 +42,39 @@ func newLexer(r io.Reader, limit int) *lexer {
 		lx.i += 3 // a byte order mark is not part of the text and takes no column
 		lx.off += 3
 	}
+	lx.peekN(binaryWindow)
+	if at, ok := binary(lx.buf[lx.i:min(lx.n, lx.i+binaryWindow)]); ok {
+		lx.stop(fmt.Errorf("%w: binary data, not BGN (a control character at line %d, column %d); not read", ErrEncoding, at.Line, at.Col))
+	}
 	return lx
 }
+
+// binary tells whether head, the start of a file, is binary data (an image, an archive, a
+// program, /dev/zero) rather than text with some bad bytes: more than 16 of its bytes, and
+// more than one in 16, are control characters, which text has none of (bytes that are not
+// UTF-8 do not count: a transcript saved as Latin-1 is text). One line then says so, instead
+// of a problem for every byte that is not BGN; a stray bad byte in a transcript is still
+// reported where it is, and the rest read. at is where the first control character is.
+func binary(head []byte) (at Pos, ok bool) {
+	bad, first := 0, -1
+	for i, c := range head {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' || c == 0x7f {
+			bad++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if bad <= 16 || bad*16 <= len(head) {
+		return Pos{}, false
+	}
+	line := 1 + bytes.Count(head[:first], []byte("\n"))
+	col := 1 + utf8.RuneCount(head[bytes.LastIndexByte(head[:first], '\n')+1:first])
+	return Pos{line, col}, true
+}
+
+// binaryWindow is how much of a file binary judges.
+const binaryWindow = 8 << 10
 
 // stop ends the input here with err, as a read error would.
 func (lx *lexer) stop(err error) {

@@ -1,8 +1,10 @@
 package notation
 
 import (
+	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -284,5 +286,57 @@ func TestScannerAt(t *testing.T) {
 		if rest := len(all) - i - 1; rest > 0 && (!at.Scan() || at.Record().Number != i+2) {
 			t.Errorf("record %d: the next one does not follow as number %d", i+1, i+2)
 		}
+	}
+}
+
+// TestBinaryFile: binary data (random bytes, an image's header, /dev/zero, UTF-16) is one
+// located error and nothing read; text with stray bad bytes (a NUL, Latin-1 names, a few
+// control characters) is read, its bad bytes reported where they are.
+func TestBinaryFile(t *testing.T) {
+	random := make([]byte, 5000)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range random {
+		random[i] = byte(r.Uint32())
+	}
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), random[:600]...)
+	utf16 := []byte{}
+	for _, c := range "[Variant \"kingulu\"]\n1. A3 a3 *\n" {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	game := "[Variant \"kingulu\"]\n1. A3 a3 *\n"
+	tests := []struct {
+		name   string
+		src    []byte
+		binary bool
+		games  int
+	}{
+		{"random bytes", random, true, 0},
+		{"an image", png, true, 0},
+		{"NUL bytes", make([]byte, 20000), true, 0},
+		{"UTF-16", utf16, true, 0},
+		{"a stray NUL", []byte(game + "\x00" + game), false, 2},
+		{"Latin-1 names", []byte("[Variant \"kingulu\"]\n[North \"Ren\xe9e M\xfcller \xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\"]\n1. A3 a3 *\n"), false, 1},
+		{"a few control characters", []byte(strings.Repeat("\x01", 16) + game), false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := NewScanner(bytes.NewReader(tt.src), "t.bgn")
+			games := 0
+			var errs ErrorList
+			for sc.Scan() {
+				errs = append(errs, sc.Errors()...)
+				if len(sc.Record().Moves) > 0 {
+					games++
+				}
+			}
+			err := sc.Err()
+			binary := err != nil && errors.Is(err, ErrEncoding) && strings.Contains(err.Error(), "binary data, not BGN")
+			if binary != tt.binary || games != tt.games {
+				t.Errorf("binary %v (%v), %d games with moves; want %v, %d", binary, err, games, tt.binary, tt.games)
+			}
+			if tt.binary && len(errs) != 0 {
+				t.Errorf("a binary file gave %d more errors: %v", len(errs), errs[0])
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -95,7 +96,7 @@ func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error)
 	if err := b.saveManifest(lists, catalog); err != nil {
 		return nil, err
 	}
-	slices.Sort(b.warnings)
+	slices.SortStableFunc(b.warnings, naturalCompare) // pages are built in parallel
 	return b, nil
 }
 
@@ -287,6 +288,39 @@ func hitTitle(h archive.Hit) string {
 // where names an archive file in problem reports.
 func (b *build) where(name string) string {
 	return path.Join(filepath.ToSlash(b.s.opts.Source), name)
+}
+
+// naturalCompare orders strings with their runs of digits compared as numbers, so that
+// "f.bgn:2:9" comes before "f.bgn:11:1" as the lines of a file do.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digitRun is the length of the run of ASCII digits s starts with.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 func (b *build) warn(msg string) {

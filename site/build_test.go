@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -213,5 +214,16 @@ func TestBuildProgress(t *testing.T) {
 	}
 	if size := int64(len(src["club/games.bgn"].Data)); last != size || of != size {
 		t.Errorf("progress ended at %d of %d, want %d of %d", last, of, size, size)
+	}
+}
+
+// TestNaturalCompare: problems are listed in the order of the lines of their files.
+func TestNaturalCompare(t *testing.T) {
+	want := []string{"a.bgn:1:2: x", "a.bgn:1:11: x", "a.bgn:2:1: x", "a.bgn:11:1: x", "a.bgn:011:2: x", "b.bgn:1:1: x", "b9x.bgn", "b10.bgn"}
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortStableFunc(got, naturalCompare)
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

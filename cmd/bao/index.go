@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/english"
 )
 
 func newIndexCmd(e *env) *cobra.Command {
@@ -57,10 +58,11 @@ document {"index","files","read","unchanged","removed","games","positions","erro
 				return writeJSON(e.out, indexDoc{dir, s.Files, s.Read, s.Unchanged, s.Removed, s.Games,
 					s.Positions, s.ErrorGames, s.Shards, s.Rebuilt, s.Elapsed.Seconds()})
 			}
-			fmt.Fprintf(e.out, "%d files (%d read, %d unchanged, %d removed), %d games, %d positions, %.2f s\n",
-				s.Files, s.Read, s.Unchanged, s.Removed, s.Games, s.Positions, s.Elapsed.Seconds())
+			fmt.Fprintf(e.out, "%s (%d read, %d unchanged, %d removed), %s, %s, %.2f s\n",
+				english.Count(s.Files, "file"), s.Read, s.Unchanged, s.Removed, english.Count(s.Games, "game"),
+				english.Count(s.Positions, "position"), s.Elapsed.Seconds())
 			if s.ErrorGames > 0 {
-				fmt.Fprintf(e.out, "%d games have problems: bao search %s errors:true\n", s.ErrorGames, root)
+				fmt.Fprintf(e.out, "%s with problems: bao search %s errors:true\n", english.Count(s.ErrorGames, "game"), root)
 			}
 			return nil
 		},

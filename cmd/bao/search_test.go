@@ -26,7 +26,7 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "g.bgn"), []byte(oneGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := runBao(t, "", "index", root); code != 0 || !strings.HasPrefix(out, "1 files (1 read") || errOut != "" {
+	if code, out, errOut := runBao(t, "", "index", root); code != 0 || !strings.HasPrefix(out, "1 file (1 read") || errOut != "" {
 		t.Fatalf("index: exit %d, %q, %q", code, out, errOut)
 	}
 	code, out, _ := runBao(t, "", "search", root, "--player", "ali juma", "--variant", "kingulu", "--after", "1. A6", "--json")

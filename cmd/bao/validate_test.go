@@ -90,7 +90,7 @@ func TestValidateEndless(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("bao validate /dev/zero still runs after 20 s")
 	}
-	if code != 1 || !strings.Contains(errOut, "/dev/zero:1:") || !strings.Contains(errOut, "reading stopped") {
+	if code != 1 || !strings.Contains(errOut, "/dev/zero:1:") || !strings.Contains(errOut, "binary data, not BGN") {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
 }
