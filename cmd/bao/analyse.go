@@ -81,6 +81,7 @@ is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.
 			}
 			s := analysis.NewSearcher(o.search.hash)
 			failed := len(syntax) > 0
+			annotated := 0
 			var docs []analyseGameDoc
 			for _, rec := range recs {
 				s.Clear() // each game alone: the same file gives the same marks
@@ -101,6 +102,7 @@ is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.
 				docs = append(docs, doc)
 				if o.annotate {
 					analysis.Annotate(rec, rep, "bao analyse, "+lim.Describe())
+					annotated++
 				}
 				if !o.json {
 					printAnalysis(e.out, doc)
@@ -112,9 +114,12 @@ is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.
 				}
 			}
 			if o.annotate {
-				if len(syntax) > 0 {
+				switch {
+				case len(syntax) > 0:
 					fmt.Fprintf(e.err, "%s: not annotated: it has syntax errors\n", path)
-				} else {
+				case annotated == 0:
+					fmt.Fprintf(e.err, "%s: not annotated: no game could be analysed\n", path)
+				default:
 					var b bytes.Buffer
 					if err := notation.Write(&b, recs...); err != nil {
 						return err

@@ -113,12 +113,22 @@ func TestAnalyseAnnotate(t *testing.T) {
 	}
 }
 
+// A game with an illegal move is reported where it is; with --annotate a file none of whose
+// games could be analysed is left as it was.
 func TestAnalyseBadMove(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.bgn")
-	os.WriteFile(path, []byte("[Variant \"Bao Kingulu\"]\n\n1. A3 a9 *\n"), 0o644)
+	const src = "[Variant \"kingulu\"]\n\n1. A3 a9 *\n"
+	os.WriteFile(path, []byte(src), 0o644)
 	code, _, errOut := runBao(t, "", "analyse", path, "--depth", "2")
 	if code != 1 || !strings.Contains(errOut, "bad.bgn:3:7:") {
 		t.Errorf("exit %d, want 1 and a located error: %s", code, errOut)
+	}
+	code, _, errOut = runBao(t, "", "analyse", path, "--depth", "2", "--annotate")
+	if b, _ := os.ReadFile(path); string(b) != src {
+		t.Errorf("a file with nothing annotated was rewritten:\n%s", b)
+	}
+	if code != 1 || !strings.Contains(errOut, "not annotated: no game could be analysed") {
+		t.Errorf("exit %d, want 1 with the refusal: %s", code, errOut)
 	}
 }
 
