@@ -4,12 +4,13 @@ import "github.com/bao-archive/bao/engine"
 
 // The evaluation is linear in a few features of a position, each counted for the player to
 // move minus the same count for the opponent, and weighed per game (weights.go, tuned by
-// ./analysis/tune). Scores are in centiseeds from the mover's point of view: a seed on the
-// board is worth 100, and the other features what the tuning found them worth in seeds.
+// ./analysis/tune). Scores are in centiseeds from the mover's point of view: a seed of material
+// is worth 100 (on the board; in Bao Kingulu, in the store, whose seeds are final), and the
+// other features what the tuning found them worth in seeds.
 //
 // The features, the same for every game (a feature a game lacks is always zero there):
-//   - board: seeds (Kimasai: stones) in the pits the player holds, a Kingulu pit reserved by
-//     kuweka mtoto counting for the player who holds it;
+//   - board: seeds (Kimasai: stones) in the player's pits (a Kingulu pit reserved by kuweka
+//     mtoto holds none: its seeds go to the store);
 //   - bank: seeds off the board, the reserve (ghala) of the 4x8 games or Kingulu's store;
 //   - front: seeds in the front row, the only row that captures and is captured;
 //   - nyumba: the player still owns his house (4x8 games);
@@ -68,12 +69,8 @@ func features(p *engine.Position) (f [nFeatures]int32) {
 		if n == 0 {
 			continue
 		}
-		holder := g.owner[x]
-		if s, ok := p.ReservedBy(x); ok {
-			holder = s
-		}
 		sg := int32(1)
-		if holder != me {
+		if g.owner[x] != me {
 			sg = -1
 		}
 		f[fBoard] += sg * n

@@ -81,6 +81,9 @@ func (r Result) NPS() int64 {
 // its searches use threads of their own.
 type Searcher struct {
 	tt *table
+	// MaterialOnly evaluates by material alone instead of the tuned weights: the tuning's
+	// self-play, whose games must not depend on the weights they are used to tune.
+	MaterialOnly bool
 }
 
 // NewSearcher makes a searcher with a transposition table of about hashMB megabytes.
@@ -117,7 +120,7 @@ func (s *Searcher) SearchGame(ctx context.Context, g *engine.Game, lim Limits, i
 // of the line searched is a draw. info, if not nil, is called after each completed iteration.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, hist []engine.Position, lim Limits, info func(Result)) Result {
 	start := time.Now()
-	sh := &shared{tt: s.tt, nodeLimit: lim.Nodes}
+	sh := &shared{tt: s.tt, nodeLimit: lim.Nodes, material: s.MaterialOnly}
 	if lim.MoveTime > 0 {
 		sh.deadline = start.Add(lim.MoveTime)
 	}
@@ -165,6 +168,7 @@ type shared struct {
 	nodes     atomic.Int64 // flushed from the workers' local counts
 	nodeLimit int64
 	deadline  time.Time
+	material  bool // see Searcher.MaterialOnly
 }
 
 // worker is one thread of a search, with its own move-ordering tables.
@@ -196,6 +200,9 @@ type worker struct {
 func newWorker(sh *shared, root engine.Position, hist []engine.Position) *worker {
 	v := root.Variant()
 	w := &worker{sh: sh, v: v, w: weightsOf(v), root: root, rep: v.DrawsByRepetition()}
+	if sh.material {
+		w.w = &defaultWeights
+	}
 	if w.rep {
 		for _, p := range hist {
 			w.path = append(w.path, p.Hash())

@@ -36,7 +36,8 @@ const TuneScale = 200
 // odds of the mover winning; the weights maximise the likelihood of the results (logistic
 // regression by Newton's method, with a small ridge so that features a game lacks, or that
 // repeat another, get weight 0 rather than none). The weights are then scaled so that a seed
-// on the board is worth 100, as the scores are read.
+// of material (on the board, or off it where that is worth more) is worth 100, as the scores
+// are read.
 func Tune(samples []Sample) Weights {
 	const ridge = 1.0
 	var beta [nFeatures]float64
@@ -65,10 +66,12 @@ func Tune(samples []Sample) Weights {
 			beta[i] += step[i]
 		}
 	}
-	// Scores are read in seeds: scale the weights so that a seed on the board is worth 100.
+	// Scores are read in seeds: scale the weights so that a seed of material is worth 100,
+	// on the board or off it, whichever the fit found worth more (Bao Kingulu's store, whose
+	// seeds are the final score's, against seeds still in play on the board).
 	scale := float64(TuneScale)
-	if beta[fBoard] > 0 {
-		scale = 100 / beta[fBoard]
+	if m := max(beta[fBoard], beta[fBank]); m > 0 {
+		scale = 100 / m
 	}
 	var w Weights
 	for i, b := range beta {

@@ -5,8 +5,8 @@ package analysis
 //
 //	go run ./analysis/tune -games 1000 -depth 2 -seed 1 -opening 6 -noise 10 -max-plies 400
 var tuned = map[string]Weights{
-	"kiswahili": {100, -1044, -42, -307, -14, 13, 571},
-	"kete":      {100, -984, -44, -125, -23, 12, 545},
-	"kingulu":   {100, 724, 100, 0, 364, 33, 200},
-	"kimasai":   {100, 0, 84, 0, 0, 0, 40},
+	"kiswahili": {100, -950, -53, -7, 0, 12, 505},
+	"kete":      {100, -1088, -49, 33, -1, 13, 568},
+	"kingulu":   {11, 100, 11, 0, 60, 13, 35},
+	"kimasai":   {100, 0, -46, 0, 0, 0, 13},
 }

@@ -3,9 +3,9 @@
 //
 //	go run ./analysis/tune [-games 1000] [-depth 2] [-seed 1] [-write analysis/weights.go]
 //
-// For each game it plays -games games of the engine at -depth against itself, each from
-// -opening random moves and with one move in -noise chosen at random, so that the positions
-// vary; every position after the opening is labelled with the game's result for the player to
+// For each game it plays -games games of the engine at -depth, counting material alone,
+// against itself, each from -opening random moves and with one move in -noise chosen at
+// random, so that the positions vary; every position after the opening is labelled with the game's result for the player to
 // move. analysis.Tune then fits the weights by logistic regression. The data is generated
 // afresh on every run and never stored: the same flags give the same weights. Without -write
 // the weights are printed as the Go source of weights.go.
@@ -50,7 +50,9 @@ var tuned = map[string]Weights{
 			if start.Status() != engine.Ongoing {
 				continue
 			}
-			pl := noisy{analysis.SearchPlayer{S: analysis.NewSearcher(4), Lim: analysis.Limits{Depth: *depth}}, analysis.RandomPlayer{R: r}, *noise}
+			s := analysis.NewSearcher(4)
+			s.MaterialOnly = true // the data must not depend on the weights being tuned
+			pl := noisy{analysis.SearchPlayer{S: s, Lim: analysis.Limits{Depth: *depth}}, analysis.RandomPlayer{R: r}, *noise}
 			g := analysis.PlayGame(start.Position(), pl, pl, *maxPlies)
 			st := g.Status()
 			for _, p := range g.Positions()[:len(g.Positions())-1] {
