@@ -130,6 +130,9 @@ type pager struct {
 	Prev, Next         string
 }
 
+// Counted is the list's size as a reader reads it: "10,000 games".
+func (p *pager) Counted() string { return english.Number(p.Total) + " " + p.Unit }
+
 // listPage is the lists' index (Facets) or one page of a facet value's games (Games).
 type listPage struct {
 	pageData

@@ -13,3 +13,11 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestNumber(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 105013: "105,013", 1234567: "1,234,567", -1000: "-1,000"} {
+		if got := Number(n); got != want {
+			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
