@@ -196,7 +196,7 @@ func (b *build) listsIndexPage() ([]byte, error) {
 		order := b.facetOrder(fk.kind)
 		fview := facetView{Name: fk.name, Items: b.facetItems(fk.kind, order[:min(len(order), gamesPerPage)])}
 		if len(order) > gamesPerPage {
-			fview.More = &link{Href: facetIndexHref(fk.kind, 1), Text: "All " + english.Count(len(order), strings.ToLower(fk.name[:len(fk.name)-1]))}
+			fview.More = &link{Href: facetIndexHref(fk.kind, 1), Text: "All " + english.Grouped(len(order), strings.ToLower(fk.name[:len(fk.name)-1]))}
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
@@ -208,7 +208,7 @@ func (b *build) facetItems(kind string, slugs []string) []link {
 	var items []link
 	for _, slug := range slugs {
 		fv := b.facets[kind][slug]
-		items = append(items, link{Href: listHref(kind, slug, 1), Text: fv.label, Note: english.Count(len(fv.games), "game")})
+		items = append(items, link{Href: listHref(kind, slug, 1), Text: fv.label, Note: english.Grouped(len(fv.games), "game")})
 	}
 	return items
 }
@@ -317,7 +317,7 @@ func (b *build) eventChoices() eventChoices {
 		href = facetIndexHref("event", 1)
 	}
 	return eventChoices{Events: b.facetLabels("event", top),
-		AllEvents: &link{Href: href, Text: "all " + english.Count(len(order), "event")}}
+		AllEvents: &link{Href: href, Text: "all " + english.Grouped(len(order), "event")}}
 }
 
 // facetLabels are the labels of some values of a facet.

@@ -217,7 +217,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	if games > gamesPerPage || len(f.records) > 1 {
 		for _, r := range f.records {
 			pg.Collections = append(pg.Collections, link{Href: recordHref(r, 1), Text: path.Base(r),
-				Note: english.Count(b.gamesOf(r), "game")})
+				Note: english.Grouped(b.gamesOf(r), "game")})
 		}
 	}
 	if games <= gamesPerPage {
@@ -286,13 +286,13 @@ func (b *build) countNote(f *folder) string {
 		games += b.gamesOf(r)
 	}
 	if games > 0 {
-		parts = append(parts, english.Count(games, "game"))
+		parts = append(parts, english.Grouped(games, "game"))
 	}
 	if n := len(f.pages); n > 0 {
-		parts = append(parts, english.Count(n, "page"))
+		parts = append(parts, english.Grouped(n, "page"))
 	}
 	if n := len(f.subs); n > 0 {
-		parts = append(parts, english.Count(n, "collection"))
+		parts = append(parts, english.Grouped(n, "collection"))
 	}
 	return strings.Join(parts, ", ")
 }

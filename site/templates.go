@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"embed"
+	"github.com/bao-archive/bao/internal/english"
 	"html/template"
 	"io/fs"
 	"sync"
@@ -25,7 +26,8 @@ type templateSet struct {
 
 // parsedTemplates parses the embedded templates once per process.
 var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
-	shared, err := template.New("").ParseFS(files,
+	// count writes a number of things for readers: "1 game", "10,000 games".
+	shared, err := template.New("").Funcs(template.FuncMap{"count": english.Grouped}).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err

@@ -5,11 +5,17 @@ import "strconv"
 
 // Count writes n with its noun, plural unless n is 1: "1 game", "3 games", "0 files". Nouns
 // whose plural is not noun+"s" have no place in bao's messages.
-func Count(n int, noun string) string {
+func Count(n int, noun string) string { return count(strconv.Itoa(n), n, noun) }
+
+// Grouped is Count with a comma between thousands, for readers of the site: "10,000 games".
+// The command line keeps Count's plain digits, which scripts read.
+func Grouped(n int, noun string) string { return count(Number(n), n, noun) }
+
+func count(digits string, n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return digits + " " + noun + "s"
 }
 
 // Number writes n with a comma between thousands, as a reader expects a large count: "10,000".

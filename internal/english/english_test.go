@@ -14,6 +14,14 @@ func TestCount(t *testing.T) {
 	}
 }
 
+func TestGrouped(t *testing.T) {
+	for n, want := range map[int]string{1: "1 game", 0: "0 games", 1281: "1,281 games", 10000: "10,000 games"} {
+		if got := Grouped(n, "game"); got != want {
+			t.Errorf("Grouped(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestNumber(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 105013: "105,013", 1234567: "1,234,567", -1000: "-1,000"} {
 		if got := Number(n); got != want {
