@@ -39,9 +39,8 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
 			var d notation.Duplicates
 			var dups []dupDoc
 			drop := map[string]map[int]bool{} // file -> numbers of the games to drop
-			games, failed := 0, false
-			bad := func(err error) { fmt.Fprintln(e.err, err); failed = true }
-			err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList) error {
+			games := 0
+			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				games++
 				if len(errs) > 0 {
 					return nil // bao validate reports it; a record not read whole is no original
@@ -54,7 +53,7 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
 					drop[r.File][r.Number] = true
 				}
 				return nil
-			}, bad)
+			})
 			if err != nil {
 				return err
 			}
@@ -74,7 +73,8 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
 			if o.drop {
 				for file, numbers := range drop {
 					if err := dropGames(file, numbers); err != nil {
-						bad(err)
+						fmt.Fprintln(e.err, err)
+						failed = true
 					}
 				}
 				if failed {

@@ -47,12 +47,26 @@ func openRecords(e *env, path string) (io.ReadCloser, string, error) {
 }
 
 // eachRecord reads every record of the files (expanded by recordFiles) in order and passes it
-// to f with its syntax errors. A file that cannot be read is reported to bad and skipped, as
-// one bad record never stops the rest.
-func eachRecord(e *env, args []string, f func(*notation.Record, notation.ErrorList) error, bad func(error)) error {
+// to f with its syntax errors and a function that reports a problem. A file that cannot be
+// read is reported and skipped, as one bad record never stops the rest. On a terminal a
+// progress bar shows the bytes read; problems are printed above it. failed tells whether
+// any problem was reported.
+func eachRecord(e *env, args []string, f func(r *notation.Record, errs notation.ErrorList, bad func(error)) error) (failed bool, err error) {
 	paths, err := recordFiles(args)
 	if err != nil {
-		return err
+		return false, err
+	}
+	var total int64
+	for _, path := range paths {
+		if st, err := os.Stat(path); err == nil && path != stdinName {
+			total += st.Size()
+		}
+	}
+	p := newProgress(e.err, total, "bytes")
+	defer p.Finish()
+	bad := func(err error) {
+		p.Print(err.Error() + "\n")
+		failed = true
 	}
 	for _, path := range paths {
 		r, name, err := openRecords(e, path)
@@ -60,11 +74,12 @@ func eachRecord(e *env, args []string, f func(*notation.Record, notation.ErrorLi
 			bad(err)
 			continue
 		}
-		sc := notation.NewScanner(r, name)
+		p.Describe(name)
+		sc := notation.NewScanner(countingReader{r, p}, name)
 		for sc.Scan() {
-			if err := f(sc.Record(), sc.Errors()); err != nil {
+			if err := f(sc.Record(), sc.Errors(), bad); err != nil {
 				r.Close()
-				return err
+				return failed, err
 			}
 		}
 		r.Close()
@@ -72,5 +87,5 @@ func eachRecord(e *env, args []string, f func(*notation.Record, notation.ErrorLi
 			bad(err)
 		}
 	}
-	return nil
+	return failed, nil
 }

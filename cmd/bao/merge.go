@@ -25,16 +25,14 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var recs []*notation.Record
-			failed := false
-			bad := func(err error) { fmt.Fprintln(e.err, err); failed = true }
-			err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList) error {
+			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
 					bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
 					return nil
 				}
 				recs = append(recs, r)
 				return nil
-			}, bad)
+			})
 			if err != nil {
 				return err
 			}

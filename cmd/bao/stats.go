@@ -32,15 +32,13 @@ A record with syntax errors is counted from what could be read, and reported.`, 
 				return usagef("--top must be 0 (all) or more")
 			}
 			var t notation.Tally
-			failed := false
-			bad := func(err error) { fmt.Fprintln(e.err, err); failed = true }
-			err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList) error {
+			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
 					bad(errs[0])
 				}
 				t.Add(r)
 				return nil
-			}, bad)
+			})
 			if err != nil {
 				return err
 			}
