@@ -12,38 +12,51 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-// Export reads from the archive at root the records of every game q matches (all of them, not
-// one page), in the order Search gives, as pgn-extract writes the games a filter selects.
-// The records come from the files, which stay the source of truth: each is read from where the
-// index says it starts (GameAt), so a game near the end of a large file costs no more than one
-// at its start; a file changed since it was indexed is read from its start instead, and gives
-// an error rather than another game.
-func (ix *Index) Export(ctx context.Context, root string, q Query) ([]*notation.Record, error) {
+// Export calls emit with the record of every game q matches (all of them, not one page), in
+// the order Search gives, as pgn-extract writes the games a filter selects. The records come
+// from the files, which stay the source of truth: each is read from where the index says it
+// starts (GameAt), so a game near the end of a large file costs no more than one at its
+// start; a file changed since it was indexed is read from its start instead, and gives an
+// error rather than another game. It holds the hits and exportChunk records at a time, not
+// every record: 100,000 games are no more memory than 1,000. It returns how many it emitted.
+func (ix *Index) Export(ctx context.Context, root string, q Query, emit func(*notation.Record) error) (int, error) {
 	q.Facets, q.Offset = false, 0
 	q.Limit = 1
 	res, err := ix.Search(ctx, q)
 	if err != nil || res.Total == 0 {
-		return nil, err
+		return 0, err
 	}
 	q.Limit = res.Total
 	if res, err = ix.Search(ctx, q); err != nil {
-		return nil, err
+		return 0, err
 	}
-	want := map[string]map[int]int{} // file -> game number -> place in the answer
-	for i, h := range res.Hits {
-		if want[h.File] == nil {
-			want[h.File] = map[int]int{}
+	n := 0
+	for hits := range slices.Chunk(res.Hits, exportChunk) {
+		want := map[string]map[int]int{} // file -> game number -> place in the chunk
+		for i, h := range hits {
+			if want[h.File] == nil {
+				want[h.File] = map[int]int{}
+			}
+			want[h.File][h.Game] = i
 		}
-		want[h.File][h.Game] = i
-	}
-	recs := make([]*notation.Record, len(res.Hits))
-	for file, games := range want {
-		if err := ix.pickGames(ctx, root, file, games, recs); err != nil {
-			return nil, err
+		recs := make([]*notation.Record, len(hits))
+		for file, games := range want {
+			if err := ix.pickGames(ctx, root, file, games, recs); err != nil {
+				return n, err
+			}
+		}
+		for _, r := range recs {
+			if err := emit(r); err != nil {
+				return n, err
+			}
+			n++
 		}
 	}
-	return recs, nil
+	return n, nil
 }
+
+// exportChunk is how many records Export holds at once.
+var exportChunk = 1000
 
 // pickGames reads the numbered games of one file into their places in recs: each from its
 // offset, and those not found there by reading the file from its start.

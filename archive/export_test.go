@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"fmt"
+	"github.com/bao-archive/bao/notation"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,13 +11,28 @@ import (
 	"testing"
 )
 
+// exportAll collects what Export emits.
+func exportAll(ctx context.Context, ix *Index, root string, q Query) ([]*notation.Record, error) {
+	var recs []*notation.Record
+	n, err := ix.Export(ctx, root, q, func(r *notation.Record) error {
+		recs = append(recs, r)
+		return nil
+	})
+	if err == nil && n != len(recs) {
+		err = fmt.Errorf("Export says %d games, emitted %d", n, len(recs))
+	}
+	return recs, err
+}
+
 // TestExport: every matching game, not one page, read back from the files in the order of the
 // hits; a file changed since it was indexed is an error, not another game.
 func TestExport(t *testing.T) {
 	f := newFixture(t)
 	ix, _ := f.build(t, UpdateOptions{})
 	q := Query{Variant: "kiswahili", Limit: 1}
-	recs, err := ix.Export(context.Background(), f.root, q)
+	defer func(n int) { exportChunk = n }(exportChunk)
+	exportChunk = 2 // several chunks, so that the order across them is checked
+	recs, err := exportAll(context.Background(), ix, f.root, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +47,14 @@ func TestExport(t *testing.T) {
 			t.Errorf("game %d is %s (%s), want %s", i, id, r.Tag("Variant"), want[i])
 		}
 	}
-	if recs, err := ix.Export(context.Background(), f.root, Query{Player: "nobody at all"}); err != nil || len(recs) != 0 {
+	if recs, err := exportAll(context.Background(), ix, f.root, Query{Player: "nobody at all"}); err != nil || len(recs) != 0 {
 		t.Errorf("no match: %d games, %v", len(recs), err)
 	}
 	// A file of the hits changes: the index no longer describes it.
 	if err := os.WriteFile(recs[len(recs)-1].File, []byte("[Variant \"kingulu\"] *\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ix.Export(context.Background(), f.root, q); err == nil || !strings.Contains(err.Error(), "changed since it was indexed") {
+	if _, err := exportAll(context.Background(), ix, f.root, q); err == nil || !strings.Contains(err.Error(), "changed since it was indexed") {
 		t.Errorf("a changed file: %v", err)
 	}
 }
@@ -96,7 +112,7 @@ func TestExportFromOffset(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := ix.Export(ctx, f.root, Query{Variant: "kingulu", Since: "1975.03.03"})
+	recs, err := exportAll(ctx, ix, f.root, Query{Variant: "kingulu", Since: "1975.03.03"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -122,28 +122,44 @@ archive's files, as pgn-extract writes the games a filter selects.
 	return c
 }
 
-// exportHits writes every game the query matches to one BGN file, safely (notation.WriteFile).
+// exportHits writes every game the query matches to one BGN file, as they are read, safely
+// (notation.CreateFile: the file appears whole or not at all).
 func exportHits(ctx context.Context, e *env, root, index string, q archive.Query, path string) error {
-	var recs []*notation.Record
-	err := queryIndex(root, index, func(ix *archive.Index) (err error) {
-		recs, err = ix.Export(ctx, root, q)
-		return err
-	})
+	f, err := notation.CreateFile(path)
 	if err != nil {
 		return err
 	}
-	if len(recs) == 0 { // an empty file would be a finding for bao validate: write none
+	defer f.Abort() // after Commit, nothing is left to remove
+	w := bufio.NewWriter(f)
+	n := 0
+	p := newProgress(e.err, -1, "games")
+	p.Describe("exporting")
+	err = queryIndex(root, index, func(ix *archive.Index) (err error) {
+		n, err = ix.Export(ctx, root, q, func(r *notation.Record) error {
+			if n > 0 {
+				w.WriteByte('\n')
+			}
+			n++
+			p.Add(1)
+			return notation.Write(w, r)
+		})
+		return err
+	})
+	p.Finish()
+	if err != nil {
+		return err
+	}
+	if n == 0 { // an empty file would be a finding for bao validate: write none
 		fmt.Fprintf(e.out, "no game matches: %s not written\n", path)
 		return nil
 	}
-	var b bytes.Buffer
-	if err := notation.Write(&b, recs...); err != nil {
+	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := notation.WriteFile(path, b.Bytes()); err != nil {
+	if err := f.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.out, "wrote %s to %s\n", english.Count(len(recs), "game"), path)
+	fmt.Fprintf(e.out, "wrote %s to %s\n", english.Count(n, "game"), path)
 	return nil
 }
 
