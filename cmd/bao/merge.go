@@ -1,8 +1,9 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -24,26 +25,38 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
   bao merge testdata/archive > archive.bgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var recs []*notation.Record
+			// Records are written as they are read, so that memory stays flat however many
+			// games are merged; -o writes a temporary file that becomes OUT.bgn only whole.
+			var dst io.Writer = e.out
+			var f *notation.File
+			if out != "" {
+				var err error
+				if f, err = notation.CreateFile(out); err != nil {
+					return err
+				}
+				defer f.Abort() // after Commit, nothing is left to remove
+				dst = f
+			}
+			w := bufio.NewWriter(dst)
+			n := 0
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
 					bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
 					return nil
 				}
-				recs = append(recs, r)
-				return nil
+				if n > 0 {
+					w.WriteByte('\n')
+				}
+				n++
+				return notation.Write(w, r)
 			})
-			if err != nil {
-				return err
+			if err == nil {
+				err = w.Flush()
 			}
-			var b bytes.Buffer
-			if err := notation.Write(&b, recs...); err != nil {
-				return err
-			}
-			if out == "" {
-				_, err = e.out.Write(b.Bytes())
-			} else if err = notation.WriteFile(out, b.Bytes()); err == nil {
-				fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(len(recs), "game"), out)
+			if err == nil && f != nil {
+				if err = f.Commit(); err == nil {
+					fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(n, "game"), out)
+				}
 			}
 			if err == nil && failed {
 				return errFound
