@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -222,21 +223,51 @@ type apPlayer struct {
 	Result int    `json:"result"`
 }
 
-// writeAbstractPlay writes the records as one JSON array of Abstract Play game records. Only
-// Bao la Kiswahili games from its start or one of Abstract Play's set-ups can be written.
-func writeAbstractPlay(w io.Writer, recs []*notation.Record) error {
-	out := make([]apJSON, 0, len(recs))
-	for _, r := range recs {
-		g, err := apExport(r)
-		if err != nil {
-			return fmt.Errorf("%s: game %d: %w", r.File, r.Number, err)
-		}
-		out = append(out, g)
+// apArray writes the records as one JSON array of Abstract Play game records, element by
+// element, laid out as encoding/json indents an array. Only Bao la Kiswahili games from its
+// start or one of Abstract Play's set-ups can be written.
+type apArray struct {
+	w   io.Writer
+	n   int // records written
+	buf bytes.Buffer
+	enc *json.Encoder // into buf, indented one level in
+}
+
+func writeAbstractPlay(w io.Writer) recordEncoder {
+	a := &apArray{w: w}
+	a.enc = json.NewEncoder(&a.buf)
+	a.enc.SetEscapeHTML(false)
+	a.enc.SetIndent("  ", "  ")
+	return a
+}
+
+func (a *apArray) Encode(r *notation.Record) error {
+	g, err := apExport(r)
+	if err != nil {
+		return fmt.Errorf("%s:%d: game %d: %w", r.File, r.Pos.Line, r.Number, err)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	a.buf.Reset()
+	if a.n == 0 {
+		a.buf.WriteString("[\n  ")
+	} else {
+		a.buf.WriteString(",\n  ")
+	}
+	if err := a.enc.Encode(g); err != nil {
+		return err
+	}
+	a.buf.Truncate(a.buf.Len() - 1) // Encode's newline: the next element or Close ends the line
+	a.n++
+	_, err = a.w.Write(a.buf.Bytes())
+	return err
+}
+
+func (a *apArray) Close() error {
+	end := "\n]\n"
+	if a.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(a.w, end)
+	return err
 }
 
 func apExport(r *notation.Record) (apJSON, error) {

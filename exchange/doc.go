@@ -8,6 +8,8 @@
 //	sink, err := exchange.NewSink("games")        // the games stored already
 //	added, dups, err := sink.Add("games/final.bgn", recs, false)
 //	err = exchange.Export("json", os.Stdout, recs)
+//	enc, err := exchange.NewEncoder("json", w)     // or one record at a time
+//	err = enc.Encode(rec); err = enc.Close()
 //
 // Every game read is verified through the engine (notation.Verify); a game with a problem is
 // kept, never dropped, with its problem in an ImportProblem tag. A Sink never stores one game

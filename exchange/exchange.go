@@ -25,7 +25,7 @@ type Options struct {
 
 type format struct {
 	read  func(file string, data []byte, o Options) ([]*notation.Record, error)
-	write func(w io.Writer, recs []*notation.Record) error // nil: import only
+	write func(w io.Writer) recordEncoder // nil: import only
 	// needsVariant: the format does not name the game.
 	needsVariant bool
 }
@@ -87,11 +87,37 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 
 // Export writes records in the named format.
 func Export(name string, w io.Writer, recs []*notation.Record) error {
+	enc, err := NewEncoder(name, w)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return enc.Close()
+}
+
+// An Encoder writes records in an export format one at a time, so that an export of any size
+// holds one record: Encode each, then Close, which ends what the format needs ended (a JSON
+// array). A record the format cannot hold is an error of Encode, and nothing of it is
+// written; the encoder can go on with the next.
+type Encoder struct{ recordEncoder }
+
+// recordEncoder is one format's writer.
+type recordEncoder interface {
+	Encode(r *notation.Record) error
+	Close() error
+}
+
+// NewEncoder starts an export in the named format to w.
+func NewEncoder(name string, w io.Writer) (*Encoder, error) {
 	f, ok := formats[name]
 	if !ok || f.write == nil {
-		return fmt.Errorf("unknown export format %q (known: %s)", name, strings.Join(Exports(), ", "))
+		return nil, fmt.Errorf("unknown export format %q (known: %s)", name, strings.Join(Exports(), ", "))
 	}
-	return f.write(w, recs)
+	return &Encoder{f.write(w)}, nil
 }
 
 // formatErr is an error of kind ErrFormat at pos of file.

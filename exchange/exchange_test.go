@@ -347,3 +347,54 @@ func TestFileFor(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+// TestEncoderStreams: an Encoder writes the same bytes as encoding/json writes the whole
+// array, whatever the number of records (none, one, several); a record the format cannot hold
+// is an error of its own Encode and the array stays valid without it.
+func TestEncoderStreams(t *testing.T) {
+	kiswahili := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 1, 1), "")), Options{})[0]
+	kingulu, err := notation.Parse("k.bgn", strings.NewReader("[Variant \"kingulu\"]\n\n1. A3 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 4 {
+		var recs []*notation.Record
+		var games []apJSON
+		for range n {
+			recs = append(recs, kiswahili)
+			g, err := apExport(kiswahili)
+			if err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, g)
+		}
+		var got, want bytes.Buffer
+		enc, err := NewEncoder("abstractplay", &got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range recs {
+			if i == 1 {
+				if err := enc.Encode(kingulu[0]); err == nil || !strings.Contains(err.Error(), "k.bgn:1: game 1") {
+					t.Errorf("a Kingulu game: %v", err)
+				}
+			}
+			if err := enc.Encode(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := enc.Close(); err != nil {
+			t.Fatal(err)
+		}
+		j := json.NewEncoder(&want)
+		j.SetEscapeHTML(false)
+		j.SetIndent("", "  ")
+		if games == nil {
+			games = []apJSON{}
+		}
+		j.Encode(games)
+		if got.String() != want.String() {
+			t.Errorf("%d records:\n%s\nwant\n%s", n, got.String(), want.String())
+		}
+	}
+}

@@ -30,46 +30,49 @@ type jsonMove struct {
 	Position string   `json:"position"` // BPN after the move
 }
 
-// writeJSON writes each record as one JSON object on its line (JSON Lines), its main line
+// jsonLines writes each record as one JSON object on its line (JSON Lines), its main line
 // played through the engine.
-func writeJSON(w io.Writer, recs []*notation.Record) error {
+type jsonLines struct{ enc *json.Encoder }
+
+func writeJSON(w io.Writer) recordEncoder {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for _, r := range recs {
-		g := jsonGame{File: r.File, Game: r.Number, Tags: map[string]string{}, Result: r.Result, Moves: []jsonMove{}}
-		for _, t := range r.Tags {
-			g.Tags[t.Name] = t.Value
-		}
-		if g.Result == "" {
-			g.Result = r.Tag("Result")
-		}
-		start, err := r.Start()
-		if err != nil {
-			g.Error = err.Error()
-		} else {
-			g.Variant, g.Start = start.Variant().ID(), start.String()
-			err = notation.Walk(r, notation.WalkOptions{}, func(s *notation.Step) error {
-				if s.Err != nil {
-					g.Error = s.Err.Error()
-					return notation.ErrStop
-				}
-				m := jsonMove{Ply: s.Ply, Move: s.Token(), NAGs: s.Node.NAGs, Position: s.After.String()}
-				if s.Node.Token != m.Move {
-					m.Written = s.Node.Token
-				}
-				for _, c := range append(s.Node.Before, s.Node.After...) {
-					m.Comments = append(m.Comments, c.Text)
-				}
-				g.Moves = append(g.Moves, m)
-				return nil
-			})
-			if err != nil {
-				return err
+	return jsonLines{enc}
+}
+
+func (j jsonLines) Close() error { return nil }
+
+func (j jsonLines) Encode(r *notation.Record) error {
+	g := jsonGame{File: r.File, Game: r.Number, Tags: map[string]string{}, Result: r.Result, Moves: []jsonMove{}}
+	for _, t := range r.Tags {
+		g.Tags[t.Name] = t.Value
+	}
+	if g.Result == "" {
+		g.Result = r.Tag("Result")
+	}
+	start, err := r.Start()
+	if err != nil {
+		g.Error = err.Error()
+	} else {
+		g.Variant, g.Start = start.Variant().ID(), start.String()
+		err = notation.Walk(r, notation.WalkOptions{}, func(s *notation.Step) error {
+			if s.Err != nil {
+				g.Error = s.Err.Error()
+				return notation.ErrStop
 			}
-		}
-		if err := enc.Encode(g); err != nil {
+			m := jsonMove{Ply: s.Ply, Move: s.Token(), NAGs: s.Node.NAGs, Position: s.After.String()}
+			if s.Node.Token != m.Move {
+				m.Written = s.Node.Token
+			}
+			for _, c := range append(s.Node.Before, s.Node.After...) {
+				m.Comments = append(m.Comments, c.Text)
+			}
+			g.Moves = append(g.Moves, m)
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}
-	return nil
+	return j.enc.Encode(g)
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -149,35 +149,57 @@ func newExportCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "export --to FORMAT [--out FILE] FILE...",
 		Short: "Write BGN games in another format",
-		Long: `Write the games of BGN files (- is standard input) in another format:
+		Long: `Write the games of BGN files (a folder stands for the .bgn files under it, - for standard
+input) in another format:
   abstractplay  Abstract Play game records, one JSON array (Bao la Kiswahili games only)
   json          one JSON object per game and line: tags, and every move with its canonical
-                token, ply, comments, NAGs and the position after it (BPN)`,
+                token, ply, comments, NAGs and the position after it (BPN)
+Games are written as they are read, in flat memory. A record with syntax errors, or one the
+format cannot hold, is reported and left out, and the command then exits 1.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(exchange.Exports(), to) {
 				return usagef("--to %q: known formats are %s", to, strings.Join(exchange.Exports(), ", "))
 			}
-			var recs []*notation.Record
-			for _, in := range args {
-				data, err := readInput(e, in)
-				if err != nil {
+			// Records are written as they are read: an export of any size holds one record.
+			var dst io.Writer = e.out
+			var f *notation.File
+			if out != "" {
+				var err error
+				if f, err = notation.CreateFile(out); err != nil {
 					return err
 				}
-				rs, err := notation.Parse(in, bytes.NewReader(data))
-				if err != nil {
-					return err
-				}
-				recs = append(recs, rs...)
+				defer f.Abort() // after Commit, nothing is left to remove
+				dst = f
 			}
-			if out == "" {
-				return exchange.Export(to, e.out, recs)
-			}
-			var b bytes.Buffer
-			if err := exchange.Export(to, &b, recs); err != nil {
+			w := bufio.NewWriter(dst)
+			enc, err := exchange.NewEncoder(to, w)
+			if err != nil {
 				return err
 			}
-			return notation.WriteFile(out, b.Bytes())
+			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+				if len(errs) > 0 {
+					bad(fmt.Errorf("%s:%d: left out: %w", r.File, r.Pos.Line, errs[0]))
+					return nil
+				}
+				if err := enc.Encode(r); err != nil {
+					bad(err)
+				}
+				return nil
+			})
+			if err == nil {
+				err = enc.Close()
+			}
+			if err == nil {
+				err = w.Flush()
+			}
+			if err == nil && f != nil {
+				err = f.Commit()
+			}
+			if err == nil && failed {
+				return errFound
+			}
+			return err
 		},
 	}
 	c.Flags().StringVar(&to, "to", "", "format: "+strings.Join(exchange.Exports(), ", "))
