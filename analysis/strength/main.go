@@ -14,7 +14,8 @@
 // seeds for either side; otherwise the next random opening is drawn. Bao Kingulu needs this:
 // its own start is a forced win for South in 15 moves, and four random moves on its 48 seeds
 // often capture a third of them. Openings that end the game or repeat an earlier one are drawn
-// again too, at most 100 draws an opening; when fewer balanced openings exist than pairs of
+// again too, one random move longer once the short ones run out (Bao la Kimasai has only
+// seven distinct four-move openings), at most 100 draws an opening; when fewer balanced openings exist than pairs of
 // games, the pairs go round the ones found ("openings" says how many). "decided" counts the
 // openings set aside; -decided keeps them, and then "lost" counts the games whose start is
 // proven lost for the engine's side and "rest" gives the score of the other games.
@@ -118,17 +119,22 @@ func main() {
 	}
 }
 
-// openings draws up to n distinct openings of plies random moves of v from seed, setting aside
+// openings draws up to n distinct openings of plies random moves of v from seed (one move
+// more each time more than 10n draws in a row were repeats or finished games), setting aside
 // those that end the game and, unless keepDecided, those the engine judges decided or beyond
 // margin seeds; it stops after 100 draws an opening, and returns the openings and how many
 // were set aside as decided.
 func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, margin float64) ([]engine.Position, int) {
 	var pool []engine.Position
 	seen := map[string]bool{}
-	decided := 0
+	decided, repeats := 0, 0
 	for draw := uint64(0); len(pool) < n && draw < 100*uint64(n); draw++ {
+		if repeats > 10*n { // the game has few openings this long (Kimasai's start is forced)
+			plies, repeats = plies+1, 0
+		}
 		start := engine.RandomGame(v.Start(), engine.NewRand(seed, draw), plies).Position()
 		if start.Status() != engine.Ongoing || seen[start.String()] {
+			repeats++
 			continue
 		}
 		seen[start.String()] = true
