@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"io"
 	"os"
@@ -88,4 +89,38 @@ func eachRecord(e *env, args []string, f func(r *notation.Record, errs notation.
 		}
 	}
 	return failed, nil
+}
+
+// output is where a command writes what it makes as it goes: standard output, or a file
+// through notation.CreateFile, which appears whole at Commit or not at all.
+type output struct {
+	*bufio.Writer
+	f *notation.File // nil for standard output
+}
+
+// createOutput starts the output to path, or to standard output when path is "".
+func createOutput(e *env, path string) (*output, error) {
+	if path == "" {
+		return &output{Writer: bufio.NewWriter(e.out)}, nil
+	}
+	f, err := notation.CreateFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &output{Writer: bufio.NewWriter(f), f: f}, nil
+}
+
+// Commit writes out what is buffered and puts the file in place.
+func (o *output) Commit() error {
+	if err := o.Flush(); err != nil || o.f == nil {
+		return err
+	}
+	return o.f.Commit()
+}
+
+// Abort leaves the file as it was; after Commit it does nothing.
+func (o *output) Abort() {
+	if o.f != nil {
+		o.f.Abort()
+	}
 }

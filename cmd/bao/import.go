@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -162,17 +161,11 @@ format cannot hold, is reported and left out, and the command then exits 1.`,
 				return usagef("--to %q: known formats are %s", to, strings.Join(exchange.Exports(), ", "))
 			}
 			// Records are written as they are read: an export of any size holds one record.
-			var dst io.Writer = e.out
-			var f *notation.File
-			if out != "" {
-				var err error
-				if f, err = notation.CreateFile(out); err != nil {
-					return err
-				}
-				defer f.Abort() // after Commit, nothing is left to remove
-				dst = f
+			w, err := createOutput(e, out)
+			if err != nil {
+				return err
 			}
-			w := bufio.NewWriter(dst)
+			defer w.Abort()
 			enc, err := exchange.NewEncoder(to, w)
 			if err != nil {
 				return err
@@ -191,10 +184,7 @@ format cannot hold, is reported and left out, and the command then exits 1.`,
 				err = enc.Close()
 			}
 			if err == nil {
-				err = w.Flush()
-			}
-			if err == nil && f != nil {
-				err = f.Commit()
+				err = w.Commit()
 			}
 			if err == nil && failed {
 				return errFound

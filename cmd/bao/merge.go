@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -27,17 +25,11 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Records are written as they are read, so that memory stays flat however many
 			// games are merged; -o writes a temporary file that becomes OUT.bgn only whole.
-			var dst io.Writer = e.out
-			var f *notation.File
-			if out != "" {
-				var err error
-				if f, err = notation.CreateFile(out); err != nil {
-					return err
-				}
-				defer f.Abort() // after Commit, nothing is left to remove
-				dst = f
+			w, err := createOutput(e, out)
+			if err != nil {
+				return err
 			}
-			w := bufio.NewWriter(dst)
+			defer w.Abort()
 			n := 0
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
@@ -51,12 +43,10 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
 				return notation.Write(w, r)
 			})
 			if err == nil {
-				err = w.Flush()
+				err = w.Commit()
 			}
-			if err == nil && f != nil {
-				if err = f.Commit(); err == nil {
-					fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(n, "game"), out)
-				}
+			if err == nil && out != "" {
+				fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(n, "game"), out)
 			}
 			if err == nil && failed {
 				return errFound

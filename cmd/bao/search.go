@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -125,12 +124,11 @@ archive's files, as pgn-extract writes the games a filter selects.
 // exportHits writes every game the query matches to one BGN file, as they are read, safely
 // (notation.CreateFile: the file appears whole or not at all).
 func exportHits(ctx context.Context, e *env, root, index string, q archive.Query, path string) error {
-	f, err := notation.CreateFile(path)
+	w, err := createOutput(e, path)
 	if err != nil {
 		return err
 	}
-	defer f.Abort() // after Commit, nothing is left to remove
-	w := bufio.NewWriter(f)
+	defer w.Abort()
 	n := 0
 	p := newProgress(e.err, -1, "games")
 	p.Describe("exporting")
@@ -153,10 +151,7 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 		fmt.Fprintf(e.out, "no game matches: %s not written\n", path)
 		return nil
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if err := f.Commit(); err != nil {
+	if err := w.Commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.out, "wrote %s to %s\n", english.Count(n, "game"), path)
