@@ -10,26 +10,7 @@ import (
 
 // TestLiveSearch indexes the fixture archive and asks the Server's live search and explorer.
 func TestLiveSearch(t *testing.T) {
-	dir := writeArchive(t)
-	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := archive.Open(archive.DefaultIndexDir(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	s, err := New(Options{Index: ix})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, whose events the form suggests
-		t.Fatal(err)
-	}
+	sv := indexedServer(t, writeArchive(t), "") // its catalog read: the form suggests its events
 	cases := []struct {
 		target string
 		code   int
