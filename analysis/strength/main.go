@@ -15,9 +15,9 @@
 // its own start is a forced win for South in 15 moves, and four random moves on its 48 seeds
 // often capture a third of them. Openings that end the game or repeat an earlier one are drawn
 // again too, one random move longer once the short ones run out (Bao la Kimasai has only
-// seven distinct four-move openings), at most 100 draws an opening; when fewer balanced openings exist than pairs of
-// games, the pairs go round the ones found ("openings" says how many). "decided" counts the
-// openings set aside; -decided keeps them, and then "lost" counts the games whose start is
+// seven distinct four-move openings), at most 100 draws an opening; when fewer balanced
+// openings exist than pairs of games, the pairs go round the ones found ("openings" says how
+// many). "decided" counts the openings set aside; -decided keeps them, and then "lost" counts the games whose start is
 // proven lost for the engine's side and "rest" gives the score of the other games.
 //
 // It prints the engine's score in each match (a win 1, a draw or a game stopped at -max-plies
@@ -73,7 +73,7 @@ func main() {
 			fmt.Printf("%-10s no balanced opening in %d draws\n", v.ID(), decided)
 			continue
 		}
-		opened := func(i uint64) engine.Position { return pool[int(i/2)%len(pool)] }
+		opened := func(i uint64) engine.Position { return pool[int(i/2)%len(pool)].start }
 		report := func(match, name string, play func(i uint64) (*engine.Game, engine.Side)) {
 			if !slices.Contains(strings.Split(*matches, ","), match) {
 				return
@@ -84,7 +84,7 @@ func main() {
 				g, engineSide := play(i)
 				p := analysis.Points(g, engineSide)
 				points += p
-				if *keepDecided && lostFor(g.Start(), engineSide) {
+				if pool[int(i/2)%len(pool)].lostFor(engineSide) {
 					lost++
 				} else {
 					restPoints += p
@@ -119,13 +119,24 @@ func main() {
 	}
 }
 
+// An opening is a start position and the engine's judgement of it.
+type opening struct {
+	start  engine.Position
+	judged analysis.Line
+}
+
+// lostFor tells whether the engine proves the opening lost for side s.
+func (o opening) lostFor(s engine.Side) bool {
+	n, ok := o.judged.WinIn()
+	return ok && (o.start.ToMove() == s) != (n > 0)
+}
+
 // openings draws up to n distinct openings of plies random moves of v from seed (one move
-// more each time more than 10n draws in a row were repeats or finished games), setting aside
-// those that end the game and, unless keepDecided, those the engine judges decided or beyond
-// margin seeds; it stops after 100 draws an opening, and returns the openings and how many
-// were set aside as decided.
-func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, margin float64) ([]engine.Position, int) {
-	var pool []engine.Position
+// more each time more than 10n draws at one length were repeats or finished games), setting
+// aside, unless keepDecided, those the engine judges decided or beyond margin seeds; it stops
+// after 100 draws an opening, and returns the openings and how many were set aside.
+func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, margin float64) ([]opening, int) {
+	var pool []opening
 	seen := map[string]bool{}
 	decided, repeats := 0, 0
 	for draw := uint64(0); len(pool) < n && draw < 100*uint64(n); draw++ {
@@ -138,19 +149,14 @@ func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, ma
 			continue
 		}
 		seen[start.String()] = true
-		if !keepDecided && math.Abs(judge(start).Seeds()) > margin {
+		o := opening{start, judge(start)}
+		if !keepDecided && math.Abs(o.judged.Seeds()) > margin {
 			decided++
 			continue
 		}
-		pool = append(pool, start)
+		pool = append(pool, o)
 	}
 	return pool, decided
-}
-
-// lostFor tells whether the engine proves start lost for side s.
-func lostFor(start engine.Position, s engine.Side) bool {
-	n, ok := judge(start).WinIn()
-	return ok && (start.ToMove() == s) != (n > 0)
 }
 
 // judge is the engine's best line from start within 500,000 nodes; a proven result scores
