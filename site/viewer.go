@@ -1,10 +1,10 @@
 package site
 
 import (
+	"encoding/json"
 	"html/template"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -187,34 +187,11 @@ func writeLap(w *strings.Builder, nums []int) {
 	}
 }
 
-// jsonString writes s as a JSON string that is also safe inside a script element: <, > and &
-// are escaped as \u003c, \u003e and \u0026, as encoding/json does.
+// jsonString writes s as a JSON string that is also safe inside a script element:
+// encoding/json escapes <, > and &, and U+2028 and U+2029.
 func jsonString(w *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	w.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			w.WriteByte('\\')
-			w.WriteByte(c)
-		case c < 0x20 || c == '<' || c == '>' || c == '&':
-			w.WriteString(`\u00` + string(hex[c>>4]) + string(hex[c&0xf]))
-		case c < utf8.RuneSelf:
-			w.WriteByte(c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == '\u2028' || r == '\u2029' || r == utf8.RuneError && size == 1 {
-				w.WriteString(`\u` + strconv.FormatInt(int64(r), 16))
-			} else {
-				w.WriteString(s[i : i+size])
-			}
-			i += size
-			continue
-		}
-		i++
-	}
-	w.WriteByte('"')
+	b, _ := json.Marshal(s) // a string always encodes
+	w.Write(b)
 }
 
 // Sowing steps. The viewer plays a move seed by seed from steps the engine's trace gives at
