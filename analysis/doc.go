@@ -12,6 +12,12 @@
 // when its context is cancelled, and reports the last iteration it completed; MultiPV ranks
 // several moves with exact scores.
 //
+// Where several moves score alike below a proven win (a proven draw, or a loss put off as
+// long; Bao Kingulu's balanced positions are mostly drawn), the last tenth of the budget
+// chooses among them the move that leaves the opponent the largest share of replies that give
+// ground, as a strong player sets the opponent problems; with a depth limit this step searches
+// to the same depth, so the search stays deterministic.
+//
 // Nodes are expanded with engine.Position.Expand, which leaves out the Wins flag where only a
 // look at the opponent's moves would set it: a position without moves is then found lost
 // when it is expanded, and a leaf is asked its Status, so a win is seen at the same depth as

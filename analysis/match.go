@@ -21,27 +21,34 @@ func (p RandomPlayer) Move(g *engine.Game) engine.Move {
 	return cs[p.R.IntN(len(cs))].Move
 }
 
-// GreedyPlayer looks one ply ahead: it plays a winning move if there is one, else a move that
-// leaves it the most seeds (on its side and off the board), at random among equals.
+// GreedyPlayer looks one ply ahead: it plays at random one of GreedyMoves.
 type GreedyPlayer struct{ R *rand.Rand }
 
 func (p GreedyPlayer) Move(g *engine.Game) engine.Move {
-	me := g.Position().ToMove()
-	var best []engine.Move
+	best := GreedyMoves(g.Position())
+	return best[p.R.IntN(len(best))].Move
+}
+
+// GreedyMoves are the moves of p a one-ply greedy player chooses among: the winning moves if
+// there are any, else the moves that leave the mover the most seeds (on his side and off the
+// board).
+func GreedyMoves(p engine.Position) []engine.Child {
+	me := p.ToMove()
+	var best []engine.Child
 	bestScore := -1 << 30
-	for _, c := range g.Position().Children(nil) {
+	for _, c := range p.Children(nil) {
 		s := material(&c.Position, me)
 		if c.Move.Flags&engine.Wins != 0 {
 			s = 1 << 20
 		}
 		switch {
 		case s > bestScore:
-			best, bestScore = append(best[:0], c.Move), s
+			best, bestScore = append(best[:0], c), s
 		case s == bestScore:
-			best = append(best, c.Move)
+			best = append(best, c)
 		}
 	}
-	return best[p.R.IntN(len(best))]
+	return best
 }
 
 // material is side s's seeds on the board and off it, less the opponent's.

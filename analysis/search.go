@@ -120,9 +120,11 @@ func (s *Searcher) SearchGame(ctx context.Context, g *engine.Game, lim Limits, i
 // of the line searched is a draw. info, if not nil, is called after each completed iteration.
 func (s *Searcher) Search(ctx context.Context, root engine.Position, hist []engine.Position, lim Limits, info func(Result)) Result {
 	start := time.Now()
-	sh := &shared{tt: s.tt, nodeLimit: lim.Nodes, material: s.MaterialOnly}
+	// The search proper has nine tenths of a budget; the last tenth is for choosing among
+	// moves that score alike (preferTraps).
+	sh := &shared{tt: s.tt, nodeLimit: lim.Nodes - lim.Nodes/10, material: s.MaterialOnly}
 	if lim.MoveTime > 0 {
-		sh.deadline = start.Add(lim.MoveTime)
+		sh.deadline = start.Add(lim.MoveTime - lim.MoveTime/10)
 	}
 	if ctx != nil && ctx.Done() != nil {
 		stop := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
@@ -147,15 +149,28 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, hist []engi
 			w.deepen(depth, multi, nil)
 		}()
 	}
-	res := main.deepen(depth, multi, func(r Result) {
+	report := func(r Result) Result {
 		r.Nodes = sh.nodes.Load() + main.local
 		r.Elapsed = time.Since(start)
 		if info != nil {
 			info(r)
 		}
-	})
+		return r
+	}
+	res := main.deepen(depth, multi, func(r Result) { report(r) })
 	sh.stop.Store(true)
 	wg.Wait()
+	// The rest of the budget, unless the search was cancelled.
+	sh.stop.Store(false)
+	if ctx == nil || ctx.Err() == nil {
+		sh.nodeLimit = lim.Nodes
+		if lim.MoveTime > 0 {
+			sh.deadline = start.Add(lim.MoveTime)
+		}
+		if r, changed := main.preferTraps(res, multi); changed {
+			res = report(r)
+		}
+	}
 	res.Nodes = sh.nodes.Load() + main.local
 	res.Elapsed = time.Since(start)
 	return res
@@ -187,6 +202,7 @@ type worker struct {
 	helper     int   // 0 for the main thread; helpers search deeper or in another order
 	local      int64 // nodes not yet added to sh.nodes
 	aborted    bool
+	settled    []rootMove // the root moves as the last completed iteration ranked them
 
 	kids    [maxPly + 1][]engine.Child
 	order   [maxPly + 1][]int32
@@ -254,10 +270,8 @@ func (w *worker) deepen(maxDepth, multi int, done func(Result)) Result {
 			}
 			return b.score - a.score
 		})
-		res = Result{Depth: d}
-		for _, m := range moves[:multi] {
-			res.Lines = append(res.Lines, Line{Moves: m.pv, Score: m.score})
-		}
+		w.settled = append(w.settled[:0], moves...)
+		res = linesOf(moves, d, multi)
 		if done != nil {
 			done(res)
 		}
@@ -269,15 +283,20 @@ func (w *worker) deepen(maxDepth, multi int, done func(Result)) Result {
 	return res
 }
 
+// linesOf is the result of an iteration to depth d whose root moves are ranked in moves.
+func linesOf(moves []rootMove, d, multi int) Result {
+	res := Result{Depth: d}
+	for _, m := range moves[:multi] {
+		res.Lines = append(res.Lines, Line{Moves: m.pv, Score: m.score})
+	}
+	return res
+}
+
 // searchRoot searches every root move to depth d; the first multi get exact scores. It
 // reports false when the search was stopped before it finished.
 func (w *worker) searchRoot(moves []rootMove, rootHash uint64, d, multi int) bool {
 	alpha := -infinity
-	if w.rep {
-		w.path = append(w.path, rootHash)
-		w.set ^= rootHash
-		defer func() { w.path, w.set = w.path[:len(w.path)-1], w.set^rootHash }()
-	}
+	defer w.atRoot(rootHash)()
 	if w.helper > 0 && d > 1 { // helpers start from different moves
 		k := w.helper % len(moves)
 		moves = append(moves[k:len(moves):len(moves)], moves[:k]...)
@@ -310,6 +329,17 @@ func (w *worker) searchRoot(moves []rootMove, rootHash uint64, d, multi int) boo
 	return true
 }
 
+// atRoot puts the root on the path of a game drawn by repetition, and returns what takes it
+// off again.
+func (w *worker) atRoot(rootHash uint64) func() {
+	if !w.rep {
+		return func() {}
+	}
+	w.path = append(w.path, rootHash)
+	w.set ^= rootHash
+	return func() { w.path, w.set = w.path[:len(w.path)-1], w.set^rootHash }
+}
+
 // flagged gives the moves of line, played from p, the flags engine.Position.Children sets:
 // the search expands with Expand, whose moves may lack the Wins flag, which tokens show (#).
 func flagged(p engine.Position, line []engine.Move) []engine.Move {
@@ -339,25 +369,45 @@ func (w *worker) child(c *engine.Child, ply, depth, alpha, beta int) int {
 		}
 		return w.search(&c.Position, c.Position.Hash(), ply+1, depth, alpha, beta)
 	}
+	key, back, repeated := w.enter(c)
+	if repeated {
+		return 0 // draw by repetition
+	}
+	s := w.search(&c.Position, key, ply+1, depth, alpha, beta)
+	w.leave(back)
+	return s
+}
+
+// window is where Bao la Kimasai's window of positions that can repeat stood before a move.
+type window struct {
+	start int
+	set   uint64
+}
+
+// enter adds the position after c to the path of a game drawn by repetition and returns its
+// table key and the window to go back to, or reports that it repeats and adds nothing.
+func (w *worker) enter(c *engine.Child) (key uint64, back window, repeated bool) {
 	h := c.Position.Hash()
-	// Bao la Kimasai: the window of positions that can repeat restarts at a capture, since
-	// captures only remove stones.
-	start, set := w.winStart, w.set
+	back = window{w.winStart, w.set}
+	// The window restarts at a capture, since captures only remove stones.
 	if w.v.IsCapture(c.Move) {
 		w.winStart, w.set = len(w.path), 0
 	} else if slices.Contains(w.path[w.winStart:], h) {
-		return 0 // draw by repetition
+		return 0, back, true
 	}
 	// The future of a Kimasai game depends on the position and on the set of positions since
 	// the last capture: the table's key holds both, so that no entry carries a result to a
 	// node where a repetition changes it.
-	key := h ^ mix(w.set)
+	key = h ^ mix(w.set)
 	w.path = append(w.path, h)
 	w.set ^= h
-	s := w.search(&c.Position, key, ply+1, depth, alpha, beta)
+	return key, back, false
+}
+
+// leave takes the last position entered off the path.
+func (w *worker) leave(back window) {
 	w.path = w.path[:len(w.path)-1]
-	w.winStart, w.set = start, set
-	return s
+	w.winStart, w.set = back.start, back.set
 }
 
 // mix spreads the bits of a set's hash so that it does not cancel the position's own.

@@ -1,6 +1,7 @@
 // Command strength measures the analysis engine in self-play matches, for `make strength`:
 //
-//	go run ./analysis/strength [-games 20] [-movetime 100ms] [-variant all] [-seed 1] [-match greedy,random,depth] [-decided]
+//	go run ./analysis/strength [-games 20] [-movetime 100ms] [-variant all] [-seed 1]
+//		[-match greedy,random,depth] [-decided] [-ceiling N] [-v]
 //
 // For each game it plays three matches of -games games each: the engine at -movetime per move
 // against a one-ply greedy player and against a random player, and the engine at depth 6
@@ -17,12 +18,20 @@
 // again too, one random move longer once the short ones run out (Bao la Kimasai has only
 // seven distinct four-move openings), at most 100 draws an opening; when fewer balanced
 // openings exist than pairs of games, the pairs go round the ones found ("openings" says how
-// many). "decided" counts the openings set aside; -decided keeps them, and then "lost" counts the games whose start is
-// proven lost for the engine's side and "rest" gives the score of the other games.
+// many). "decided" counts the openings set aside; -decided keeps them, and then "lost" counts
+// the games whose start is proven lost for the engine's side and "rest" gives the score of
+// the other games.
 //
 // It prints the engine's score in each match (a win 1, a draw or a game stopped at -max-plies
 // 1/2). The same flags give the same figures, up to the time budget's effect on how deep each
-// search gets.
+// search gets; -v prints every game.
+//
+// What can be scored against a weak player depends on the opening: Bao Kingulu's balanced
+// openings are mostly drawn, often with a single drawing line for both sides, where no player
+// can win against any opponent. -ceiling N works out, for each game whose tree from the
+// opening has at most N positions, the best score any player can expect there against the
+// greedy or random player (expectimax: the best move at the player's turns, the average over
+// the opponent's choices at his), and prints the engine's score and that best on those games.
 package main
 
 import (
@@ -49,6 +58,8 @@ func main() {
 	opening := flag.Int("opening", 4, "random plies at the start of each pair of games")
 	keepDecided := flag.Bool("decided", false, "also play openings that are decided or unbalanced")
 	margin := flag.Float64("margin", 4, "the largest advantage, in seeds, of a kept opening")
+	ceilingLimit := flag.Int("ceiling", 0, "work out the best possible score against the greedy and random players where the game tree has at most this many positions (Bao Kingulu: 2000000)")
+	verbose := flag.Bool("v", false, "print each game: its opening, the engine's side, the result and the final position")
 	flag.Parse()
 	vs := engine.Variants()
 	if *variant != "all" {
@@ -59,7 +70,7 @@ func main() {
 		}
 		vs = []*engine.Variant{v}
 	}
-	fmt.Printf("%-10s %-24s %6s %8s %8s %8s %6s %8s %8s\n", "game", "match", "games", "openings", "score", "decided", "lost", "rest", "time")
+	fmt.Printf("%-10s %-24s %6s %8s %8s %8s %6s %8s %8s %s\n", "game", "match", "games", "openings", "score", "decided", "lost", "rest", "time", "score/best possible")
 	for _, v := range vs {
 		timed := func() analysis.Player {
 			return analysis.SearchPlayer{S: analysis.NewSearcher(16), Lim: analysis.Limits{MoveTime: *movetime}}
@@ -74,27 +85,54 @@ func main() {
 			continue
 		}
 		opened := func(i uint64) engine.Position { return pool[int(i/2)%len(pool)].start }
-		report := func(match, name string, play func(i uint64) (*engine.Game, engine.Side)) {
+		report := func(match, name string, play func(i uint64) (*engine.Game, engine.Side), choices func(engine.Position) []engine.Child) {
 			if !slices.Contains(strings.Split(*matches, ","), match) {
 				return
 			}
 			start := time.Now()
 			points, restPoints, lost := 0.0, 0.0, 0
+			// The best score a player could expect in each game, by opening and side, where
+			// it could be worked out, and the engine's score in those games.
+			bests := map[[2]int]float64{}
+			known, best, knownPoints := 0, 0.0, 0.0
 			for i := range uint64(*games) {
 				g, engineSide := play(i)
 				p := analysis.Points(g, engineSide)
+				k := int(i/2) % len(pool)
+				o := pool[k]
+				b, ok := bests[[2]int{k, int(engineSide)}]
+				if !ok && choices != nil && *ceilingLimit > 0 {
+					if b, ok = ceiling(o.start, engineSide, choices, *maxPlies, *ceilingLimit); ok {
+						bests[[2]int{k, int(engineSide)}] = b
+					}
+				}
+				if ok {
+					known++
+					best += b
+					knownPoints += p
+				}
+				if *verbose {
+					fmt.Printf("  %s opening %s (judged %+.2f), engine %v: %v after %d plies, %s", match, o.start, o.judged.Seeds(), engineSide, g.Status(), len(g.Moves()), g.Position())
+					if ok {
+						fmt.Printf(" (best possible %.3f)", b)
+					}
+					fmt.Println()
+				}
 				points += p
-				if pool[int(i/2)%len(pool)].lostFor(engineSide) {
+				if o.lostFor(engineSide) {
 					lost++
 				} else {
 					restPoints += p
 				}
 			}
-			rest := "-"
+			rest, bound := "-", "-"
 			if lost < *games {
 				rest = fmt.Sprintf("%.1f%%", 100*restPoints/float64(*games-lost))
 			}
-			fmt.Printf("%-10s %-24s %6d %8d %7.1f%% %8d %6d %8s %8s\n", v.ID(), name, *games, len(pool), 100*points/float64(*games), decided, lost, rest, time.Since(start).Round(time.Second))
+			if known > 0 {
+				bound = fmt.Sprintf("%.1f%%/%.1f%% of %d", 100*knownPoints/float64(known), 100*best/float64(known), known)
+			}
+			fmt.Printf("%-10s %-24s %6d %8d %7.1f%% %8d %6d %8s %8s %s\n", v.ID(), name, *games, len(pool), 100*points/float64(*games), decided, lost, rest, time.Since(start).Round(time.Second), bound)
 		}
 		against := func(opp func(i uint64) analysis.Player) func(i uint64) (*engine.Game, engine.Side) {
 			return func(i uint64) (*engine.Game, engine.Side) {
@@ -106,16 +144,16 @@ func main() {
 		}
 		report("greedy", fmt.Sprintf("%v vs greedy", *movetime), against(func(i uint64) analysis.Player {
 			return analysis.GreedyPlayer{R: engine.NewRand(*seed, i)}
-		}))
+		}), analysis.GreedyMoves)
 		report("random", fmt.Sprintf("%v vs random", *movetime), against(func(i uint64) analysis.Player {
 			return analysis.RandomPlayer{R: engine.NewRand(*seed, i)}
-		}))
+		}), func(p engine.Position) []engine.Child { return p.Children(nil) })
 		report("depth", "depth 6 vs depth 3", func(i uint64) (*engine.Game, engine.Side) {
 			if i%2 == 0 {
 				return analysis.PlayGame(opened(i), depth(6), depth(3), *maxPlies), engine.South
 			}
 			return analysis.PlayGame(opened(i), depth(3), depth(6), *maxPlies), engine.North
-		})
+		}, nil)
 	}
 }
 
@@ -149,7 +187,7 @@ func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, ma
 			continue
 		}
 		seen[start.String()] = true
-		o := opening{start, judge(start)}
+		o := opening{start: start, judged: judge(start)}
 		if !keepDecided && math.Abs(o.judged.Seeds()) > margin {
 			decided++
 			continue
@@ -157,6 +195,48 @@ func openings(v *engine.Variant, n, plies int, seed uint64, keepDecided bool, ma
 		pool = append(pool, o)
 	}
 	return pool, decided
+}
+
+// ceiling is the best score side x can expect from p against an opponent who plays at random
+// among choices(p): expectimax over the whole game tree, with a game stopped after plies and
+// a position met again on its own line counted as drawn. It gives up, reporting false, after
+// limit positions (only Bao Kingulu's trees are small enough).
+func ceiling(p engine.Position, x engine.Side, choices func(engine.Position) []engine.Child, plies, limit int) (float64, bool) {
+	known := map[uint64]float64{}
+	var value func(p engine.Position, ply int) float64
+	value = func(p engine.Position, ply int) float64 {
+		if st := p.Status(); st != engine.Ongoing || ply >= plies {
+			w, ok := st.Winner()
+			switch {
+			case !ok:
+				return 0.5
+			case w == x:
+				return 1
+			}
+			return 0
+		}
+		h := p.Hash()
+		if v, ok := known[h]; ok || len(known) > limit {
+			return v
+		}
+		known[h] = 0.5 // a line that comes back here goes round for ever
+		var v float64
+		if p.ToMove() == x {
+			for _, c := range p.Children(nil) {
+				v = max(v, value(c.Position, ply+1))
+			}
+		} else {
+			cs := choices(p)
+			for _, c := range cs {
+				v += value(c.Position, ply+1)
+			}
+			v /= float64(len(cs))
+		}
+		known[h] = v
+		return v
+	}
+	v := value(p, 0)
+	return v, len(known) <= limit
 }
 
 // judge is the engine's best line from start within 500,000 nodes; a proven result scores
