@@ -1,11 +1,11 @@
 // Command strength measures the analysis engine in self-play matches, for `make strength`:
 //
 //	go run ./analysis/strength [-games 20] [-movetime 100ms] [-variant all] [-seed 1]
-//		[-match greedy,random,depth] [-decided] [-ceiling N] [-v]
+//		[-match greedy,random,depth] [-deep 6 -shallow 3] [-decided] [-ceiling N] [-v]
 //
 // For each game it plays three matches of -games games each: the engine at -movetime per move
 // against a one-ply greedy player and against a random player, and the engine at depth 6
-// against itself at depth 3. Each pair of games starts from the same -opening random moves
+// against itself at depth 3 (-deep, -shallow). Each pair of games starts from the same -opening random moves
 // (seeded by -seed), once with each colour, so that the deterministic engines do not replay
 // one game and neither side is favoured by the start.
 //
@@ -59,6 +59,8 @@ func main() {
 	keepDecided := flag.Bool("decided", false, "also play openings that are decided or unbalanced")
 	margin := flag.Float64("margin", 4, "the largest advantage, in seeds, of a kept opening")
 	ceilingLimit := flag.Int("ceiling", 0, "work out the best possible score against the greedy and random players where the game tree has at most this many positions (Bao Kingulu: 2000000)")
+	deep := flag.Int("deep", 6, "the deeper engine's depth in the depth match")
+	shallow := flag.Int("shallow", 3, "the shallower engine's depth in the depth match")
 	verbose := flag.Bool("v", false, "print each game: its opening, the engine's side, the result and the final position")
 	flag.Parse()
 	vs := engine.Variants()
@@ -148,11 +150,11 @@ func main() {
 		report("random", fmt.Sprintf("%v vs random", *movetime), against(func(i uint64) analysis.Player {
 			return analysis.RandomPlayer{R: engine.NewRand(*seed, i)}
 		}), func(p engine.Position) []engine.Child { return p.Children(nil) })
-		report("depth", "depth 6 vs depth 3", func(i uint64) (*engine.Game, engine.Side) {
+		report("depth", fmt.Sprintf("depth %d vs depth %d", *deep, *shallow), func(i uint64) (*engine.Game, engine.Side) {
 			if i%2 == 0 {
-				return analysis.PlayGame(opened(i), depth(6), depth(3), *maxPlies), engine.South
+				return analysis.PlayGame(opened(i), depth(*deep), depth(*shallow), *maxPlies), engine.South
 			}
-			return analysis.PlayGame(opened(i), depth(3), depth(6), *maxPlies), engine.North
+			return analysis.PlayGame(opened(i), depth(*shallow), depth(*deep), *maxPlies), engine.North
 		}, nil)
 	}
 }
