@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 
@@ -99,12 +100,19 @@ func (c *Config) check() error {
 		return bad("games %d, cycles %d, rounds %d", c.Games, c.Cycles, c.Rounds)
 	case c.Format == "match" && len(c.Players) != 2:
 		return bad("a match is between two players, not %d", len(c.Players))
+	case len(c.Players) < 2:
+		return bad("%d player(s): an event needs two or more", len(c.Players))
+	case hasControl(c.Name) || hasControl(c.Site):
+		return bad("name or site %q holds a control character (a newline?)", c.Name+c.Site)
 	}
 	if _, err := engine.LookupVariant(c.Variant); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	seen := map[string]bool{}
 	for _, p := range c.Players {
+		if hasControl(p.Name) {
+			return bad("player %q holds a control character (a newline?)", p.Name)
+		}
 		k := Key(p.Name)
 		if k == "" || seen[k] {
 			return bad("player %q is empty or named twice", p.Name)
@@ -117,6 +125,12 @@ func (c *Config) check() error {
 		}
 	}
 	return nil
+}
+
+// hasControl reports whether s holds a control character: a name with one cannot be written
+// as a one-line BGN tag.
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // New creates the event folder dir with its event.toml; it refuses to overwrite one.

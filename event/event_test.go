@@ -328,3 +328,30 @@ func TestRatings(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
 	}
 }
+
+// An event that cannot be paired or written is refused when it is created (a knockout of one
+// player panicked; a newline in a name wrote round files that do not parse).
+func TestNewRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		format  string
+		players []string
+	}{
+		{"no players", "knockout", nil},
+		{"one player", "knockout", []string{"Ali"}},
+		{"one player swiss", "swiss", []string{"Ali"}},
+		{"newline", "swiss", []string{"Ali\nJuma", "Bakari"}},
+		{"control", "round-robin", []string{"Ali\x01", "Bakari"}},
+		{"twice", "swiss", []string{"Ali Juma", "ali  JUMA"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Config{Name: "Open", Variant: "kete", Format: tc.format}
+			for _, p := range tc.players {
+				c.Players = append(c.Players, Player{Name: p})
+			}
+			if err := New(t.TempDir(), c); !errors.Is(err, ErrConfig) {
+				t.Errorf("New: %v, want ErrConfig", err)
+			}
+		})
+	}
+}
