@@ -16,7 +16,10 @@ require (
 	github.com/yuin/goldmark v1.8.7
 )
 
-require github.com/spf13/pflag v1.0.9
+require (
+	github.com/spf13/pflag v1.0.9
+	golang.org/x/text v0.37.0
+)
 
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.14.5 // indirect
@@ -52,6 +55,6 @@ require (
 	go.yaml.in/yaml/v3 v3.0.4 // indirect
 	golang.org/x/sys v0.46.0 // indirect
 	golang.org/x/term v0.44.0 // indirect
-	golang.org/x/tools v0.30.0 // indirect
+	golang.org/x/tools v0.44.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )

@@ -309,6 +309,12 @@ func TestKey(t *testing.T) {
 			t.Errorf("Key(%q) = %q", s, Key(s))
 		}
 	}
+	// The same name in composed and decomposed form, and in full-width letters.
+	for _, s := range []string{"José Ali", "Jose\u0301 Ali", "Ｊｏｓé Ａｌｉ"} {
+		if Key(s) != "josé ali" {
+			t.Errorf("Key(%q) = %q", s, Key(s))
+		}
+	}
 }
 
 func TestRatings(t *testing.T) {

@@ -10,14 +10,17 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
 
-// Key is a player's name reduced to what identifies them: letters folded to lower case,
+// Key is a player's name reduced to what identifies them: Unicode compatibility-normalised
+// (NFKC: "José" typed with a combining accent is "José"), letters folded to lower case,
 // punctuation dropped, spaces collapsed, and "Surname, Given" turned to "given surname". "Ali  Juma", "ali juma" and "Juma, Ali" are one player.
 func Key(name string) string {
+	name = norm.NFKC.String(name)
 	if sur, given, ok := strings.Cut(name, ","); ok && strings.TrimSpace(given) != "" {
 		name = given + " " + sur
 	}
