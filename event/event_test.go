@@ -361,3 +361,26 @@ func TestNewRefuses(t *testing.T) {
 		})
 	}
 }
+
+// Pairs run at once pair the round once: the others find it unfinished (without the lock each
+// saw no round file and wrote it over the other's).
+func TestPairConcurrent(t *testing.T) {
+	dir := newEvent(t, "swiss", 6, nil)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() { _, _, err := Pair(dir); errs <- err }()
+	}
+	ok := 0
+	for range 8 {
+		err := <-errs
+		switch {
+		case err == nil:
+			ok++
+		case !errors.Is(err, ErrUnfinished):
+			t.Errorf("Pair: %v", err)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d of 8 Pairs wrote the round, want 1", ok)
+	}
+}

@@ -238,8 +238,14 @@ func RoundFile(dir string, r *Round) string {
 	return filepath.Join(dir, name)
 }
 
-// Pair writes the next round of the event in dir and returns its file.
+// Pair writes the next round of the event in dir and returns its file. It holds the event's
+// lock from reading the games to writing the round, so that two runs at once pair it once.
 func Pair(dir string) (string, *Round, error) {
+	unlock, err := lock(filepath.Join(dir, lockFile))
+	if err != nil {
+		return "", nil, err
+	}
+	defer unlock()
 	c, err := Load(dir)
 	if err != nil {
 		return "", nil, err
