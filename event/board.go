@@ -65,7 +65,7 @@ func Record(dir string, round, board int) (*recorder.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, _, err := Games(dir, c.Name)
+	games, _, err := Games(dir, c)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@
 //		Players: []event.Player{{Name: "Ali Juma"}, {Name: "Bakari Said"}}})
 //	path, round, err := event.Pair("open")      // round-01.bgn: game stubs, Result "*"
 //	cfg, err := event.Load("open")
-//	games, problems, err := event.Games("open", cfg.Name)
+//	games, problems, err := event.Games("open", cfg)
 //	table := event.Standings(cfg, games, 0)     // 0: after every round
 //
 // How games count:

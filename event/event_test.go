@@ -123,7 +123,7 @@ func TestSwiss24Players7Rounds(t *testing.T) {
 			t.Errorf("an eighth round: %v", err)
 		}
 		c, _ := Load(dir)
-		games, problems, err := Games(dir, c.Name)
+		games, problems, err := Games(dir, c)
 		if err != nil || len(problems) > 0 {
 			t.Fatal(err, problems)
 		}
@@ -382,5 +382,54 @@ func TestPairConcurrent(t *testing.T) {
 	}
 	if ok != 1 {
 		t.Errorf("%d of 8 Pairs wrote the round, want 1", ok)
+	}
+}
+
+// Games leaves out, and reports, what the event cannot count: a result entered twice (it
+// counted twice), a game of a stranger, a player against themselves. A replay is kept.
+func TestGamesProblems(t *testing.T) {
+	dir := newEvent(t, "swiss", 4, nil)
+	play(t, dir, 1, rand.New(rand.NewPCG(1, 2)))
+	first, _ := os.ReadFile(filepath.Join(dir, "round-01.bgn"))
+	game := func(round, south, north, result, termination string) string {
+		return fmt.Sprintf("[Event \"Test\"]\n[Round %q]\n[South %q]\n[North %q]\n[Result %q]\n[Termination %q]\n\n%s\n\n",
+			round, south, north, result, termination, result)
+	}
+	extra := string(first) + "\n" + // every result of round 1 again
+		game("1.3", "Player 01", "Stranger", "1-0", "forfeit") +
+		game("1.4", "Player 02", "player  02", "1-0", "forfeit")
+	if err := os.WriteFile(filepath.Join(dir, "z-results.bgn"), []byte(extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, problems, err := Games(dir, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || len(problems) != 4 {
+		t.Errorf("%d games, %d problems %q; want 2 games and 4 problems", len(games), len(problems), problems)
+	}
+	for _, p := range problems {
+		if !errors.Is(p, ErrConfig) || !strings.Contains(p.Error(), "z-results.bgn:") {
+			t.Errorf("problem %q: want ErrConfig located in z-results.bgn", p)
+		}
+	}
+	total := 0.0
+	for _, s := range Standings(c, games, 0).Standings {
+		total += s.Points
+	}
+	if total != 2 {
+		t.Errorf("standings share %g points after one round of two games", total)
+	}
+	// A game voided for a replay leaves its board to the replay.
+	replay := game("2.1", "Player 01", "Player 02", "1-0", "replayed") + game("2.1", "Player 01", "Player 02", "0-1", "normal")
+	if err := os.WriteFile(filepath.Join(dir, "z-results.bgn"), []byte(replay), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if games, problems, _ = Games(dir, c); len(games) != 4 || len(problems) != 0 {
+		t.Errorf("replay: %d games, problems %q; want 4 and none", len(games), problems)
 	}
 }

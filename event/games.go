@@ -69,16 +69,25 @@ func parseRound(s string) (round, board, sub int, ok bool) {
 	return n[0], n[1], n[2], true
 }
 
-// Games reads the games of the event named name from the BGN files of dir (and its
-// subfolders): those whose Event tag is the name. A record that cannot be read, or that names
-// the event but no valid round, is reported in problems with its location and left out; it
-// never stops the rest.
-func Games(dir, name string) (games []Game, problems []error, err error) {
+// Games reads the games of the event c from the BGN files of dir (and its subfolders): those
+// whose Event tag is the event's name. A record that cannot be read, that names no valid round,
+// that names a player who is not an entrant or a player against themselves, or that is a second
+// game for a round, board and game that has one already (a result entered twice), is reported
+// in problems with its location and left out; it never stops the rest. A game voided for a
+// replay holds no place.
+func Games(dir string, c *Config) (games []Game, problems []error, err error) {
+	entrants := map[string]bool{}
+	for _, p := range c.Players {
+		entrants[Key(p.Name)] = true
+	}
 	err = walkRecords(dir, func(path, rel string, r *notation.Record) {
-		if Key(r.Tag("Event")) != Key(name) {
+		if Key(r.Tag("Event")) != Key(c.Name) {
 			return
 		}
 		g, err := GameOf(r, rel, path)
+		if err == nil {
+			err = g.check(entrants, path)
+		}
 		if err != nil {
 			problems = append(problems, err)
 			return
@@ -86,7 +95,50 @@ func Games(dir, name string) (games []Game, problems []error, err error) {
 		games = append(games, g)
 	}, &problems)
 	Sort(games)
+	held := map[[3]int]Game{}
+	games = slices.DeleteFunc(games, func(g Game) bool {
+		if strings.EqualFold(g.Termination, "replayed") {
+			return false
+		}
+		k := [3]int{g.Round, g.Board, g.Sub}
+		if first, ok := held[k]; ok {
+			problems = append(problems, fmt.Errorf("%s:%d: %w: game %d: round %s has a game already, at %s:%d",
+				filepath.Join(dir, g.File), g.Line, ErrConfig, g.Number, g.round(), filepath.Join(dir, first.File), first.Line))
+			return true
+		}
+		held[k] = g
+		return false
+	})
 	return games, problems, err
+}
+
+// check rejects a game the event cannot count: a player who is not an entrant (add a late
+// entry to event.toml), or one who plays themselves.
+func (g Game) check(entrants map[string]bool, where string) error {
+	players := []string{g.South}
+	if !g.Bye() {
+		players = append(players, g.North)
+	}
+	for _, p := range players {
+		if !entrants[Key(p)] {
+			return fmt.Errorf("%s:%d: %w: game %d: %q is not a player of the event", where, g.Line, ErrConfig, g.Number, p)
+		}
+	}
+	if !g.Bye() && Key(g.South) == Key(g.North) {
+		return fmt.Errorf("%s:%d: %w: game %d: %q plays against themselves", where, g.Line, ErrConfig, g.Number, g.South)
+	}
+	return nil
+}
+
+// round is the game's Round tag as the event writes it.
+func (g Game) round() string {
+	s := strconv.Itoa(g.Round)
+	for _, n := range []int{g.Board, g.Sub} {
+		if n > 0 {
+			s += "." + strconv.Itoa(n)
+		}
+	}
+	return s
 }
 
 // Sort puts an event's games in the order of play: by round, board and game, then file. The

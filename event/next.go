@@ -250,7 +250,7 @@ func Pair(dir string) (string, *Round, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	games, problems, err := Games(dir, c.Name)
+	games, problems, err := Games(dir, c)
 	if err != nil {
 		return "", nil, err
 	}

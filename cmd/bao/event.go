@@ -117,7 +117,7 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			games, problems, err := event.Games(args[0], cfg.Name)
+			games, problems, err := event.Games(args[0], cfg)
 			if err != nil {
 				return err
 			}
