@@ -322,10 +322,12 @@ func TestRatings(t *testing.T) {
 		{Date: "2001.01.02", Family: "4x8", South: "A", North: "B", Score: 1},
 		{Date: "2001.01.01", Family: "4x8", South: "B", North: "A", Score: 0.5},
 		{Date: "2001.01.01", Family: "2x6", South: "A", North: "C", Score: 0},
+		// The same players spelt otherwise (they were rated as two others): A draws with B.
+		{Date: "2001.01.03", Family: "4x8", South: "a", North: " b ", Score: 0.5},
 	}
 	rs := Ratings(games, true)
 	// 4x8: the draw first (no change between equals), then A beats B: +10.
-	want := "2x6 C 1510 1; 2x6 A 1490 1; 4x8 A 1510 2; 4x8 B 1490 2; "
+	want := "2x6 C 1510 1; 2x6 A 1490 1; 4x8 A 1509.4 3; 4x8 B 1490.6 3; "
 	var b strings.Builder
 	for _, r := range rs {
 		fmt.Fprintf(&b, "%s %s %g %d; ", r.Family, r.Player, r.Rating, r.Games)

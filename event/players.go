@@ -151,13 +151,14 @@ type Point struct {
 
 // Ratings computes Elo ratings (K = 20, everyone from 1500) of every player in every family
 // from the games, in date order (stable for games of one date). Only dated games count: a
-// rating list needs the order of play.
+// rating list needs the order of play. Spellings with one Key are one player.
 func Ratings(games []Rated, history bool) []Rating {
 	slices.SortStableFunc(games, func(a, b Rated) int { return strings.Compare(a.Date, b.Date) })
 	type key struct{ player, family string }
 	at := map[key]*Rating{}
+	// One player whatever the spelling (Key); the list shows the first spelling rated.
 	get := func(p, f string) *Rating {
-		k := key{p, f}
+		k := key{Key(p), f}
 		if r := at[k]; r != nil {
 			return r
 		}
