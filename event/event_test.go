@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/notation"
 )
 
 // The Berger tables as arbiters publish them (FIDE Handbook C.05, annex 1), {white, black}:
@@ -433,5 +435,38 @@ func TestGamesProblems(t *testing.T) {
 	}
 	if games, problems, _ = Games(dir, c); len(games) != 4 || len(problems) != 0 {
 		t.Errorf("replay: %d games, problems %q; want 4 and none", len(games), problems)
+	}
+}
+
+// RatedOf takes a result from the movetext when the Result tag is missing (such games were
+// left out of the ratings), and leaves out what cannot be rated.
+func TestRatedOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, bgn string
+		want      float64 // South's score; -1: not rated
+	}{
+		{"no Result tag", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", 1},
+		{"tag only", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"0-1\"]\n\n", 0},
+		{"draw", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1/2-1/2\n", 0.5},
+		{"unfinished", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"*\"]\n\n*\n", -1},
+		{"no date", "[Variant \"kete\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},
+		{"year unknown", "[Variant \"kete\"]\n[Date \"????.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},
+		{"no variant", "[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},
+		{"no North", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n\n1-0\n", -1},
+		{"against themselves", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \" a \"]\n[Result \"1-0\"]\n\n1-0\n", -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, err := notation.Parse("t.bgn", strings.NewReader(tc.bgn))
+			if err != nil || len(recs) != 1 {
+				t.Fatalf("%d records, %v", len(recs), err)
+			}
+			g, ok := RatedOf(recs[0], Aliases{})
+			switch {
+			case tc.want < 0 && ok:
+				t.Errorf("rated: %+v", g)
+			case tc.want >= 0 && (!ok || g.Score != tc.want):
+				t.Errorf("got %+v, %v; want score %g", g, ok, tc.want)
+			}
+		})
 	}
 }

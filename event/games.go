@@ -157,16 +157,22 @@ func Sort(games []Game) {
 // Round tag is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME.
 func GameOf(r *notation.Record, file, where string) (Game, error) {
 	g := Game{File: file, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
-		Result: r.Tag("Result"), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
-	if r.Result != "" && r.Result != "*" {
-		g.Result = r.Result
-	}
+		Result: result(r), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
 	var ok bool
 	if g.Round, g.Board, g.Sub, ok = parseRound(r.Tag("Round")); !ok {
 		return g, fmt.Errorf("%s:%d: %w: game %d: Round %q is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME",
 			where, r.Pos.Line, ErrConfig, r.Number, r.Tag("Round"))
 	}
 	return g, nil
+}
+
+// result is the record's result: the movetext's marker where it gives one, else the Result
+// tag (a record may lack either).
+func result(r *notation.Record) string {
+	if r.Result != "" && r.Result != "*" {
+		return r.Result
+	}
+	return r.Tag("Result")
 }
 
 func cmpInts(xs ...int) int {

@@ -216,7 +216,8 @@ func RatedGames(dir string, aliases Aliases) ([]Rated, []error, error) {
 }
 
 // RatedOf is the record as a game for the rating list, and false if it is none: no known
-// variant, no full date, not two named players, a bye, or no result.
+// variant, no full date, not two different named players, a bye, or no result (in the Result
+// tag or at the end of the movetext).
 func RatedOf(r *notation.Record, aliases Aliases) (Rated, bool) {
 	v, err := engine.LookupVariant(r.Tag("Variant"))
 	date := r.Tag("Date")
@@ -224,11 +225,11 @@ func RatedOf(r *notation.Record, aliases Aliases) (Rated, bool) {
 		return Rated{}, false
 	}
 	s, n := r.Tag("South"), r.Tag("North")
-	if Key(s) == "" || Key(n) == "" || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
+	if Key(s) == "" || Key(n) == "" || Key(s) == Key(n) || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
 		return Rated{}, false
 	}
 	var score float64
-	switch r.Tag("Result") {
+	switch result(r) {
 	case "1-0":
 		score = 1
 	case "0-1":
