@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -181,14 +184,46 @@ func DecodeConfig(path string, data []byte) (*Config, error) {
 		if errors.As(err, &pe) {
 			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// A value of the wrong type: the decoder names the line only in its message.
+		if m := decoderLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, fmt.Errorf("%s:%d:%d: %w: %s: %s", path, line, keyCol(data, line), ErrConfig, m[2], err.Error()[len(m[0]):])
+		}
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrConfig, err)
 	}
 	if un := md.Undecoded(); len(un) > 0 {
-		return nil, fmt.Errorf("%s: %w: unknown key %s", path, ErrConfig, un[0])
+		k := un[0]
+		line := keyLine(data, k[len(k)-1])
+		return nil, fmt.Errorf("%s:%d:%d: %w: unknown key %s", path, line, keyCol(data, line), ErrConfig, k)
 	}
 	c.defaults()
 	if err := c.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &c, nil
+}
+
+// decoderLine reads the line and key out of the TOML decoder's message for a value of the
+// wrong type, which carries no position of its own.
+var decoderLine = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): `)
+
+// keyLine is the first line of data that sets key (1 if none does: the file's start).
+func keyLine(data []byte, key string) int {
+	set := regexp.MustCompile(`^\s*["']?` + regexp.QuoteMeta(key) + `["']?\s*=`)
+	for i, l := range strings.Split(string(data), "\n") {
+		if set.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// keyCol is the column of the first character of line n of data that is not a space.
+func keyCol(data []byte, n int) int {
+	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
+		return 1
+	}
+	l := lines[n-1]
+	return utf8.RuneCountInString(l[:len(l)-len(strings.TrimLeft(l, " \t"))]) + 1
 }

@@ -470,3 +470,25 @@ func TestRatedOf(t *testing.T) {
 		})
 	}
 }
+
+// A hand-edited event.toml that cannot be read is an ErrConfig at its line and column (a value
+// of the wrong type and an unknown key had no position).
+func TestDecodeConfigLocated(t *testing.T) {
+	const head = "name = \"X\"\nvariant = \"kete\"\nformat = \"swiss\"\n"
+	const players = "[[players]]\nname = \"A\"\n[[players]]\nname = \"B\"\n"
+	for _, tc := range []struct{ name, data, at string }{
+		{"wrong type", head + "rounds = \"five\"\n" + players, "e.toml:4:1: "},
+		{"wrong type in a table", head + players + "[scoring]\n  win = \"x\"\n", "e.toml:9:3: "},
+		{"unknown key", head + players + "  age = 3\n", "e.toml:8:3: "},
+		{"unknown top key", head + "colour = 1\n" + players, "e.toml:4:1: "},
+		{"truncated", head + "[[players]]\nname = \"A", "e.toml:5:"},
+		{"no players", head, "e.toml: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := DecodeConfig("e.toml", []byte(tc.data))
+			if !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), tc.at) {
+				t.Errorf("got %v, want ErrConfig at %q", err, tc.at)
+			}
+		})
+	}
+}
