@@ -492,3 +492,29 @@ func TestDecodeConfigLocated(t *testing.T) {
 		})
 	}
 }
+
+// GameOf refuses a Result it cannot score, at the tag's value: "1:0" counted as a game that
+// both players lost, and let the next round be paired.
+func TestGameOfResult(t *testing.T) {
+	for _, tc := range []struct{ result, movetext, err string }{
+		{"1-0", "1-0", ""},
+		{"1/2-1/2", "*", ""},
+		{"*", "*", ""},
+		{"1:0", "*", "t.bgn:3:9: "},
+		{"2-0", "*", "t.bgn:3:9: "},
+		{"½-½", "*", "t.bgn:3:9: "},
+	} {
+		bgn := "[Event \"E\"]\n[Round \"1.1\"]\n[Result \"" + tc.result + "\"]\n[South \"A\"]\n[North \"B\"]\n\n" + tc.movetext + "\n"
+		recs, err := notation.Parse("t.bgn", strings.NewReader(bgn))
+		if len(recs) != 1 {
+			t.Fatalf("%s: %d records, %v", tc.result, len(recs), err)
+		}
+		_, err = GameOf(recs[0], "t.bgn", "t.bgn")
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.result, err)
+		case tc.err != "" && (!errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), tc.err)):
+			t.Errorf("%s: %v, want ErrConfig at %s", tc.result, err, tc.err)
+		}
+	}
+}

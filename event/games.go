@@ -158,6 +158,17 @@ func Sort(games []Game) {
 func GameOf(r *notation.Record, file, where string) (Game, error) {
 	g := Game{File: file, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
 		Result: result(r), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
+	if !slices.Contains([]string{"1-0", "0-1", "1/2-1/2", "*", ""}, g.Result) {
+		// A result misspelt ("1:0") would count as a game both players lost.
+		at := r.Pos
+		for _, t := range r.Tags {
+			if t.Name == "Result" {
+				at = t.ValuePos
+			}
+		}
+		return g, fmt.Errorf("%s:%d:%d: %w: game %d: Result %q is not 1-0, 0-1, 1/2-1/2 or *",
+			where, at.Line, at.Col, ErrConfig, r.Number, g.Result)
+	}
 	var ok bool
 	if g.Round, g.Board, g.Sub, ok = parseRound(r.Tag("Round")); !ok {
 		return g, fmt.Errorf("%s:%d: %w: game %d: Round %q is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME",
