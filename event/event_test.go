@@ -518,3 +518,27 @@ func TestGameOfResult(t *testing.T) {
 		}
 	}
 }
+
+// A round robin whose players change after it has begun refuses to pair a game played already
+// (a late entry re-dealt the Berger tables and paired B-C and A-D twice).
+func TestRoundRobinLateEntry(t *testing.T) {
+	for _, cycles := range []int{1, 2} {
+		dir := newEvent(t, "round-robin", 4, func(c *Config) { c.Cycles = cycles; c.Games = 2 })
+		rnd := rand.New(rand.NewPCG(3, 4))
+		play(t, dir, 3*cycles, rnd) // every round: the tables hold while the players do
+		if cycles == 2 {
+			if _, _, err := Pair(dir); !errors.Is(err, ErrComplete) {
+				t.Fatalf("double round robin: %v, want ErrComplete", err)
+			}
+			continue
+		}
+		toml, _ := os.ReadFile(filepath.Join(dir, ConfigFile))
+		late := append(toml, "\n[[players]]\n  name = \"Late Entry\"\n"...)
+		if err := os.WriteFile(filepath.Join(dir, ConfigFile), late, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := Pair(dir); !errors.Is(err, ErrNoPairing) {
+			t.Errorf("after a late entry: %v, want ErrNoPairing", err)
+		}
+	}
+}

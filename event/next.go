@@ -45,6 +45,19 @@ func Next(c *Config, games []Game) (*Round, error) {
 		if last >= len(rounds) {
 			return nil, fmt.Errorf("%w: all %d rounds are played", ErrComplete, len(rounds))
 		}
+		// The tables hold only for the players they were started with: after a late entry or a
+		// change of order they would pair players who have met in this cycle already.
+		met := map[[2]string]map[int]bool{} // the rounds in which two players met
+		for _, g := range games {
+			if !g.Bye() {
+				k := pairKey(g.South, g.North)
+				if met[k] == nil {
+					met[k] = map[int]bool{}
+				}
+				met[k][g.Round] = true
+			}
+		}
+		cycle := last/(len(rounds)/c.Cycles) + 1
 		r := &Round{Number: last + 1}
 		for _, p := range rounds[last] {
 			s, n := c.Players[p[0]-1].Name, ""
@@ -53,6 +66,10 @@ func Next(c *Config, games []Game) (*Round, error) {
 			}
 			if !active[Key(s)] || (n != "" && !active[Key(n)]) {
 				continue // a withdrawn player's games are not played
+			}
+			if n != "" && len(met[pairKey(s, n)]) >= cycle {
+				return nil, fmt.Errorf("%w: round %d of the Berger tables for %d players pairs %s and %s, who have met already: the players of a round robin cannot change once it has begun",
+					ErrNoPairing, last+1, len(c.Players), s, n)
 			}
 			r.Boards = append(r.Boards, Pairing{Board: len(r.Boards) + 1, South: s, North: n})
 		}
@@ -158,6 +175,12 @@ func nextMatches(c *Config, games []Game, last int) (*Round, error) {
 		r.Boards = append(r.Boards, Pairing{Board: len(r.Boards) + 1, South: winners[i], North: winners[i+1]})
 	}
 	return r, nil
+}
+
+// pairKey is the two players of a game, in either order.
+func pairKey(a, b string) [2]string {
+	a, b = Key(a), Key(b)
+	return [2]string{min(a, b), max(a, b)}
 }
 
 // subFor numbers the games of a pairing only where a pairing plays several (in a match every
