@@ -542,3 +542,23 @@ func TestRoundRobinLateEntry(t *testing.T) {
 		}
 	}
 }
+
+// A record with a syntax error is reported at its place and left out (its result may be
+// misread); the records around it count.
+func TestGamesBrokenRecord(t *testing.T) {
+	dir := newEvent(t, "swiss", 2, nil)
+	bgn := "[Event \"Test\"]\n[Round \"1.1\"]\n[South \"Player 01\"]\n[North \"Player 02\"]\n[Result \"1-0\"\n\n1-0\n\n" +
+		"[Event \"Test\"]\n[Round \"1.2\"]\n[South \"Player 02\"]\n[North \"Player 01\"]\n[Result \"0-1\"]\n\n0-1\n"
+	if err := os.WriteFile(filepath.Join(dir, "r.bgn"), []byte(bgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, problems, err := Games(dir, c)
+	if err != nil || len(games) != 1 || games[0].Board != 2 || len(problems) != 1 ||
+		!strings.Contains(problems[0].Error(), "r.bgn:5:") {
+		t.Errorf("games %+v, problems %q, %v; want board 2 only and a problem at r.bgn:5", games, problems, err)
+	}
+}

@@ -196,8 +196,8 @@ func cmpInts(xs ...int) int {
 }
 
 // walkRecords reads every record of the .bgn files under dir (regular files; hidden folders
-// such as the index skipped) in file-name order, one at a time. A file that cannot be read is
-// added to problems; it never stops the walk.
+// such as the index skipped) in file-name order, one at a time. A file that cannot be read, or
+// a record with a syntax error, is added to problems and left out; it never stops the walk.
 func walkRecords(dir string, visit func(path, rel string, r *notation.Record), problems *[]error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -222,6 +222,11 @@ func walkRecords(dir string, visit func(path, rel string, r *notation.Record), p
 		defer f.Close()
 		sc := notation.NewScanner(f, path)
 		for sc.Scan() {
+			if errs := sc.Errors(); len(errs) > 0 {
+				// What a broken record says (its result, say) may be wrong: report it, skip it.
+				*problems = append(*problems, errs[0])
+				continue
+			}
 			visit(path, rel, sc.Record())
 		}
 		if err := sc.Err(); err != nil {

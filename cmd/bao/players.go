@@ -46,17 +46,22 @@ can join other spellings:
 			}
 			ratings := event.Ratings(games, history)
 			if asJSON {
-				return writeJSON(e.out, struct {
+				err = writeJSON(e.out, struct {
 					Games   int            `json:"games"`
 					Players []event.Rating `json:"players"`
 				}{len(games), ratings})
+			} else {
+				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(w, "family\tplayer\trating\tgames\t+\t=\t-")
+				for _, r := range ratings {
+					fmt.Fprintf(w, "%s\t%s\t%.0f\t%d\t%d\t%d\t%d\n", r.Family, r.Player, r.Rating, r.Games, r.Wins, r.Draws, r.Losses)
+				}
+				err = w.Flush()
 			}
-			w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(w, "family\tplayer\trating\tgames\t+\t=\t-")
-			for _, r := range ratings {
-				fmt.Fprintf(w, "%s\t%s\t%.0f\t%d\t%d\t%d\t%d\n", r.Family, r.Player, r.Rating, r.Games, r.Wins, r.Draws, r.Losses)
+			if err == nil && len(problems) > 0 {
+				return errFound // the list is of the records that could be read
 			}
-			return w.Flush()
+			return err
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON document")
