@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,8 +100,10 @@ func (c *Config) check() error {
 		return bad("no name")
 	case !slices.Contains(Formats, c.Format):
 		return bad("format %q (known: %s)", c.Format, strings.Join(Formats, ", "))
-	case c.Games < 1 || c.Cycles < 1 || c.Cycles > 2 || c.Rounds < 0:
-		return bad("games %d, cycles %d, rounds %d", c.Games, c.Cycles, c.Rounds)
+	case c.Games < 1 || c.Games > maxGames || c.Cycles < 1 || c.Cycles > 2 || c.Rounds < 0:
+		return bad("games %d (1 to %d), cycles %d (1 or 2), rounds %d", c.Games, maxGames, c.Cycles, c.Rounds)
+	case !finite(c.Scoring.Win, c.Scoring.Draw, c.Scoring.Loss, c.Scoring.Bye):
+		return bad("scoring %+v is not a number", c.Scoring)
 	case c.Format == "match" && len(c.Players) != 2:
 		return bad("a match is between two players, not %d", len(c.Players))
 	case len(c.Players) < 2:
@@ -128,6 +131,20 @@ func (c *Config) check() error {
 		}
 	}
 	return nil
+}
+
+// maxGames bounds the games of one pairing: pair writes them all at once, and a file of
+// a billion stubs is a typing slip, not a match.
+const maxGames = 99
+
+// finite reports whether every x is a number (TOML allows nan and inf, which no score is).
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // hasControl reports whether s holds a control character: a name with one cannot be written

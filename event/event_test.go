@@ -483,6 +483,9 @@ func TestDecodeConfigLocated(t *testing.T) {
 		{"unknown top key", head + "colour = 1\n" + players, "e.toml:4:1: "},
 		{"truncated", head + "[[players]]\nname = \"A", "e.toml:5:"},
 		{"no players", head, "e.toml: "},
+		{"a billion games", head + "games = 1000000000\n" + players, "e.toml: "},
+		{"nan", head + players + "[scoring]\n  win = nan\n", "e.toml: "},
+		{"inf", head + players + "[scoring]\n  win = 1.0\n  bye = inf\n", "e.toml: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeConfig("e.toml", []byte(tc.data))
