@@ -565,3 +565,13 @@ func TestGamesBrokenRecord(t *testing.T) {
 		t.Errorf("games %+v, problems %q, %v; want board 2 only and a problem at r.bgn:5", games, problems, err)
 	}
 }
+
+// A Swiss event of two players with the default rounds plays one round and is complete (it
+// asked for a second and reported that every pairing repeats a game).
+func TestSwissTwoPlayersDefaultRounds(t *testing.T) {
+	dir := newEvent(t, "swiss", 2, nil)
+	play(t, dir, 1, rand.New(rand.NewPCG(5, 6)))
+	if _, _, err := Pair(dir); !errors.Is(err, ErrComplete) {
+		t.Errorf("after round 1: %v, want ErrComplete", err)
+	}
+}

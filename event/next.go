@@ -77,7 +77,9 @@ func Next(c *Config, games []Game) (*Round, error) {
 	case "swiss":
 		rounds := c.Rounds
 		if rounds == 0 {
-			rounds = bits.Len(uint(len(c.Players)-1)) + 1 // enough to separate the leaders
+			// Enough to separate the leaders, and no more than a round robin's.
+			n := len(c.Players)
+			rounds = min(bits.Len(uint(n-1))+1, n-1+n%2)
 		}
 		if last >= rounds {
 			return nil, fmt.Errorf("%w: all %d rounds are played", ErrComplete, rounds)
