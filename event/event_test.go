@@ -575,3 +575,29 @@ func TestSwissTwoPlayersDefaultRounds(t *testing.T) {
 		t.Errorf("after round 1: %v, want ErrComplete", err)
 	}
 }
+
+// A knockout of one game per pairing plays a drawn pairing again as its game 2 (the next
+// game was numbered 1 and pair tried to write round-01.bgn over the round).
+func TestKnockoutDrawReplayed(t *testing.T) {
+	dir := newEvent(t, "knockout", 4, nil)
+	if _, _, err := Pair(dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "round-01.bgn")
+	b, _ := os.ReadFile(path)
+	s := strings.Replace(string(b), "[Result \"*\"]", "[Result \"1/2-1/2\"]", 1)
+	s = strings.Replace(s, "\n*\n", "\n1/2-1/2\n", 1)
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "[Result \"*\"]", "[Result \"1-0\"]"), "\n*\n", "\n1-0\n")
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, r, err := Pair(dir)
+	if err != nil || filepath.Base(got) != "round-01-game-2.bgn" || r.Sub != 2 || len(r.Boards) != 1 {
+		t.Fatalf("Pair: %s %+v %v; want the drawn pairing's game 2 in round-01-game-2.bgn", got, r, err)
+	}
+	c, _ := Load(dir)
+	games, problems, _ := Games(dir, c)
+	if len(games) != 3 || len(problems) != 0 || games[1].Sub != 2 {
+		t.Errorf("games %+v, problems %q", games, problems)
+	}
+}

@@ -143,7 +143,7 @@ func nextMatches(c *Config, games []Game, last int) (*Round, error) {
 		return &Round{Number: last + 1, Boards: again}, nil
 	}
 	if len(again) > 0 {
-		sub := 0
+		sub := 1 // a pairing of one game numbers it not: its game is game 1
 		for _, g := range games {
 			if g.Round == last {
 				sub = max(sub, g.Sub)
