@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -599,5 +600,44 @@ func TestKnockoutDrawReplayed(t *testing.T) {
 	games, problems, _ := Games(dir, c)
 	if len(games) != 3 || len(problems) != 0 || games[1].Sub != 2 {
 		t.Errorf("games %+v, problems %q", games, problems)
+	}
+}
+
+// When the rank-order search gives up, Swiss still finds the one pairing left: the bottom five
+// have met each other and everyone but one top player each (the 101-player event of 33 rounds
+// in which this showed could not be paired further, "every pairing repeats a game").
+func TestSwissPairingLateInLongEvent(t *testing.T) {
+	var players []string
+	ratings := map[string]int{}
+	for i := range 40 {
+		p := fmt.Sprintf("P%02d", i+1)
+		players = append(players, p)
+		ratings[Key(p)] = 3000 - i
+	}
+	var games []Game
+	meet := func(a, b string) {
+		games = append(games, Game{Round: 1, South: a, North: b, Result: "1/2-1/2", Moves: 1})
+	}
+	bottom := players[35:]
+	for i, b := range bottom {
+		for _, o := range players[:35] {
+			if o != players[i] {
+				meet(o, b)
+			}
+		}
+		for _, o := range bottom[i+1:] {
+			meet(b, o)
+		}
+	}
+	boards, err := Swiss(players, map[string]float64{}, ratings, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range bottom {
+		if !slices.ContainsFunc(boards, func(p Pairing) bool {
+			return (p.South == b && p.North == players[i]) || (p.North == b && p.South == players[i])
+		}) {
+			t.Errorf("%s does not meet %s: %+v", b, players[i], boards)
+		}
 	}
 }

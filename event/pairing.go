@@ -135,6 +135,9 @@ func Swiss(players []string, points map[string]float64, ratings map[string]int, 
 			break
 		}
 	}
+	if pairs == nil {
+		pairs = pairConstrained(ranked, h)
+	}
 	if pairs == nil && len(ranked) > 0 {
 		return nil, fmt.Errorf("%w: every pairing of the next round repeats a game", ErrNoPairing)
 	}
@@ -190,6 +193,73 @@ func pairSwiss(ranked []string, points map[string]float64, h history, strict boo
 	if !rec() {
 		return nil
 	}
+	return pairs
+}
+
+// pairConstrained pairs ranked players by another search, for when pairSwiss gives up: late
+// in a long event the rank-order search can spend its budget at the bottom of the table,
+// among players who have all met, though a pairing exists. Here the player with the fewest
+// opponents left goes first, meeting the one (of those it has not met) with the fewest left,
+// then the higher ranked; a dead end shows at once. nil if none is found.
+func pairConstrained(ranked []string, h history) [][2]string {
+	n := len(ranked)
+	keys := make([]string, n)
+	for i, p := range ranked {
+		keys[i] = Key(p)
+	}
+	can := func(i, j int) bool { return i != j && !h.met[[2]string{keys[i], keys[j]}] }
+	used := make([]bool, n)
+	left := func(i int) int {
+		c := 0
+		for j := range n {
+			if !used[j] && can(i, j) {
+				c++
+			}
+		}
+		return c
+	}
+	steps := 0
+	var pairs [][2]string
+	var rec func() bool
+	rec = func() bool {
+		if steps++; steps > budget/100 {
+			return false
+		}
+		i := -1
+		for k := range n {
+			if !used[k] && (i < 0 || left(k) < left(i)) {
+				i = k
+			}
+		}
+		if i < 0 {
+			return true
+		}
+		used[i] = true
+		var opp []int
+		for j := range n {
+			if !used[j] && can(i, j) {
+				opp = append(opp, j)
+			}
+		}
+		slices.SortStableFunc(opp, func(a, b int) int { return left(a) - left(b) })
+		for _, j := range opp {
+			used[j] = true
+			pairs = append(pairs, [2]string{ranked[min(i, j)], ranked[max(i, j)]})
+			if rec() {
+				return true
+			}
+			pairs = pairs[:len(pairs)-1]
+			used[j] = false
+		}
+		used[i] = false
+		return false
+	}
+	if !rec() {
+		return nil
+	}
+	slices.SortFunc(pairs, func(a, b [2]string) int { // boards in rank order
+		return slices.Index(ranked, a[0]) - slices.Index(ranked, b[0])
+	})
 	return pairs
 }
 
