@@ -161,6 +161,11 @@ const budget = 200000
 
 // pairSwiss pairs ranked players (in rank order) by backtracking; nil if impossible.
 func pairSwiss(ranked []string, points map[string]float64, h history, strict bool) [][2]string {
+	keys, pts := make([]string, len(ranked)), make([]float64, len(ranked))
+	for i, p := range ranked {
+		keys[i] = Key(p)
+		pts[i] = points[keys[i]]
+	}
 	steps := 0
 	used := make([]bool, len(ranked))
 	var pairs [][2]string
@@ -174,8 +179,8 @@ func pairSwiss(ranked []string, points map[string]float64, h history, strict boo
 			return true
 		}
 		used[i] = true
-		for _, j := range candidates(ranked, used, i, points) {
-			a, b := Key(ranked[i]), Key(ranked[j])
+		for _, j := range candidates(pts, used, i) {
+			a, b := keys[i], keys[j]
 			if h.met[[2]string{a, b}] || (strict && !coloursFit(h, a, b)) {
 				continue
 			}
@@ -263,15 +268,16 @@ func pairConstrained(ranked []string, h history) [][2]string {
 	return pairs
 }
 
-// candidates lists the opponents to try for ranked[i]: first the one half its score group
-// below (top half against bottom half), then the rest of the group, then everyone below.
-func candidates(ranked []string, used []bool, i int, points map[string]float64) []int {
+// candidates lists the opponents to try for player i of those ranked (pts: their points):
+// first the one half its score group below (top half against bottom half), then the rest of
+// the group, then everyone below.
+func candidates(pts []float64, used []bool, i int) []int {
 	var group, rest []int
-	for j := i + 1; j < len(ranked); j++ {
+	for j := i + 1; j < len(pts); j++ {
 		if used[j] {
 			continue
 		}
-		if points[Key(ranked[j])] == points[Key(ranked[i])] {
+		if pts[j] == pts[i] {
 			group = append(group, j)
 		} else {
 			rest = append(rest, j)
