@@ -641,3 +641,17 @@ func TestSwissPairingLateInLongEvent(t *testing.T) {
 		}
 	}
 }
+
+// The name a list shows carries no control characters: "\x1b[31m" in a South tag coloured
+// the terminal of whoever ran bao players.
+func TestAliasesNameVisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ali \x1b[31mJuma": "Ali [31mJuma",
+		"Ali\tJuma\x07":    "Ali Juma",
+		"  Ali   Juma ":    "Ali Juma",
+	} {
+		if got := (Aliases{}).Name(in); got != want {
+			t.Errorf("Name(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -85,12 +85,20 @@ func ParseAliases(path string, data []byte) (Aliases, error) {
 	return a, nil
 }
 
-// Name is the player's one name: the alias table's, or the spelling given.
+// Name is the player's one name: the alias table's, or the spelling given with its spaces
+// collapsed and its control characters dropped (an escape sequence in a tag would reach the
+// terminal of whoever lists the players).
 func (a Aliases) Name(spelling string) string {
 	if n, ok := a[Key(spelling)]; ok {
 		return n
 	}
-	return strings.Join(strings.Fields(spelling), " ")
+	visible := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && !unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, spelling)
+	return strings.Join(strings.Fields(visible), " ")
 }
 
 // Keys are the keys of every spelling of the player that spelling names: its own, and with
