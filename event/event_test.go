@@ -391,7 +391,8 @@ func TestPairConcurrent(t *testing.T) {
 }
 
 // Games leaves out, and reports, what the event cannot count: a result entered twice (it
-// counted twice), a game of a stranger, a player against themselves. A replay is kept.
+// counted twice), a game of a stranger, a player against themselves, a game never paired. A
+// replay is kept.
 func TestGamesProblems(t *testing.T) {
 	dir := newEvent(t, "swiss", 4, nil)
 	play(t, dir, 1, rand.New(rand.NewPCG(1, 2)))
@@ -402,7 +403,8 @@ func TestGamesProblems(t *testing.T) {
 	}
 	extra := string(first) + "\n" + // every result of round 1 again
 		game("1.3", "Player 01", "Stranger", "1-0", "forfeit") +
-		game("1.4", "Player 02", "player  02", "1-0", "forfeit")
+		game("1.4", "Player 02", "player  02", "1-0", "forfeit") +
+		game("1.5", "Player 01", "Player 03", "1-0", "forfeit") // never paired: both play on another board
 	if err := os.WriteFile(filepath.Join(dir, "z-results.bgn"), []byte(extra), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -414,8 +416,8 @@ func TestGamesProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 2 || len(problems) != 4 {
-		t.Errorf("%d games, %d problems %q; want 2 games and 4 problems", len(games), len(problems), problems)
+	if len(games) != 2 || len(problems) != 5 {
+		t.Errorf("%d games, %d problems %q; want 2 games and 5 problems", len(games), len(problems), problems)
 	}
 	for _, p := range problems {
 		if !errors.Is(p, ErrConfig) || !strings.Contains(p.Error(), "z-results.bgn:") {

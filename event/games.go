@@ -71,8 +71,9 @@ func parseRound(s string) (round, board, sub int, ok bool) {
 
 // Games reads the games of the event c from the BGN files of dir (and its subfolders): those
 // whose Event tag is the event's name. A record that cannot be read, that names no valid round,
-// that names a player who is not an entrant or a player against themselves, or that is a second
-// game for a round, board and game that has one already (a result entered twice), is reported
+// that names a player who is not an entrant or a player against themselves, that is a second
+// game for a round, board and game that has one already (a result entered twice), or that
+// seats a player on a second board of a round (a game that was never paired), is reported
 // in problems with its location and left out; it never stops the rest. A game voided for a
 // replay holds no place.
 func Games(dir string, c *Config) (games []Game, problems []error, err error) {
@@ -96,17 +97,37 @@ func Games(dir string, c *Config) (games []Game, problems []error, err error) {
 	}, &problems)
 	Sort(games)
 	held := map[[3]int]Game{}
+	type seat struct {
+		round  int
+		player string
+	}
+	seated := map[seat]Game{} // the board each player plays in each round
 	games = slices.DeleteFunc(games, func(g Game) bool {
 		if strings.EqualFold(g.Termination, "replayed") {
 			return false
 		}
-		k := [3]int{g.Round, g.Board, g.Sub}
-		if first, ok := held[k]; ok {
-			problems = append(problems, fmt.Errorf("%s:%d: %w: game %d: round %s has a game already, at %s:%d",
-				filepath.Join(dir, g.File), g.Line, ErrConfig, g.Number, g.round(), filepath.Join(dir, first.File), first.Line))
+		bad := func(why string, first Game) bool {
+			problems = append(problems, fmt.Errorf("%s:%d: %w: game %d: %s, at %s:%d", filepath.Join(dir, g.File), g.Line,
+				ErrConfig, g.Number, why, filepath.Join(dir, first.File), first.Line))
 			return true
 		}
+		k := [3]int{g.Round, g.Board, g.Sub}
+		if first, ok := held[k]; ok {
+			return bad(fmt.Sprintf("round %s has a game already", g.round()), first)
+		}
+		players := []string{g.South}
+		if !g.Bye() {
+			players = append(players, g.North)
+		}
+		for _, p := range players {
+			if first, ok := seated[seat{g.Round, Key(p)}]; ok && first.Board != g.Board {
+				return bad(fmt.Sprintf("%s plays in round %d on board %d already", p, g.Round, first.Board), first)
+			}
+		}
 		held[k] = g
+		for _, p := range players {
+			seated[seat{g.Round, Key(p)}] = g
+		}
 		return false
 	})
 	return games, problems, err
