@@ -195,29 +195,38 @@ func Load(dir string) (*Config, error) {
 // DecodeConfig reads an event.toml held in data; path names it in errors.
 func DecodeConfig(path string, data []byte) (*Config, error) {
 	var c Config
-	md, err := toml.Decode(string(data), &c)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
-		}
-		// A value of the wrong type: the decoder names the line only in its message.
-		if m := decoderLine.FindStringSubmatch(err.Error()); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			return nil, fmt.Errorf("%s:%d:%d: %w: %s: %s", path, line, keyCol(data, line), ErrConfig, m[2], err.Error()[len(m[0]):])
-		}
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrConfig, err)
-	}
-	if un := md.Undecoded(); len(un) > 0 {
-		k := un[0]
-		line := keyLine(data, k[len(k)-1])
-		return nil, fmt.Errorf("%s:%d:%d: %w: unknown key %s", path, line, keyCol(data, line), ErrConfig, k)
+	if err := decodeTOML(path, data, &c); err != nil {
+		return nil, err
 	}
 	c.defaults()
 	if err := c.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &c, nil
+}
+
+// decodeTOML decodes data into v. Every error is an ErrConfig at path:line:col, and a key v
+// has no place for (a misspelt one, most likely) is an error rather than ignored.
+func decodeTOML(path string, data []byte, v any) error {
+	md, err := toml.Decode(string(data), v)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
+		}
+		// A value of the wrong type: the decoder names the line only in its message.
+		if m := decoderLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return fmt.Errorf("%s:%d:%d: %w: %s: %s", path, line, keyCol(data, line), ErrConfig, m[2], err.Error()[len(m[0]):])
+		}
+		return fmt.Errorf("%s: %w: %v", path, ErrConfig, err)
+	}
+	if un := md.Undecoded(); len(un) > 0 {
+		k := un[0]
+		line := keyLine(data, k[len(k)-1])
+		return fmt.Errorf("%s:%d:%d: %w: unknown key %s", path, line, keyCol(data, line), ErrConfig, k)
+	}
+	return nil
 }
 
 // decoderLine reads the line and key out of the TOML decoder's message for a value of the

@@ -657,3 +657,24 @@ func TestAliasesNameVisible(t *testing.T) {
 		}
 	}
 }
+
+// A players.toml that cannot be read is an ErrConfig at its place: a misspelt key ("alias")
+// was ignored, so the aliases silently did nothing, and a wrong type had no position.
+func TestParseAliasesLocated(t *testing.T) {
+	for _, tc := range []struct{ name, data, at string }{
+		{"misspelt key", "[[player]]\nname = \"Ali Juma\"\nalias = [\"A. Juma\"]\n", "p.toml:3:1: "},
+		{"wrong type", "[[player]]\nname = \"Ali Juma\"\naliases = \"A. Juma\"\n", "p.toml:3:1: "},
+		{"syntax", "[[player]\nname = \"Ali Juma\"\n", "p.toml:2:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseAliases("p.toml", []byte(tc.data))
+			if !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), tc.at) {
+				t.Errorf("got %v, want ErrConfig at %q", err, tc.at)
+			}
+		})
+	}
+	a, err := ParseAliases("p.toml", []byte("[[player]]\nname = \"Ali Juma\"\naliases = [\"A. Juma\"]\n"))
+	if err != nil || a.Name("a  juma") != "Ali Juma" {
+		t.Errorf("aliases %v, %v", a, err)
+	}
+}

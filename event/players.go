@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/BurntSushi/toml"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/bao-archive/bao/engine"
@@ -61,7 +60,8 @@ func LoadAliases(path string) (Aliases, error) {
 	return ParseAliases(path, data)
 }
 
-// ParseAliases reads a players.toml held in data; path names it in errors.
+// ParseAliases reads a players.toml held in data; path names it in errors, which are
+// ErrConfig at their line and column (a misspelt key among them).
 func ParseAliases(path string, data []byte) (Aliases, error) {
 	var f struct {
 		Player []struct {
@@ -69,11 +69,8 @@ func ParseAliases(path string, data []byte) (Aliases, error) {
 			Aliases []string `toml:"aliases"`
 		} `toml:"player"`
 	}
-	if _, err := toml.Decode(string(data), &f); err != nil {
-		if pe, ok := err.(toml.ParseError); ok {
-			return nil, fmt.Errorf("%s:%d:%d: %w: %s", path, pe.Position.Line, pe.Position.Col, ErrConfig, pe.Message)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if err := decodeTOML(path, data, &f); err != nil {
+		return nil, err
 	}
 	a := Aliases{}
 	for _, p := range f.Player {
