@@ -119,6 +119,9 @@ func (c *Config) check() error {
 		if hasControl(p.Name) {
 			return bad("player %q holds a control character (a newline?)", p.Name)
 		}
+		if p.Withdrawn < 0 {
+			return bad("player %q withdrawn after round %d: a round is 1 or more", p.Name, p.Withdrawn)
+		}
 		k := Key(p.Name)
 		if k == "" || seen[k] {
 			return bad("player %q is empty or named twice", p.Name)

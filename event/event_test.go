@@ -489,6 +489,7 @@ func TestDecodeConfigLocated(t *testing.T) {
 		{"a billion games", head + "games = 1000000000\n" + players, "e.toml: "},
 		{"nan", head + players + "[scoring]\n  win = nan\n", "e.toml: "},
 		{"inf", head + players + "[scoring]\n  win = 1.0\n  bye = inf\n", "e.toml: "},
+		{"withdrawn before the start", head + players + "withdrawn = -1\n", "e.toml: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeConfig("e.toml", []byte(tc.data))
