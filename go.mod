@@ -16,7 +16,10 @@ require (
 	github.com/yuin/goldmark v1.8.7
 )
 
-require github.com/spf13/pflag v1.0.9
+require (
+	github.com/blevesearch/vellum v1.2.1
+	github.com/spf13/pflag v1.0.9
+)
 
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.14.5 // indirect
@@ -31,7 +34,6 @@ require (
 	github.com/blevesearch/segment v0.9.1 // indirect
 	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/blevesearch/upsidedown_store_api v1.0.2 // indirect
-	github.com/blevesearch/vellum v1.2.1 // indirect
 	github.com/blevesearch/zapx/v11 v11.4.3 // indirect
 	github.com/blevesearch/zapx/v12 v12.4.3 // indirect
 	github.com/blevesearch/zapx/v13 v13.4.3 // indirect
