@@ -37,6 +37,9 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 	if res.Total != 1 || res.Hits[0].ID != "g.bgn#1" || res.Hits[0].Line != 1 || len(res.Hits[0].Reached) != 1 || res.Hits[0].Reached[0] != 1 {
 		t.Errorf("search: %+v", res)
 	}
+	if code, out, _ := runBao(t, "", "explore", root, "--variant", "kingulu"); code != 0 || !strings.Contains(out, "\t1 game\t") {
+		t.Errorf("explore: exit %d, the start reached by one game:\n%s", code, out)
+	}
 	code, out, _ = runBao(t, "", "explore", root, "--variant", "kingulu", "--json")
 	var tree archive.Tree
 	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 {
