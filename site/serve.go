@@ -194,6 +194,9 @@ func (b *build) readEntry(name string) *fileEntry {
 func archiveStamp(src fs.FS) (uint64, error) {
 	h := fnv.New64a()
 	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
+		if _, ok := archive.UnreadableFolder(name, d, err); ok {
+			return fs.SkipDir // the build's scan reports it
+		}
 		if err != nil {
 			return err
 		}
