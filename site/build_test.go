@@ -265,3 +265,21 @@ func TestUnreadableFolder(t *testing.T) {
 		t.Errorf("serve's look for changes: %v", err)
 	}
 }
+
+// TestBidiOverrideIsolated: a right-to-left override in a tag stays inside that tag's value on
+// the pages that join tags in one line (found with U+202E in a name: the game's heading read
+// "AlianawM – amuJ" and its date 10.10.4202).
+func TestBidiOverrideIsolated(t *testing.T) {
+	src := fstest.MapFS{"r.bgn": {Data: []byte("[Event \"Cup\u202e evil\"]\n[South \"Ali\u202e Juma\"]\n[North \"Mwana\"]\n" +
+		"[Date \"2024.01.01\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n")}}
+	files, _ := buildMem(t, src)
+	page := string(files["r/1.html"])
+	for _, want := range []string{"\u2068Ali\u202e Juma\u2069 – Mwana", "\u2068Cup\u202e evil\u2069 · 2024.01.01"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the game page has no %q", want)
+		}
+	}
+	if strings.Contains(strings.NewReplacer("\u2068Ali\u202e Juma\u2069", "", "\u2068Cup\u202e evil\u2069", "").Replace(page), "\u202e") {
+		t.Error("an override outside its isolate")
+	}
+}

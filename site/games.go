@@ -85,6 +85,7 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 			}
 		}
 		held, heldErrs = sc.Record(), slices.Clone(sc.Errors())
+		isolateTags(held)
 	}
 	if held != nil {
 		n++
@@ -93,6 +94,24 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 		}
 	}
 	return sc.Err()
+}
+
+// isolateTags wraps each tag value that holds bidirectional formatting characters (U+202E
+// RIGHT-TO-LEFT OVERRIDE, say) in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the pages join
+// tags in one line ("South – North", "Event · Site · Date"), and an override left open in a
+// name turned the rest of that line around (a date 2024.01.01 read 10.10.4202). The isolate
+// closes whatever the value opened; the value's own characters are shown as they are.
+func isolateTags(rec *notation.Record) {
+	for i, t := range rec.Tags {
+		if strings.ContainsFunc(t.Value, isBidiControl) {
+			rec.Tags[i].Value = "\u2068" + t.Value + "\u2069"
+		}
+	}
+}
+
+// isBidiControl tells the characters that change the direction of the text after them.
+func isBidiControl(r rune) bool {
+	return r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\u200e' || r == '\u200f' || r == '\u061c'
 }
 
 // gameJob is one game to replay and write.
