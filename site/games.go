@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -103,15 +104,10 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 // closes whatever the value opened; the value's own characters are shown as they are.
 func isolateTags(rec *notation.Record) {
 	for i, t := range rec.Tags {
-		if strings.ContainsFunc(t.Value, isBidiControl) {
+		if strings.ContainsFunc(t.Value, func(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }) {
 			rec.Tags[i].Value = "\u2068" + t.Value + "\u2069"
 		}
 	}
-}
-
-// isBidiControl tells the characters that change the direction of the text after them.
-func isBidiControl(r rune) bool {
-	return r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\u200e' || r == '\u200f' || r == '\u061c'
 }
 
 // gameJob is one game to replay and write.
