@@ -177,6 +177,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("no-script", func(t *testing.T) { browserNoScript(t, tab(t, ctx, dialogs), base) })
 	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
 	t.Run("phone-long-words", func(t *testing.T) { browserLongWords(t, tab(t, ctx, dialogs)) })
+	t.Run("bidi-file-name", func(t *testing.T) { browserBidiName(t, tab(t, ctx, dialogs)) })
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
@@ -408,6 +409,26 @@ func browserLongWords(t *testing.T, ctx context.Context) {
 		if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
 			t.Errorf("%s: %d px wide on a %d px screen", u, w[0], w[1])
 		}
+	}
+}
+
+// browserBidiName serves a record whose file name holds a right-to-left override and checks
+// that the breadcrumbs keep their order: the override in the file's link once ran on past it,
+// so that the game's title showed before the file it is in.
+func browserBidiName(t *testing.T, ctx context.Context) {
+	dir := t.TempDir()
+	rec := "[South \"Ali\"]\n[North \"Mwana\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n"
+	if err := os.WriteFile(filepath.Join(dir, "ok\u202exyz.bgn"), []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(indexedServer(t, dir, "Bidi"))
+	t.Cleanup(ts.Close)
+	do(t, ctx, chromedp.Navigate(ts.URL+"/ok-xyz/1.html"))
+	// each crumb ends before the next begins
+	gaps := eval[[]float64](t, ctx, `(() => { const c = Array.from(document.querySelectorAll('nav.crumbs a, nav.crumbs span'));
+		return c.slice(1).map((e, i) => e.getBoundingClientRect().left - c[i].getBoundingClientRect().right); })()`)
+	if len(gaps) != 2 || slices.Min(gaps) < 0 {
+		t.Errorf("breadcrumbs overlap: gaps %v px between them", gaps)
 	}
 }
 
