@@ -272,14 +272,15 @@ func TestUnreadableFolder(t *testing.T) {
 func TestBidiOverrideIsolated(t *testing.T) {
 	src := fstest.MapFS{"r.bgn": {Data: []byte("[Event \"Cup\u202e evil\"]\n[South \"Ali\u202e Juma\"]\n[North \"Mwana\"]\n" +
 		"[Date \"2024.01.01\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n")}}
-	files, _ := buildMem(t, src)
+	src["bad.bgn"] = &fstest.MapFile{Data: []byte("[Date \"20\u202e24\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 *\n")}
+	files, rep := buildMem(t, src)
+	if w := strings.Join(rep.Warnings, "\n"); strings.Contains(w, `\u2068`) || !strings.Contains(w, `"20\u202e24"`) {
+		t.Errorf("the messages must quote the tag as written:\n%s", w)
+	}
 	page := string(files["r/1.html"])
 	for _, want := range []string{"\u2068Ali\u202e Juma\u2069 – Mwana", "\u2068Cup\u202e evil\u2069 · 2024.01.01"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page has no %q", want)
 		}
-	}
-	if strings.Contains(strings.NewReplacer("\u2068Ali\u202e Juma\u2069", "", "\u2068Cup\u202e evil\u2069", "").Replace(page), "\u202e") {
-		t.Error("an override outside its isolate")
 	}
 }

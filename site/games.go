@@ -86,7 +86,6 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 			}
 		}
 		held, heldErrs = sc.Record(), slices.Clone(sc.Errors())
-		isolateTags(held)
 	}
 	if held != nil {
 		n++
@@ -95,19 +94,6 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 		}
 	}
 	return sc.Err()
-}
-
-// isolateTags wraps each tag value that holds bidirectional formatting characters (U+202E
-// RIGHT-TO-LEFT OVERRIDE, say) in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the pages join
-// tags in one line ("South – North", "Event · Site · Date"), and an override left open in a
-// name turned the rest of that line around (a date 2024.01.01 read 10.10.4202). The isolate
-// closes whatever the value opened; the value's own characters are shown as they are.
-func isolateTags(rec *notation.Record) {
-	for i, t := range rec.Tags {
-		if strings.ContainsFunc(t.Value, func(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }) {
-			rec.Tags[i].Value = "\u2068" + t.Value + "\u2069"
-		}
-	}
 }
 
 // gameJob is one game to replay and write.
@@ -398,11 +384,18 @@ func (g *game) variant() *engine.Variant { return g.start.Variant() }
 // tag returns a roster tag, "" for an unknown value ("?", "????.??.??").
 func (g *game) tag(name string) string { return knownTag(g.rec.Tag(name)) }
 
-// knownTag is a tag's value, "" if unknown ("?", "????.??.??").
+// knownTag is a tag's value as the pages show it, "" if unknown ("?", "????.??.??"). A value
+// that holds bidirectional formatting characters (U+202E RIGHT-TO-LEFT OVERRIDE, say) is wrapped
+// in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the pages join tags in one line ("South –
+// North", "Event · Site · Date"), and an override left open in a name turned the rest of that
+// line around (a date 2024.01.01 read 10.10.4202). The isolate closes whatever the value opened.
 func knownTag(v string) string {
 	v = strings.TrimSpace(v)
 	if strings.Trim(v, "?.") == "" {
 		return ""
+	}
+	if strings.ContainsFunc(v, func(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }) {
+		return "\u2068" + v + "\u2069"
 	}
 	return v
 }
