@@ -184,6 +184,9 @@ func (b *build) readEntry(name string) *fileEntry {
 		return nil
 	})
 	if err != nil {
+		if _, ok := err.(*notation.Error); !ok { // located already; a file that cannot be opened is not
+			err = fmt.Errorf("%s: %w", b.where(name), err)
+		}
 		e.Warnings = append(e.Warnings, err.Error())
 	}
 	return e
