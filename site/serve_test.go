@@ -449,6 +449,9 @@ func (l lockedFileFS) Open(name string) (fs.File, error) {
 	return l.FS.Open(name)
 }
 
+// Stat answers as the file system does: a file without read permission can be looked at.
+func (l lockedFileFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(l.FS, name) }
+
 // TestServeUnreadableFile: the catalog's message for a record file that cannot be opened names
 // the file (bao serve once said only "openat locked.bgn: permission denied", bao site build
 // "u/locked.bgn: …"; found serving an archive with a chmod 000 file as an ordinary user).
