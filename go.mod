@@ -17,6 +17,7 @@ require (
 )
 
 require (
+	github.com/blevesearch/vellum v1.2.1
 	github.com/spf13/pflag v1.0.9
 	golang.org/x/text v0.37.0
 )
@@ -34,7 +35,6 @@ require (
 	github.com/blevesearch/segment v0.9.1 // indirect
 	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/blevesearch/upsidedown_store_api v1.0.2 // indirect
-	github.com/blevesearch/vellum v1.2.1 // indirect
 	github.com/blevesearch/zapx/v11 v11.4.3 // indirect
 	github.com/blevesearch/zapx/v12 v12.4.3 // indirect
 	github.com/blevesearch/zapx/v13 v13.4.3 // indirect

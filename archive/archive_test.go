@@ -178,7 +178,7 @@ func TestWalkSkipsDotDirsAndOtherFiles(t *testing.T) {
 	f := newFixture(t)
 	f.write(t, ".git/x.bgn", "")
 	f.write(t, ".bao/index/y.bgn", "")
-	files, _, err := walk(f.root)
+	files, _, _, err := walk(f.root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+	"github.com/blevesearch/vellum/regexp"
 )
 
 // fieldNames are the fields a query string may name: the JSON names of gameDoc but for the
@@ -35,8 +37,12 @@ func unknownFields(text string) []string {
 		return nil // compile reports the syntax error
 	}
 	var unknown []string
-	eachField(parsed, func(f string) {
-		if f != "" && !slices.Contains(unknown, f) && !slices.Contains(fieldNames, f) {
+	eachClause(parsed, func(c query.Query) {
+		fq, ok := c.(query.FieldableQuery)
+		if !ok {
+			return
+		}
+		if f := fq.Field(); f != "" && !slices.Contains(unknown, f) && !slices.Contains(fieldNames, f) {
 			unknown = append(unknown, f)
 		}
 	})
@@ -55,26 +61,52 @@ func unknownFields(text string) []string {
 	return warnings
 }
 
-// eachField calls f with the field of every clause of a parsed query string.
-func eachField(q query.Query, f func(string)) {
+// eachClause calls f with every clause of a parsed query string that is not a combination of
+// others.
+func eachClause(q query.Query, f func(query.Query)) {
 	switch q := q.(type) {
 	case *query.BooleanQuery:
 		for _, sub := range []query.Query{q.Must, q.Should, q.MustNot} {
 			if sub != nil {
-				eachField(sub, f)
+				eachClause(sub, f)
 			}
 		}
 	case *query.ConjunctionQuery:
 		for _, sub := range q.Conjuncts {
-			eachField(sub, f)
+			eachClause(sub, f)
 		}
 	case *query.DisjunctionQuery:
 		for _, sub := range q.Disjuncts {
-			eachField(sub, f)
+			eachClause(sub, f)
 		}
-	case query.FieldableQuery:
-		f(q.Field())
+	default:
+		f(q)
 	}
+}
+
+// checkClauses finds the clauses of a parsed query string that bleve accepts but cannot run:
+// a regular expression its automaton cannot hold (bad syntax, ^ or $ inside, too many
+// states) and fuzziness beyond its maximum. bleve fails on them only when it searches, which
+// read as a broken index (exit 1, HTTP 500) rather than a bad query.
+func checkClauses(parsed query.Query) error {
+	var err error
+	eachClause(parsed, func(c query.Query) {
+		if err != nil {
+			return
+		}
+		switch c := c.(type) {
+		case *query.RegexpQuery:
+			// bleve drops a leading ^ itself: every regexp is anchored at both ends
+			if _, rerr := regexp.New(strings.TrimPrefix(c.Regexp, "^")); rerr != nil {
+				err = fmt.Errorf("the regular expression /%s/ cannot be searched: %v", c.Regexp, rerr)
+			}
+		case *query.MatchQuery:
+			if c.Fuzziness > searcher.MaxFuzziness || c.Fuzziness < 0 {
+				err = fmt.Errorf("%s~: a word can be 0 to %d edits away", c.Match, searcher.MaxFuzziness)
+			}
+		}
+	})
+	return err
 }
 
 // nearestField is the known field within two edits of f, if there is one.

@@ -43,6 +43,21 @@ func SourceFile(fsys fs.FS, name string, d fs.DirEntry) (fs.FileInfo, error) {
 	return info, nil
 }
 
+// UnreadableFolder tells whether the error a walk over the archive met is a folder below the
+// root that cannot be listed (no permission, or gone while the walk ran), and gives a one-line
+// notice naming it: the walk goes past that folder, so that one locked folder does not stop the
+// archive's other files from being read.
+func UnreadableFolder(name string, d fs.DirEntry, err error) (string, bool) {
+	if err == nil || name == "." || d == nil || !d.IsDir() {
+		return "", false
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("%s: skipped, the folder cannot be read (%v)", notation.DisplayName(name), err), true
+}
+
 // followLink is SourceFile for an entry that is not a regular file; its errors do not name it.
 func followLink(fsys fs.FS, name string, d fs.DirEntry) (fs.FileInfo, error) {
 	if d.Type()&fs.ModeSymlink != 0 {

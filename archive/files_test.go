@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,7 +35,7 @@ func TestWalkOnlyRegularFilesInside(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(f.root, "pipe.bgn"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, skipped, err := walk(f.root)
+	files, skipped, _, err := walk(f.root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,4 +59,43 @@ func TestWalkOnlyRegularFilesInside(t *testing.T) {
 		}
 	}
 	t.Log(joined)
+}
+
+// TestUnreadableFolder: a folder below the root that cannot be listed is skipped with a notice
+// (index, site build and validate once stopped at it); the root itself cannot be skipped.
+func TestUnreadableFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "lockdir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	denied := &fs.PathError{Op: "openat", Path: "lockdir", Err: fs.ErrPermission}
+	if n, ok := UnreadableFolder("lockdir", entries[0], denied); !ok || n != "lockdir: skipped, the folder cannot be read (permission denied)" {
+		t.Errorf("a locked folder: %q, %v", n, ok)
+	}
+	for _, c := range []struct {
+		name string
+		d    fs.DirEntry
+		err  error
+	}{{".", entries[0], denied}, {"lockdir", entries[0], nil}, {"lockdir", nil, denied}} {
+		if n, ok := UnreadableFolder(c.name, c.d, c.err); ok {
+			t.Errorf("%s, %v, %v: skipped as %q; only a folder below the root that failed is", c.name, c.d, c.err, n)
+		}
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("the walk over a chmod 000 folder needs a user the permission stops; root reads it")
+	}
+	f := newFixture(t)
+	locked := filepath.Join(f.root, "zanzibar")
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(locked, 0o755) })
+	files, skipped, gone, err := walk(f.root)
+	if err != nil || len(files) == 0 || !slices.Equal(gone, []string{"zanzibar"}) || !strings.Contains(strings.Join(skipped, "\n"), "zanzibar: skipped") {
+		t.Errorf("walk: %d files, skipped %q, locked %q, %v", len(files), skipped, gone, err)
+	}
 }

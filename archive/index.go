@@ -84,7 +84,7 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		return Summary{}, err
 	}
 	defer lock.unlock()
-	files, skipped, err := walk(root)
+	files, skipped, _, err := walk(root)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -87,7 +87,7 @@ func TestFinishFailsOnWriteError(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(shardDir(dir, 0), "store")); err != nil {
 		t.Fatal(err)
 	}
-	files, _, err := walk(f.root)
+	files, _, _, err := walk(f.root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -144,7 +144,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	req := bleve.NewSearchRequestOptions(bq, q.Limit, q.Offset, false)
 	req.Fields = hitFields
 	req.SortBy([]string{"file", "game"})
-	if q.Text != "" {
+	if strings.TrimSpace(q.Text) != "" {
 		req.SortBy([]string{"-_score", "file", "game"})
 	}
 	req.IncludeLocations = pos != engine.Position{}
@@ -169,10 +169,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 func (q Query) compile() (query.Query, engine.Position, error) {
 	var none engine.Position
 	var must []query.Query
-	if q.Text != "" {
+	if strings.TrimSpace(q.Text) != "" {
 		qs := bleve.NewQueryStringQuery(q.Text)
-		if _, err := qs.Parse(); err != nil {
+		parsed, err := qs.Parse()
+		if err != nil {
 			return nil, none, fmt.Errorf("%w: %q cannot be read (%v); write words, or field:value such as south:asha or event:cup", ErrBadQuery, q.Text, err)
+		}
+		if err := checkClauses(parsed); err != nil {
+			return nil, none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 		}
 		must = append(must, qs)
 	}

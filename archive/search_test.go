@@ -231,6 +231,12 @@ func TestSearchErrors(t *testing.T) {
 		{Variant: "kingulu", Position: "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", After: []string{"A3"}},
 		{Since: "last year"},
 		{Result: "won"},
+		// bleve reads these but fails on them only as it searches
+		{Text: `/[/`},
+		{Text: `names:/(a+)+$/`},
+		{Text: `/.{900}x{900}/`},
+		{Text: `juma~3`},
+		{Text: `juma~99999999999999999999`},
 	} {
 		if _, err := ix.Search(context.Background(), q); !errors.Is(err, ErrBadQuery) {
 			t.Errorf("%+v: error %v, want ErrBadQuery", q, err)
@@ -238,6 +244,9 @@ func TestSearchErrors(t *testing.T) {
 	}
 	if _, err := ix.Search(context.Background(), Query{Variant: "chess"}); !errors.Is(err, engine.ErrUnknownVariant) {
 		t.Errorf("unknown variant: %v", err)
+	}
+	if res, err := ix.Search(context.Background(), Query{Text: " \t "}); err != nil || res.Total != len(f.games) {
+		t.Errorf("a query of spaces must match every game, as no query does: %+v, %v", res, err)
 	}
 	res, err := ix.Search(context.Background(), Query{Player: "nobody"})
 	if err != nil || res.Total != 0 || res.Hits == nil {

@@ -66,10 +66,12 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", DisplayName(e.File), e.Pos.Line, e.Pos.Col, e.Message())
 }
 
-// DisplayName is a file name as messages show it: control characters (a line feed in a name)
-// escaped as in Go strings, so that every message stays one line.
+// DisplayName is a file name (or a tag value) as messages show it: control characters (a line
+// feed in a name, ESC) escaped as in Go strings, so that every message stays one line and sends
+// the terminal nothing, and so are the characters that turn text around (U+202E), so that
+// "evil\u202egnp.bgn" does not show as "evilnpg.bgn".
 func DisplayName(name string) string {
-	if !strings.ContainsFunc(name, unicode.IsControl) {
+	if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) {
 		return name
 	}
 	q := strconv.Quote(name)

@@ -78,6 +78,9 @@ func TestErrorOneLine(t *testing.T) {
 	if got := e.Error(); got != `new\nline\t.bgn:2:3: game 1: syntax error` {
 		t.Errorf("got %q", got)
 	}
+	if got := DisplayName("evil\u202egnp.bgn:1:1"); got != `evil\u202egnp.bgn:1:1` {
+		t.Errorf("a right-to-left override shown as is: %q", got)
+	}
 	if got := DisplayName("ünï©ødé [x].bgn"); got != "ünï©ødé [x].bgn" {
 		t.Errorf("a printable name changed: %q", got)
 	}

@@ -176,6 +176,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("hostile-names", func(t *testing.T) { browserHostile(t, tab(t, ctx, dialogs), base) })
 	t.Run("no-script", func(t *testing.T) { browserNoScript(t, tab(t, ctx, dialogs), base) })
 	t.Run("phone", func(t *testing.T) { browserPhone(t, tab(t, ctx, dialogs), base) })
+	t.Run("phone-long-words", func(t *testing.T) { browserLongWords(t, tab(t, ctx, dialogs)) })
+	t.Run("bidi-file-name", func(t *testing.T) { browserBidiName(t, tab(t, ctx, dialogs)) })
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
@@ -374,6 +376,60 @@ func browserPhone(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("tapped move 40: node %d, board on screen %v", p.Ply, p.Board)
 	}
 	do(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// longWord is a tag value with no place to break a line: a long URL or a hostile string.
+var longWord = "https://example.org/" + strings.Repeat("x", 80) + "</script><script>alert(1)</script>"
+
+// browserLongWords serves a record whose tags are long words and checks at a phone's width
+// that no page scrolls sideways: the game page (crumbs, tags), the browse page and the lists
+// it links to. The words once pushed the game page to 811 px on a 360 px screen.
+func browserLongWords(t *testing.T, ctx context.Context) {
+	dir := t.TempDir()
+	tags := ""
+	for _, tag := range []string{"Event", "Site", "South", "North", "Annotator", "Round"} {
+		tags += fmt.Sprintf("[%s %q]\n", tag, tag[:1]+longWord)
+	}
+	rec := tags + "[Date \"2024.01.01\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 {" + longWord + "} a4 2. A1 *\n"
+	if err := os.WriteFile(filepath.Join(dir, "long.bgn"), []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(indexedServer(t, dir, "Long words"))
+	t.Cleanup(ts.Close)
+	do(t, ctx, chromedp.EmulateViewport(360, 800, chromedp.EmulatePortrait))
+	defer do(t, ctx, chromedp.EmulateViewport(1280, 900))
+	do(t, ctx, chromedp.Navigate(ts.URL+"/lists/index.html"))
+	pages := append(eval[[]string](t, ctx, `Array.from(document.querySelectorAll('main a[href]')).map(a => a.href)`),
+		ts.URL+"/lists/index.html", ts.URL+"/long/index.html", ts.URL+"/long/1.html")
+	if len(pages) < 8 {
+		t.Fatalf("browse page links to %d pages: %v", len(pages)-3, pages)
+	}
+	for _, u := range pages {
+		do(t, ctx, chromedp.Navigate(u))
+		if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
+			t.Errorf("%s: %d px wide on a %d px screen", u, w[0], w[1])
+		}
+	}
+}
+
+// browserBidiName serves a record whose file name holds a right-to-left override and checks
+// that the breadcrumbs keep their order: the override in the file's link once ran on past it,
+// so that the game's title showed before the file it is in.
+func browserBidiName(t *testing.T, ctx context.Context) {
+	dir := t.TempDir()
+	rec := "[South \"Ali\"]\n[North \"Mwana\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n"
+	if err := os.WriteFile(filepath.Join(dir, "ok\u202exyz.bgn"), []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(indexedServer(t, dir, "Bidi"))
+	t.Cleanup(ts.Close)
+	do(t, ctx, chromedp.Navigate(ts.URL+"/ok-xyz/1.html"))
+	// each crumb ends before the next begins
+	gaps := eval[[]float64](t, ctx, `(() => { const c = Array.from(document.querySelectorAll('nav.crumbs a, nav.crumbs span'));
+		return c.slice(1).map((e, i) => e.getBoundingClientRect().left - c[i].getBoundingClientRect().right); })()`)
+	if len(gaps) != 2 || slices.Min(gaps) < 0 {
+		t.Errorf("breadcrumbs overlap: gaps %v px between them", gaps)
+	}
 }
 
 // contrastJS measures, on a game page, the contrast of every mark of the key against a plain

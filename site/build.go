@@ -122,6 +122,10 @@ func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build 
 // record: that is cheap even for a large archive.
 func (b *build) scan() error {
 	err := fs.WalkDir(b.src, ".", func(name string, d fs.DirEntry, err error) error {
+		if notice, ok := archive.UnreadableFolder(name, d, err); ok {
+			b.warn(path.Join(filepath.ToSlash(b.s.opts.Source), notice))
+			return fs.SkipDir
+		}
 		if err != nil {
 			return err
 		}

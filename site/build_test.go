@@ -1,6 +1,7 @@
 package site
 
 import (
+	"io/fs"
 	"os"
 	"regexp"
 	"slices"
@@ -225,5 +226,61 @@ func TestNaturalCompare(t *testing.T) {
 	slices.SortStableFunc(got, naturalCompare)
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// lockedFS is an archive whose folder "locked" cannot be listed, as a folder without read
+// permission for the user who builds.
+type lockedFS struct{ fstest.MapFS }
+
+func (l lockedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == "locked" {
+		return nil, &fs.PathError{Op: "openat", Path: name, Err: fs.ErrPermission}
+	}
+	return l.MapFS.ReadDir(name)
+}
+
+// TestUnreadableFolder: a folder that cannot be read is skipped with a warning naming it, and
+// the rest of the archive is built (the build once stopped at it: "openat lockdir: permission
+// denied", found building an archive with a chmod 000 folder as an ordinary user).
+func TestUnreadableFolder(t *testing.T) {
+	src := fixture(t, "archive.txtar")
+	src["locked/games.bgn"] = src["club/games.bgn"]
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	b, err := s.build(t.Context(), lockedFS{src}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := out.files["club/games/1.html"]; !ok {
+		t.Error("club/games.bgn not built")
+	}
+	if w := strings.Join(b.report().Warnings, "\n"); !strings.Contains(w, "locked: skipped, the folder cannot be read (permission denied)") {
+		t.Errorf("warnings:\n%s", w)
+	}
+	if _, err := archiveStamp(lockedFS{src}); err != nil {
+		t.Errorf("serve's look for changes: %v", err)
+	}
+}
+
+// TestBidiOverrideIsolated: a right-to-left override in a tag stays inside that tag's value on
+// the pages that join tags in one line (found with U+202E in a name: the game's heading read
+// "AlianawM – amuJ" and its date 10.10.4202).
+func TestBidiOverrideIsolated(t *testing.T) {
+	src := fstest.MapFS{"r.bgn": {Data: []byte("[Event \"Cup\u202e evil\"]\n[South \"Ali\u202e Juma\"]\n[North \"Mwana\"]\n" +
+		"[Date \"2024.01.01\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n")}}
+	src["bad.bgn"] = &fstest.MapFile{Data: []byte("[Date \"20\u202e24\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 *\n")}
+	files, rep := buildMem(t, src)
+	if w := strings.Join(rep.Warnings, "\n"); strings.Contains(w, `\u2068`) || !strings.Contains(w, `"20\u202e24"`) {
+		t.Errorf("the messages must quote the tag as written:\n%s", w)
+	}
+	page := string(files["r/1.html"])
+	for _, want := range []string{"\u2068Ali\u202e Juma\u2069 – Mwana", "\u2068Cup\u202e evil\u2069 · 2024.01.01"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the game page has no %q", want)
+		}
 	}
 }

@@ -30,12 +30,14 @@ func TestEvalGraph(t *testing.T) {
 	}
 }
 
-// TestEvalGraphPage checks that the graph is on the page, a link per move, without script.
+// TestEvalGraphPage checks that the graph is on the page, a link per move, without script. The
+// links are for the pointer only: the move list below has the same ones, and a keyboard once
+// had to Tab through a stop per ply (unnamed, inside role="img") before reaching it.
 func TestEvalGraphPage(t *testing.T) {
 	src := fstest.MapFS{"g.bgn": {Data: []byte("[Variant \"Bao Kingulu\"]\n\n1. A3 {[%eval 0.50]} a4 {[%eval -1.00]} *\n")}}
 	out, _ := buildMem(t, src)
 	page := string(out["g/1.html"])
-	for _, want := range []string{`<figure class="evalgraph">`, `<a href="#p1"><circle`, `<a href="#p2"><circle`} {
+	for _, want := range []string{`<figure class="evalgraph">`, `<a href="#p1" tabindex="-1"><circle`, `<a href="#p2" tabindex="-1"><circle`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("no %q on the page", want)
 		}

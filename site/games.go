@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -383,11 +384,18 @@ func (g *game) variant() *engine.Variant { return g.start.Variant() }
 // tag returns a roster tag, "" for an unknown value ("?", "????.??.??").
 func (g *game) tag(name string) string { return knownTag(g.rec.Tag(name)) }
 
-// knownTag is a tag's value, "" if unknown ("?", "????.??.??").
+// knownTag is a tag's value as the pages show it, "" if unknown ("?", "????.??.??"). A value
+// that holds bidirectional formatting characters (U+202E RIGHT-TO-LEFT OVERRIDE, say) is wrapped
+// in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the pages join tags in one line ("South –
+// North", "Event · Site · Date"), and an override left open in a name turned the rest of that
+// line around (a date 2024.01.01 read 10.10.4202). The isolate closes whatever the value opened.
 func knownTag(v string) string {
 	v = strings.TrimSpace(v)
 	if strings.Trim(v, "?.") == "" {
 		return ""
+	}
+	if strings.ContainsFunc(v, func(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }) {
+		return "\u2068" + v + "\u2069"
 	}
 	return v
 }

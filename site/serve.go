@@ -184,6 +184,9 @@ func (b *build) readEntry(name string) *fileEntry {
 		return nil
 	})
 	if err != nil {
+		if _, ok := err.(*notation.Error); !ok { // located already; a file that cannot be opened is not
+			err = fmt.Errorf("%s: %w", b.where(name), err)
+		}
 		e.Warnings = append(e.Warnings, err.Error())
 	}
 	return e
@@ -194,6 +197,9 @@ func (b *build) readEntry(name string) *fileEntry {
 func archiveStamp(src fs.FS) (uint64, error) {
 	h := fnv.New64a()
 	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
+		if _, ok := archive.UnreadableFolder(name, d, err); ok {
+			return fs.SkipDir // the build's scan reports it
+		}
 		if err != nil {
 			return err
 		}

@@ -434,3 +434,36 @@ func TestServeUnopenableIndex(t *testing.T) {
 		}
 	}
 }
+
+// lockedFileFS is an archive whose file name cannot be opened, as a file without read
+// permission for the user who serves.
+type lockedFileFS struct {
+	fs.FS
+	name string
+}
+
+func (l lockedFileFS) Open(name string) (fs.File, error) {
+	if name == l.name {
+		return nil, &fs.PathError{Op: "openat", Path: name, Err: fs.ErrPermission}
+	}
+	return l.FS.Open(name)
+}
+
+// Stat answers as the file system does: a file without read permission can be looked at.
+func (l lockedFileFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(l.FS, name) }
+
+// TestServeUnreadableFile: the catalog's message for a record file that cannot be opened names
+// the file (bao serve once said only "openat locked.bgn: permission denied", bao site build
+// "u/locked.bgn: …"; found serving an archive with a chmod 000 file as an ordinary user).
+func TestServeUnreadableFile(t *testing.T) {
+	dir := writeArchive(t)
+	sv := serverOf(t, dir, Options{Title: "Locked", Source: "arch"})
+	sv.src = lockedFileFS{FS: sv.src, name: "club/games.bgn"}
+	rep, err := sv.Refresh(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "arch/club/games.bgn: openat club/games.bgn: permission denied") {
+		t.Errorf("warnings:\n%s", w)
+	}
+}

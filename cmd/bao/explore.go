@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/english"
 )
 
 func newExploreCmd(e *env) *cobra.Command {
@@ -54,7 +55,7 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 				tw = tabwriter.NewWriter(e.out, 0, 4, 2, ' ', tabwriter.AlignRight)
 				w = tw
 			}
-			fmt.Fprintf(e.out, "%s\t%d games\t%d ended here\n", t.Position, t.Games, t.Ended)
+			fmt.Fprintf(e.out, "%s\t%s\t%d ended here\n", t.Position, english.Count(t.Games, "game"), t.Ended)
 			if tw != nil {
 				fmt.Fprintln(w, "MOVE\tGAMES\tSOUTH WINS\tNORTH WINS\tDRAWS\tUNKNOWN\tPOSITION AFTER\t")
 			}

@@ -173,7 +173,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 		fmt.Fprintln(w)
 	}
 	for _, h := range res.Hits {
-		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", h.File, h.Line, h.Game, h.Variant,
+		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", notation.DisplayName(h.File), h.Line, h.Game, h.Variant,
 			orUnknown(h.South), orUnknown(h.North), h.Result, orUnknown(h.Date), orUnknown(h.Event))
 		if res.Position != (engine.Position{}) {
 			fmt.Fprintf(w, "\tply %s", joinInts(h.Reached))
@@ -190,7 +190,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	for _, f := range res.Facets {
 		var parts []string
 		for _, t := range f.Terms {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Term, t.Count))
+			parts = append(parts, fmt.Sprintf("%s %d", notation.DisplayName(t.Term), t.Count))
 		}
 		if f.Missing > 0 {
 			parts = append(parts, fmt.Sprintf("(none) %d", f.Missing))
@@ -199,11 +199,14 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	}
 }
 
+// orUnknown is a tag value as a terminal shows it: "?" if empty, and with its control
+// characters escaped, so that a record cannot send the terminal escape sequences (ESC]0;… sets
+// its title) or turn the line around.
 func orUnknown(s string) string {
 	if s == "" {
 		return "?"
 	}
-	return s
+	return notation.DisplayName(s)
 }
 
 func joinInts(ns []int) string {

@@ -37,6 +37,9 @@ func TestIndexSearchExploreJSON(t *testing.T) {
 	if res.Total != 1 || res.Hits[0].ID != "g.bgn#1" || res.Hits[0].Line != 1 || len(res.Hits[0].Reached) != 1 || res.Hits[0].Reached[0] != 1 {
 		t.Errorf("search: %+v", res)
 	}
+	if code, out, _ := runBao(t, "", "explore", root, "--variant", "kingulu"); code != 0 || !strings.Contains(out, "\t1 game\t") {
+		t.Errorf("explore: exit %d, the start reached by one game:\n%s", code, out)
+	}
 	code, out, _ = runBao(t, "", "explore", root, "--variant", "kingulu", "--json")
 	var tree archive.Tree
 	if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 {
@@ -78,5 +81,25 @@ func TestPrintHitsTerminal(t *testing.T) {
 	printHits(&b, res, 0, false)
 	if strings.Contains(b.String(), "FILE:LINE") {
 		t.Errorf("a header off a terminal:\n%s", b.String())
+	}
+}
+
+// TestSearchTextEscapes: the text output shows a tag's control characters escaped, so that an
+// archive cannot send the terminal escape sequences (found with ESC]0;… in an Event tag, which
+// bao search printed as is, and a right-to-left override in a name).
+func TestSearchTextEscapes(t *testing.T) {
+	root := t.TempDir()
+	rec := strings.NewReplacer("Kingulu Cup", "Cup\x1b]0;pwned\a\x1b[2J", "Ali Juma", "Ali\u202eJuma").Replace(oneGame)
+	if err := os.WriteFile(filepath.Join(root, "g.bgn"), []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runBao(t, "", "index", root); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, errOut)
+	}
+	for _, args := range [][]string{{"search", root}, {"search", root, "--facets"}, {"stats", root}} {
+		code, out, _ := runBao(t, "", args...)
+		if code != 0 || strings.ContainsAny(out, "\x1b\a\u202e") || !strings.Contains(out, `Ali\u202eJuma`) {
+			t.Errorf("%v: exit %d:\n%q", args, code, out)
+		}
 	}
 }

@@ -57,7 +57,7 @@ A record with syntax errors is counted from what could be read, and reported.`, 
 					}
 					parts := make([]string, len(l.cs))
 					for i, c := range l.cs {
-						parts[i] = fmt.Sprintf("%s %d", c.Value, c.Games)
+						parts[i] = fmt.Sprintf("%s %d", notation.DisplayName(c.Value), c.Games)
 					}
 					fmt.Fprintf(e.out, "%s: %s\n", l.name, strings.Join(parts, ", "))
 				}
