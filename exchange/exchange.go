@@ -59,8 +59,10 @@ func NeedsVariant(name string) bool { return formats[name].needsVariant }
 // Import reads the games of one input of the named format as records, and verifies each
 // through the engine. A game with a problem (an illegal move, a result the board denies) is
 // kept, its problems returned with their places in the input and its first one written into
-// the record's ImportProblem tag, so that nothing is dropped silently. The error is for an
-// input that cannot be read at all, an *notation.Error of kind ErrFormat at its place.
+// the record's ImportProblem tag, so that nothing is dropped silently. A record the format
+// cannot make a game of is left out and its located error is among the problems; a record's
+// Number is its place in the input. The error is for an input that cannot be read at all,
+// an *notation.Error of kind ErrFormat at its place.
 func Import(name, file string, data []byte, o Options) ([]*notation.Record, notation.ErrorList, error) {
 	f, ok := formats[name]
 	if !ok || f.read == nil {
@@ -70,12 +72,19 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 		return nil, nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
 	}
 	recs, err := f.read(file, data, o)
+	// Records the reader had to leave out are problems of the input, not its end.
+	problems, _ := err.(notation.ErrorList)
+	if problems != nil {
+		err = nil
+	}
 	if err != nil {
 		return recs, nil, err
 	}
-	var problems notation.ErrorList
 	for i, r := range recs {
-		r.File, r.Number = file, i+1
+		r.File = file
+		if r.Number == 0 {
+			r.Number = i + 1
+		}
 		errs := notation.Verify(r)
 		if len(errs) > 0 {
 			r.SetTag("ImportProblem", errs[0].Error())

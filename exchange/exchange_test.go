@@ -147,7 +147,10 @@ func TestAbstractPlayHostile(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := Import("abstractplay", "h.json", []byte(c.doc), Options{})
+			_, problems, err := Import("abstractplay", "h.json", []byte(c.doc), Options{})
+			if err == nil && len(problems) > 0 { // a record left out
+				err = problems[0]
+			}
 			var ne *notation.Error
 			if !errors.Is(err, ErrFormat) || !errors.As(err, &ne) {
 				t.Fatalf("error %v, want a located ErrFormat", err)
@@ -435,5 +438,30 @@ func TestImportIsLinear(t *testing.T) {
 	first := int64(bytes.LastIndex(data, []byte(`"moves":[[`)) + len(`"moves":[[`))
 	if got, want := recs[1999].Moves[0].Pos, (notation.Pos{Line: 1, Col: 1}).Advance(data[:first]); got != want {
 		t.Errorf("the last game's first move at %v, want %v", got, want)
+	}
+}
+
+// One record that is not a game does not stop the others: it is left out, located and
+// numbered, and the games after it keep their numbers in the input.
+func TestAbstractPlayBadRecordAmongGood(t *testing.T) {
+	good := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	for _, c := range []struct{ name, bad, want string }{
+		{"moves an object", `{"header":{"game":{"name":"Bao"},"players":[{"name":"a"},{"name":"b"}]},"moves":{}}`, "6:81: game 2: not readable as this format: moves is an object"},
+		{"not an object", `"hello"`, "6:1: game 2: not readable as this format: an Abstract Play game record has a header"},
+		{"another game", `{"header":{"game":{"name":"Chess"}}}`, `6:19: game 2: not readable as this format: game "Chess"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := "[" + good + ",\n" + c.bad + ",\n" + good + "]"
+			recs, problems, err := Import("abstractplay", "m.json", []byte(data), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 || recs[0].Number != 1 || recs[1].Number != 3 {
+				t.Fatalf("%d games read, want games 1 and 3", len(recs))
+			}
+			if len(problems) != 1 || !strings.HasPrefix(problems[0].Error(), "m.json:"+c.want) || !errors.Is(problems[0], ErrFormat) {
+				t.Errorf("problems %v, want one at m.json:%s", problems, c.want)
+			}
+		})
 	}
 }

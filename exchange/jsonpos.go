@@ -82,7 +82,8 @@ func decodeValue(d *json.Decoder, depth int) (*located, error) {
 }
 
 // jsonRecords reads a JSON input of game records, an array of them or a single one, each
-// with read; the first record that cannot be read stops it with its located error.
+// with read. A record of an array that cannot be read is left out and its located error, which names its
+// number in the array, kept in the notation.ErrorList returned: the others are still read.
 func jsonRecords(file string, data []byte, read func(file string, loc *locator, g *located) (*notation.Record, error)) ([]*notation.Record, error) {
 	loc := newLocator(data)
 	doc, err := decodeLocated(data)
@@ -93,18 +94,28 @@ func jsonRecords(file string, data []byte, read func(file string, loc *locator, 
 		return nil, err
 	}
 	games, ok := doc.list()
-	if !ok {
-		games = []*located{doc} // one record, not a download's array
+	if !ok { // one record, not a download's array: if it is no game, the input is none
+		r, err := read(file, loc, doc)
+		if err != nil {
+			return nil, err
+		}
+		return []*notation.Record{r}, nil
 	}
 	var recs []*notation.Record
-	for _, g := range games {
+	var bad notation.ErrorList
+	for i, g := range games {
 		r, err := read(file, loc, g)
-		if err != nil {
-			return recs, err // located: the place says which game
+		if e := (*notation.Error)(nil); errors.As(err, &e) {
+			e.Err = fmt.Errorf("game %d: %w", i+1, e.Err)
+			bad.Add(e)
+			continue
+		} else if err != nil {
+			return recs, err
 		}
+		r.Number = i + 1
 		recs = append(recs, r)
 	}
-	return recs, nil
+	return recs, bad.Err()
 }
 
 // jsonError is a problem at a byte offset of the input.
