@@ -465,3 +465,37 @@ func TestAbstractPlayBadRecordAmongGood(t *testing.T) {
 		})
 	}
 }
+
+// With replace a file is written anew once: the inputs after the first add to it (an import
+// of two inputs with --force kept only the second's games), the games it held before count
+// for nothing, and repeats among the new games are still left out.
+func TestSinkReplaceKeepsEveryInput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bgn")
+	game := func(seed int) *notation.Record {
+		return mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, seed, 1), "")), Options{})[0]
+	}
+	if err := os.WriteFile(path, []byte(bgnOf(t, []*notation.Record{game(1), game(2)})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSink(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		recs        []*notation.Record
+		added, dups int
+	}{
+		{[]*notation.Record{game(1), game(3), game(3)}, 2, 1}, // game 1 was in the old file
+		{[]*notation.Record{game(4), game(1)}, 1, 1},          // game 1 was added by the first
+	} {
+		added, dups, err := s.Add(path, c.recs, true)
+		if err != nil || added != c.added || len(dups) != c.dups {
+			t.Errorf("input %d: added %d, %d duplicates, %v; want %d, %d", i+1, added, len(dups), err, c.added, c.dups)
+		}
+	}
+	recs, err := notation.ReadFile(path)
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("%d games in the file (want games 1, 3 and 4), %v", len(recs), err)
+	}
+}
