@@ -1,11 +1,14 @@
 package exchange
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -71,6 +74,10 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 	if f.needsVariant && o.Variant == nil {
 		return nil, nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
 	}
+	data, err := text(file, data)
+	if err != nil {
+		return nil, nil, err
+	}
 	recs, err := f.read(file, data, o)
 	// Records the reader had to leave out are problems of the input, not its end.
 	problems, _ := err.(notation.ErrorList)
@@ -92,6 +99,31 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 		problems = append(problems, errs...)
 	}
 	return recs, problems, nil
+}
+
+// text is data as UTF-8 without a byte order mark: files saved on Windows start with one
+// (UTF-8) or are UTF-16 throughout, which programs export and editors save as "Unicode".
+func text(file string, data []byte) ([]byte, error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")):
+		return data[3:], nil
+	case bytes.HasPrefix(data, []byte("\xFF\xFE")):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte("\xFE\xFF")):
+		order = binary.BigEndian
+	default:
+		return data, nil
+	}
+	if len(data)%2 != 0 {
+		return nil, &notation.Error{File: file, Pos: notation.Pos{Line: 1, Col: 1},
+			Err: fmt.Errorf("%w: UTF-16 of an odd number of bytes (truncated?)", notation.ErrEncoding)}
+	}
+	units := make([]uint16, 0, len(data)/2-1)
+	for i := 2; i < len(data); i += 2 {
+		units = append(units, order.Uint16(data[i:]))
+	}
+	return []byte(string(utf16.Decode(units))), nil
 }
 
 // Export writes records in the named format.

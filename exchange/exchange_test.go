@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/testgame"
@@ -497,5 +499,42 @@ func TestSinkReplaceKeepsEveryInput(t *testing.T) {
 	recs, err := notation.ReadFile(path)
 	if err != nil || len(recs) != 3 {
 		t.Fatalf("%d games in the file (want games 1, 3 and 4), %v", len(recs), err)
+	}
+}
+
+// Files saved on Windows: a UTF-8 byte order mark, UTF-16 either way round, CRLF line ends.
+func TestEncodings(t *testing.T) {
+	utf16Of := func(s string, big bool) string {
+		var b []byte
+		for _, u := range utf16.Encode([]rune("\uFEFF" + s)) {
+			if big {
+				b = binary.BigEndian.AppendUint16(b, u)
+			} else {
+				b = binary.LittleEndian.AppendUint16(b, u)
+			}
+		}
+		return string(b)
+	}
+	ap := apOf(testgame.Line(engine.Kiswahili, 20, 1, 1), "")
+	kiba := "[Event \"Şampiyon\"]\n" + strings.Join(testgame.Line(engine.Kiswahili, 6, 1, 1), " ") + " *\n"
+	for _, c := range []struct{ format, doc string }{{"abstractplay", ap}, {"kiba", kiba}} {
+		o := Options{Variant: engine.Kiswahili}
+		want := bgnOf(t, mustImport(t, c.format, "f", []byte(c.doc), o))
+		for name, doc := range map[string]string{
+			"bom": "\xEF\xBB\xBF" + c.doc, "utf-16le": utf16Of(c.doc, false), "utf-16be": utf16Of(c.doc, true),
+			"crlf": strings.ReplaceAll(c.doc, "\n", "\r\n"),
+		} {
+			recs, problems, err := Import(c.format, "f", []byte(doc), o)
+			if err != nil || len(problems) > 0 {
+				t.Errorf("%s %s: %v %v", c.format, name, err, problems)
+				continue
+			}
+			if got := bgnOf(t, recs); got != want {
+				t.Errorf("%s %s: read as\n%s\nwant\n%s", c.format, name, got, want)
+			}
+		}
+	}
+	if _, _, err := Import("kiba", "f", []byte("\xFF\xFE1"), Options{Variant: engine.Kiswahili}); !errors.Is(err, notation.ErrEncoding) {
+		t.Errorf("odd UTF-16: %v", err)
 	}
 }
