@@ -211,6 +211,15 @@ func TestKIBAGrammar(t *testing.T) {
 	if _, _, err := Import("kiba", "k.txt", []byte("1: A6<"), Options{}); err == nil {
 		t.Error("no variant accepted")
 	}
+	// A broken tag line is reported and left out; the games after it are still read.
+	game := strings.Join(toks[:4], " ") + " *\n"
+	broken := "[Event \"A\"]\n" + game + "[Event \"B\n" + game + "[Event \"C\"]\n" + game
+	recs, problems, err := Import("kiba", "k.txt", []byte(broken), Options{Variant: engine.Kiswahili})
+	if err != nil || len(recs) != 3 || len(problems) != 1 || problems[0].Pos != (notation.Pos{Line: 3, Col: 1}) {
+		t.Errorf("a broken tag line: %d games, problems %v, %v", len(recs), problems, err)
+	} else if recs[2].Tag("Event") != "C" {
+		t.Errorf("the last game's event is %q", recs[2].Tag("Event"))
+	}
 }
 
 func anyS(s []string) []any {
