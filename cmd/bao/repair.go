@@ -133,10 +133,13 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 	var recs []*notation.Record
 	var out []repairedGame
 	var problems notation.ErrorList
-	changed := false
+	changed, games := false, 0
 	for sc.Scan() {
 		rec := sc.Record()
-		recs = append(recs, rec)
+		games++
+		if apply { // kept to rewrite the file; a search alone holds one game at a time
+			recs = append(recs, rec)
+		}
 		if errs := sc.Errors(); errs != nil {
 			problems = append(problems, errs...)
 			continue
@@ -163,6 +166,9 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 	}
 	if err := sc.Err(); err != nil {
 		return out, err
+	}
+	if games == 0 {
+		return nil, &notation.Error{File: name, Err: notation.ErrNoGames}
 	}
 	if err := problems.Err(); err != nil {
 		for i := range out {
