@@ -15,7 +15,8 @@ import (
 //
 // A move whose row letter is left out (as in the namua stage, "6<") is in the mover's front
 // row; a missing direction where only one is legal is left to the engine. A list that starts
-// again at move 1 starts a new game; so does a new tag section after moves.
+// again at move 1 starts a new game; so does a new tag section after moves. A line that
+// starts as a tag and is not one is reported and left out.
 func readKIBA(file string, data []byte, o Options) ([]*notation.Record, error) {
 	return readLists(file, data, o, func(tok string, _ bool) string { return tok })
 }
@@ -61,6 +62,7 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 	var tags []notation.Tag
 	var toks []placed
 	var result placed
+	var bad notation.ErrorList
 	flush := func() {
 		if len(toks) > 0 || result.tok != "" || len(tags) > 0 {
 			recs = append(recs, fromTokens(o.Variant, tags, toks, result))
@@ -77,8 +79,9 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 				flush()
 			}
 			name, value, ok := parseTagLine(text)
-			if !ok {
-				return recs, formatErr(file, line.pos, "a tag line is [Name \"value\"]")
+			if !ok { // left out, and the games go on
+				bad = append(bad, formatErr(file, line.pos, "a tag line is [Name \"value\"]").(*notation.Error))
+				continue
 			}
 			tags = append(tags, notation.Tag{Name: name, Value: value, Pos: line.pos})
 			continue
@@ -103,10 +106,10 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 		}
 	}
 	flush()
-	if len(recs) == 0 {
+	if len(recs) == 0 && len(bad) == 0 {
 		return nil, formatErr(file, notation.Pos{Line: 1, Col: 1}, "no moves found")
 	}
-	return recs, nil
+	return recs, bad.Err()
 }
 
 // lines splits data into lines with their places.

@@ -67,10 +67,9 @@ func (e *Error) Error() string {
 }
 
 // DisplayName is a file name as messages show it: control characters (a line feed in a name)
-// escaped as in Go strings, so that every message stays one line, and so are the characters that
-// turn text around (U+202E), so that "evil\u202egnp.bgn" does not show as "evilnpg.bgn".
+// escaped as in Go strings, so that every message stays one line.
 func DisplayName(name string) string {
-	if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
 		return name
 	}
 	q := strconv.Quote(name)
