@@ -547,3 +547,29 @@ func TestEncodings(t *testing.T) {
 		t.Errorf("odd UTF-16: %v", err)
 	}
 }
+
+// A download cut short keeps the games before the cut, and says where it ends; so does one
+// with data after its array.
+func TestAbstractPlayTruncatedDownload(t *testing.T) {
+	game := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	whole := "[" + game + ",\n" + game + ",\n" + game + "]"
+	for _, c := range []struct {
+		name, doc string
+		games     int
+		want      string
+	}{
+		{"cut in the third game", whole[:len(whole)-40], 2, "ends too early"},
+		{"cut after a comma", whole[:strings.LastIndex(whole, ",")+1], 2, "ends too early"},
+		{"data after the array", whole + "\n[]", 3, "more data after the JSON value"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs, problems, err := Import("abstractplay", "t.json", []byte(c.doc), Options{})
+			if err != nil || len(recs) != c.games || len(problems) != 1 {
+				t.Fatalf("%d games, problems %v, %v; want %d games and one problem", len(recs), problems, err, c.games)
+			}
+			if !errors.Is(problems[0], ErrFormat) || !strings.Contains(problems[0].Error(), c.want) {
+				t.Errorf("problem %v, want %q", problems[0], c.want)
+			}
+		})
+	}
+}

@@ -82,38 +82,64 @@ func decodeValue(d *json.Decoder, depth int) (*located, error) {
 }
 
 // jsonRecords reads a JSON input of game records, an array of them or a single one, each
-// with read. A record of an array that cannot be read is left out and its located error, which names its
-// number in the array, kept in the notation.ErrorList returned: the others are still read.
+// with read. An array is read one record at a time, so that a download of thousands of games
+// never holds them all as JSON values, and a download cut short keeps the games before the
+// cut. A record of an array that cannot be read is left out and its located error, which
+// names its number in the array, kept in the notation.ErrorList returned: the others are
+// still read.
 func jsonRecords(file string, data []byte, read func(file string, loc *locator, g *located) (*notation.Record, error)) ([]*notation.Record, error) {
 	loc := newLocator(data)
-	doc, err := decodeLocated(data)
-	if err != nil {
+	where := func(err error) error {
 		if je, ok := err.(*jsonError); ok {
-			return nil, formatErr(file, loc.at(je.offset), "%s", je.msg)
+			return formatErr(file, loc.at(je.offset), "%s", je.msg)
 		}
-		return nil, err
+		return err
 	}
-	games, ok := doc.list()
-	if !ok { // one record, not a download's array: if it is no game, the input is none
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '[' {
+		// One record, not a download's array: if it is no game, the input is none.
+		doc, err := decodeLocated(data)
+		if err != nil {
+			return nil, where(err)
+		}
 		r, err := read(file, loc, doc)
 		if err != nil {
 			return nil, err
 		}
 		return []*notation.Record{r}, nil
 	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	d.Token() // the array's '['
 	var recs []*notation.Record
 	var bad notation.ErrorList
-	for i, g := range games {
+	stop := func(err error) ([]*notation.Record, error) {
+		if e := (*notation.Error)(nil); errors.As(where(err), &e) {
+			bad.Add(e)
+			return recs, bad
+		}
+		return recs, err
+	}
+	for i := 1; d.More(); i++ {
+		g, err := decodeValue(d, 1)
+		if err != nil {
+			return stop(err)
+		}
 		r, err := read(file, loc, g)
 		if e := (*notation.Error)(nil); errors.As(err, &e) {
-			e.Err = fmt.Errorf("game %d: %w", i+1, e.Err)
+			e.Err = fmt.Errorf("game %d: %w", i, e.Err)
 			bad.Add(e)
 			continue
 		} else if err != nil {
 			return recs, err
 		}
-		r.Number = i + 1
+		r.Number = i
 		recs = append(recs, r)
+	}
+	if _, err := d.Token(); err != nil {
+		return stop(jsonErr(err, d.InputOffset()))
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return stop(&jsonError{offset: d.InputOffset(), msg: "more data after the JSON value"})
 	}
 	return recs, bad.Err()
 }
