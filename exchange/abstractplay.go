@@ -101,7 +101,11 @@ func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 	site, _ := h.field("site").field("name").str()
 	tag("Site", site)
 	if d, ok := h.field("date-start").str(); ok && d != apNoDate {
+		// The schema's date-time, or a date alone as hand-made records write it.
 		t, err := time.Parse(time.RFC3339, d)
+		if err != nil {
+			t, err = time.Parse(time.DateOnly, d)
+		}
 		if err != nil {
 			return nil, bad(h.field("date-start"), "date-start %q is not a date-time", d)
 		}

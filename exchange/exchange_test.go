@@ -573,3 +573,23 @@ func TestAbstractPlayTruncatedDownload(t *testing.T) {
 		})
 	}
 }
+
+// date-start as Abstract Play writes it (with milliseconds), as a date alone, or missing.
+func TestAbstractPlayDates(t *testing.T) {
+	game := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	for _, c := range []struct{ date, want string }{
+		{`"2024-03-05T10:00:00.123Z"`, "2024.03.05"},
+		{`"2024-03-05T23:30:00-05:00"`, "2024.03.06"},
+		{`"2024-03-05"`, "2024.03.05"},
+		{`"` + apNoDate + `"`, "????.??.??"},
+	} {
+		doc := strings.Replace(game, `"2024-03-05T10:00:00Z"`, c.date, 1)
+		recs := mustImport(t, "abstractplay", "d.json", []byte(doc), Options{})
+		if got := recs[0].Tag("Date"); got != c.want && !(got == "" && c.want == "????.??.??") {
+			t.Errorf("date-start %s: Date %q, want %q", c.date, got, c.want)
+		}
+	}
+	if _, _, err := Import("abstractplay", "d.json", []byte(strings.Replace(game, `"2024-03-05T10:00:00Z"`, `"March 5"`, 1)), Options{}); !errors.Is(err, ErrFormat) {
+		t.Errorf("a date-start that is no date: %v", err)
+	}
+}
