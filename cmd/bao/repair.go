@@ -85,7 +85,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 				}
 				for _, g := range games {
 					found = found || !g.Applied && !g.validates()
-					if !asJSON {
+					if !asJSON && !g.syntax {
 						printRepairs(e.out, g)
 					}
 				}
@@ -118,6 +118,8 @@ type repairedGame struct {
 	repairGame
 	rec  *notation.Record
 	reps []notation.Repair
+	// syntax: the game has syntax errors, which are reported with the file's problems.
+	syntax bool
 }
 
 // repairFile searches repairs for every game of a file that needs one and, with apply,
@@ -141,14 +143,16 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 			recs = append(recs, rec)
 		}
 		if errs := sc.Errors(); errs != nil {
+			// Not searched; listed so that the JSON names every game that does not replay.
 			problems = append(problems, errs...)
+			out = append(out, repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}, Error: errs[0].Error()}, rec, nil, true})
 			continue
 		}
 		reps, err := notation.Repairs(rec, opts)
 		if err == nil && len(reps) == 0 {
 			continue // it replays as written
 		}
-		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
+		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps, false}
 		switch {
 		case errors.Is(err, notation.ErrNoRepair):
 			g.Error = err.Error() + " (bao validate lists each problem; a larger --max-edits searches further)"
