@@ -92,6 +92,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "unknown command"},
 		{[]string{"site", "buld"}, 2, "(see 'bao site --help')"},
 		{[]string{"show", "nonexistent.bgn"}, 1, "no such file"},
+		{[]string{"import", "games.json"}, 2, `required flag(s) "from" not set (see 'bao import --help')`},
+		{[]string{"export", "games.bgn"}, 2, `required flag(s) "to" not set`},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)
