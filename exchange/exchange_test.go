@@ -211,6 +211,12 @@ func TestKIBAGrammar(t *testing.T) {
 	if _, _, err := Import("kiba", "k.txt", []byte("1: A6<"), Options{}); err == nil {
 		t.Error("no variant accepted")
 	}
+	// Numbers written against their moves, PGN-style; a list starting again at 1 is a new game.
+	glued := fmt.Sprintf("1.%s %s 2.%s 2...%s\n1:%s\n", toks[0], toks[1], toks[2], toks[3], toks[0])
+	recs = mustImport(t, "kiba", "k.txt", []byte(glued), Options{Variant: engine.Kiswahili})
+	if len(recs) != 2 || len(recs[0].Moves) != 4 || recs[0].Moves[2].Token != toks[2] || recs[0].Moves[3].Pos != (notation.Pos{Line: 1, Col: strings.Index(glued, "2...") + 5}) {
+		t.Errorf("glued numbers: %d games, first %v", len(recs), recs[0].Moves)
+	}
 	// A broken tag line is reported and left out; the games after it are still read.
 	game := strings.Join(toks[:4], " ") + " *\n"
 	broken := "[Event \"A\"]\n" + game + "[Event \"B\n" + game + "[Event \"C\"]\n" + game

@@ -10,7 +10,8 @@ import (
 // A KIBA move list, as printed and as BoardGameArena's logs give it:
 //
 //	[Event "Zanzibar Open"]      optional PGN-style tags
-//	 1: A6< a3>; 2: 6< a4>;       numbers as "1:", "1." or "1..."; ";" and "," separate
+//	 1: A6< a3>; 2: 6< a4>;       numbers as "1:", "1." or "1...", alone or before the move
+//	                              ("1.A6<"); ";" and "," separate
 //	 3: B3> a5<* ...  1-0         a result (1-0, 0-1, 1/2-1/2, *) ends a game
 //
 // A move whose row letter is left out (as in the namua stage, "6<") is in the mover's front
@@ -87,6 +88,12 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 			continue
 		}
 		for _, w := range words(line) {
+			if n := numberPrefix(w.text); n > 0 && n < len(w.text) { // "1.A6<", "2...a6<*"
+				if numberOf(w.text) == 1 && len(toks) > 1 {
+					flush()
+				}
+				w = word{w.text[n:], notation.Pos{Line: w.pos.Line, Col: w.pos.Col + n}}
+			}
 			switch {
 			case isResult(w.text):
 				result = placed{strings.ReplaceAll(w.text, "½", "1/2"), w.pos}
@@ -168,6 +175,22 @@ func isMoveNumber(s string) bool {
 	}
 	rest := s[i:]
 	return rest == ":" || strings.Trim(rest, ".") == ""
+}
+
+// numberPrefix is the length of a move number a word starts with ("12." of "12.A6<"), or 0.
+func numberPrefix(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(s) && (s[j] == '.' || s[j] == ':' && j == i) {
+		j++
+	}
+	if i == 0 || j == i {
+		return 0
+	}
+	return j
 }
 
 func numberOf(s string) int {
