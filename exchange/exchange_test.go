@@ -599,3 +599,32 @@ func TestAbstractPlayDates(t *testing.T) {
 		t.Errorf("a date-start that is no date: %v", err)
 	}
 }
+
+// One file of the folder that bao cannot read is named, and the sink still takes games for
+// the others (it refused every import into the folder), never for that one.
+func TestSinkPassesOverUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "alpha.bgn")
+	if err := os.WriteFile(bad, []byte("not bgn ["), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stored := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 7, 1), "")), Options{})
+	if err := os.WriteFile(filepath.Join(dir, "zeta.bgn"), []byte(bgnOf(t, stored)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSink(dir)
+	if s == nil || err == nil || !strings.Contains(err.Error(), "alpha.bgn") {
+		t.Fatalf("sink %v, error %v; want a sink and an error naming alpha.bgn", s, err)
+	}
+	recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 6, 1), "")), Options{})
+	// zeta.bgn, after the unreadable file, is known: its game is not added again.
+	if added, dups, err := s.Add(filepath.Join(dir, "beta.bgn"), append(recs, stored...), false); added != 1 || len(dups) != 1 || err != nil {
+		t.Errorf("beta.bgn: added %d, %d duplicates, %v; want 1 and 1", added, len(dups), err)
+	}
+	if _, _, err := s.Add(bad, recs, false); err == nil {
+		t.Error("added to the unreadable file")
+	}
+	if b, _ := os.ReadFile(bad); string(b) != "not bgn [" {
+		t.Errorf("the unreadable file was changed: %q", b)
+	}
+}

@@ -28,9 +28,12 @@ type Duplicate struct {
 }
 
 // NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
-// skipped) or one file; a root that does not exist yet holds none.
+// skipped) or one file; a root that does not exist yet holds none. A file it cannot read is
+// passed over, and named in the error, which then comes with a sink all the same: games
+// can still go to the other files (Add refuses that one).
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
+	var unread []error
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == root {
@@ -46,14 +49,18 @@ func NewSink(root string) (*Sink, error) {
 		}
 		recs, err := readRecords(path)
 		if err != nil {
-			return err
+			unread = append(unread, err)
+			return nil
 		}
 		for _, r := range recs {
 			s.seen.Add(r)
 		}
 		return nil
 	})
-	return s, err
+	if err != nil {
+		return nil, err
+	}
+	return s, errors.Join(unread...)
 }
 
 func readRecords(path string) ([]*notation.Record, error) {

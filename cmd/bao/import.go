@@ -63,6 +63,7 @@ games are added after the old ones, unless --force writes the file anew.`,
 				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
 			}
 			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
+			problems, failed := 0, false
 			var sink *exchange.Sink
 			if o.out != "" {
 				if toDir {
@@ -72,10 +73,13 @@ games are added after the old ones, unless --force writes the file anew.`,
 				}
 				var err error
 				if sink, err = exchange.NewSink(o.out); err != nil {
-					return err
+					if sink == nil {
+						return err
+					}
+					fmt.Fprintf(e.err, "%v\n", err) // an unreadable file: the others still take games
+					failed = true
 				}
 			}
-			problems, failed := 0, false
 			var all []*notation.Record
 			for _, in := range args {
 				data, err := readInput(e, in)
@@ -116,7 +120,9 @@ games are added after the old ones, unless --force writes the file anew.`,
 							fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
 						}
 						if err != nil {
-							return err
+							fmt.Fprintf(e.err, "%v\n", err) // the other files still take their games
+							failed = true
+							continue
 						}
 						fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(byFile[path]), added, path)
 					}
