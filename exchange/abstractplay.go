@@ -187,6 +187,8 @@ func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 		result = "1-0"
 	case res[0] < res[1]:
 		result = "0-1"
+	case res[0] == 0: // nobody scored: a game not finished, as bao writes one
+		result = "*"
 	}
 	if termination != "" {
 		tags = append(tags, notation.Tag{Name: "Termination", Value: termination})

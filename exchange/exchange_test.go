@@ -120,6 +120,25 @@ func TestAbstractPlayRoundTrip(t *testing.T) {
 	}
 }
 
+// A game not finished (Result "*", no player scored) comes back unfinished, not as a draw the
+// board denies.
+func TestAbstractPlayUnfinishedRoundTrip(t *testing.T) {
+	r := &notation.Record{Result: "*"}
+	r.SetTag("Variant", engine.Kiswahili.Name())
+	r.SetTag("Result", "*")
+	for _, tok := range testgame.Line(engine.Kiswahili, 9, 3, 1) {
+		r.Moves = append(r.Moves, &notation.Node{Token: tok})
+	}
+	var out bytes.Buffer
+	if err := Export("abstractplay", &out, []*notation.Record{r}); err != nil {
+		t.Fatal(err)
+	}
+	again := mustImport(t, "abstractplay", "u.json", out.Bytes(), Options{})
+	if got := again[0].Tag("Result"); got != "*" {
+		t.Errorf("Result %q, want *", got)
+	}
+}
+
 func TestAbstractPlaySetUps(t *testing.T) {
 	for name, bpn := range apSetUps {
 		start, _ := engine.ParsePosition(engine.Kiswahili, bpn)
