@@ -187,7 +187,7 @@ func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 		result = "1-0"
 	case res[0] < res[1]:
 		result = "0-1"
-	case res[0] == 0: // nobody scored: a game not finished, as bao writes one
+	case res[0] == 0 && termination == "": // nobody scored and nothing ended it: unfinished
 		result = "*"
 	}
 	if termination != "" {
