@@ -111,8 +111,15 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 	if e != nil {
 		return nil, e
 	}
-	s.max = opts.MaxEdits
+	// The smallest repairs first: beyond the default two corrections, one more is allowed
+	// only while none is found, so that a large MaxEdits does not fill the search with long
+	// chains of corrections before it finds the one slip.
+	s.max = min(opts.MaxEdits, 2)
 	clean := s.from(0, 0, noEdit)
+	for !clean && len(s.sols) == 0 && !s.over && s.max < opts.MaxEdits {
+		s.max++
+		clean = s.from(0, 0, noEdit)
+	}
 	reps := s.ranked()
 	if len(reps) > opts.Top {
 		reps = reps[:opts.Top]

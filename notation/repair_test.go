@@ -480,3 +480,20 @@ func TestRepairsBounded(t *testing.T) {
 		t.Errorf("%d repairs kept, at most %d wanted", len(s.sols), maxRepairs)
 	}
 }
+
+// A large MaxEdits still finds the one slip first (it listed chains of 21 corrections).
+func TestRepairsSmallestFirst(t *testing.T) {
+	g := engine.RandomGame(engine.Kete.Start(), engine.NewRand(2, 0), 30)
+	rec := FromGame(nil, g)
+	was := rec.Moves[3].Token
+	rec.Moves[3].Token = rec.Moves[5].Token
+	for _, max := range []int{2, 3, 1000000} {
+		reps, err := Repairs(rec, RepairOptions{MaxEdits: max, Budget: 10 * time.Second})
+		if err != nil || len(reps) == 0 {
+			t.Fatalf("max %d: %v", max, err)
+		}
+		if n := reps[0].Corrections(); n > 2 {
+			t.Errorf("max %d: the best repair makes %d corrections (%v), want at most 2 (the slip was %s)", max, n, reps[0].Edits, was)
+		}
+	}
+}
