@@ -68,6 +68,9 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 			if opts.MaxEdits < 1 || opts.Top < 1 {
 				return usagef("--max-edits and --top must be at least 1")
 			}
+			if opts.Budget <= 0 {
+				return usagef("--budget must be a positive duration (20s, 2m)")
+			}
 			paths, err := recordFiles(args)
 			if err != nil {
 				return err
