@@ -214,9 +214,10 @@ func readInput(e *env, name string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file", name)
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: a folder: give the files of the other program", name)
 		}
+		// Pipes (<(curl …)) and devices are read too: the limit below bounds an endless one.
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, err
