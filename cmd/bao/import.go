@@ -62,6 +62,10 @@ games are added after the old ones, unless --force writes the file anew.`,
 			if !slices.Contains(exchange.Imports(), o.from) {
 				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
 			}
+			if opts.Variant != nil && !exchange.NeedsVariant(o.from) {
+				// It would be passed over, and the games read as the format's own game.
+				return usagef("--from %s names its game: --variant is for the formats that do not", o.from)
+			}
 			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
 			problems, failed := 0, false
 			var sink *exchange.Sink

@@ -96,6 +96,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"export", "games.bgn"}, 2, `required flag(s) "to" not set`},
 		{[]string{"import", "--from", "kiba", "--variant", "kete", "/dev/null"}, 1, "/dev/null:1:1: not readable as this format: no moves found"},
 		{[]string{"import", "--from", "kiba", "--variant", "kete", "."}, 1, ".: a folder"},
+		{[]string{"import", "--from", "abstractplay", "--variant", "kete", "g.json"}, 2, "--from abstractplay names its game"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)
