@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,7 +18,7 @@ import (
 // ends or a quit command arrives. Bad commands are answered with "info string error: ...",
 // never by stopping.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	return serve(ctx, in, out, 64)
+	return serve(ctx, in, out, defaultHashMB)
 }
 
 // serve is Serve with a table of hashMB megabytes until a setoption changes it.
@@ -68,9 +69,9 @@ func (s *server) command(ctx context.Context, f []string) error {
 	case "uci":
 		s.printf("id name bao")
 		s.printf("id author the bao authors")
-		s.printf("option name Hash type spin default 64 min 1 max 4096")
-		s.printf("option name Threads type spin default 1 min 1 max 64")
-		s.printf("option name MultiPV type spin default 1 min 1 max 64")
+		for _, o := range options {
+			s.printf("option name %s type spin default %d min 1 max %d", o.name, o.def, o.max)
+		}
 		s.printf("uciok")
 	case "isready":
 		s.printf("readyok")
@@ -102,24 +103,38 @@ func (s *server) setoption(f []string) error {
 	if len(f) != 4 || f[0] != "name" || f[2] != "value" {
 		return fmt.Errorf("expected: setoption name NAME value N")
 	}
+	i := slices.IndexFunc(options, func(o option) bool { return strings.EqualFold(o.name, f[1]) })
+	if i < 0 {
+		return fmt.Errorf("unknown option %q", f[1])
+	}
+	o := options[i]
 	n, err := strconv.Atoi(f[3])
-	if err != nil || n < 1 {
-		return fmt.Errorf("option %s: %q is not a positive number", f[1], f[3])
+	if err != nil || n < 1 || n > o.max {
+		return fmt.Errorf("option %s: %q is not a number from 1 to %d", o.name, f[3], o.max)
 	}
 	s.finish()
-	switch strings.ToLower(f[1]) {
-	case "hash":
+	switch o.name {
+	case "Hash":
 		s.hashMB = n
 		s.searcher = NewSearcher(n)
-	case "threads":
+	case "Threads":
 		s.threads = n
-	case "multipv":
+	case "MultiPV":
 		s.multipv = n
-	default:
-		return fmt.Errorf("unknown option %q", f[1])
 	}
 	return nil
 }
+
+// defaultHashMB is the table's size until a setoption changes it.
+const defaultHashMB = 64
+
+// option is a setting of the protocol, with its default and largest value.
+type option struct {
+	name     string
+	def, max int
+}
+
+var options = []option{{"Hash", defaultHashMB, MaxHashMB}, {"Threads", 1, 64}, {"MultiPV", 1, 64}}
 
 // parsePositionCommand reads "VARIANT (startpos | bpn BPN...) [moves TOKEN...]".
 func parsePositionCommand(f []string) (*engine.Game, error) {

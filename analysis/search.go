@@ -86,9 +86,13 @@ type Searcher struct {
 	MaterialOnly bool
 }
 
-// NewSearcher makes a searcher with a transposition table of about hashMB megabytes.
+// MaxHashMB is the largest transposition table a Searcher takes, in megabytes.
+const MaxHashMB = 4096
+
+// NewSearcher makes a searcher with a transposition table of about hashMB megabytes (1 to
+// MaxHashMB).
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{tt: newTable(max(hashMB, 1))}
+	return &Searcher{tt: newTable(min(max(hashMB, 1), MaxHashMB))}
 }
 
 // Clear forgets what earlier searches stored, so that the next search is the same as in a

@@ -255,12 +255,13 @@ func (vf *verifier) tags() {
 }
 
 // CheckTagValue checks the value of a tag whose form the spec fixes without an engine (Date,
-// Result) and that any value can be written (no quote, no line break), so that a record can be
-// checked as it is entered, not only when it is validated later. Other tags accept any value.
+// Result) and that the value can be written on its tag's line (no line break; quotes and
+// backslashes are escaped), so that a record can be checked as it is entered, not only when
+// it is validated later. Other tags accept any value.
 func CheckTagValue(name, value string) error {
 	switch {
-	case strings.ContainsAny(value, "\"\n\r"):
-		return fmt.Errorf("%q: a tag value cannot hold a quote or a line break", value)
+	case strings.ContainsAny(value, "\n\r"):
+		return fmt.Errorf("%q: a tag value cannot hold a line break", value)
 	case name == "Date" && !isDate(value):
 		return fmt.Errorf("%q is not a date YYYY.MM.DD (? for unknown digits)", value)
 	case name == "Result" && !isResult(value):

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -119,5 +120,43 @@ func BenchmarkVerify(b *testing.B) {
 			b.ReportMetric(float64(plies)/float64(len(recs)), "plies/game")
 			b.ReportMetric(float64(b.N*plies)/b.Elapsed().Seconds(), "plies/s")
 		})
+	}
+}
+
+// A tag value may hold anything its line can: quotes and backslashes are escaped when it is
+// written, and read back the same; a line break cannot be written, so it is refused.
+func TestCheckTagValue(t *testing.T) {
+	for _, c := range []struct {
+		name, value string
+		ok          bool
+	}{
+		{"South", `Ali "Simba" Juma`, true},
+		{"Event", `C:\bao\2026`, true},
+		{"North", "Mwana\nNorth", false},
+		{"Site", "Zanzibar\r", false},
+		{"Date", "1998.03.14", true},
+		{"Date", "14/03/1998", false},
+		{"Result", "1-0", true},
+		{"Result", "2-0", false},
+	} {
+		err := CheckTagValue(c.name, c.value)
+		if (err == nil) != c.ok {
+			t.Errorf("%s %q: error %v, want ok %v", c.name, c.value, err, c.ok)
+			continue
+		}
+		if !c.ok {
+			continue
+		}
+		rec := &Record{}
+		rec.SetTag("Variant", "kingulu")
+		rec.SetTag(c.name, c.value)
+		var b bytes.Buffer
+		if err := Write(&b, rec); err != nil {
+			t.Fatal(err)
+		}
+		sc := NewScanner(&b, "t.bgn")
+		if !sc.Scan() || sc.Record().Tag(c.name) != c.value || len(sc.Errors()) > 0 {
+			t.Errorf("%s %q does not read back: %q %v", c.name, c.value, b.String(), sc.Errors())
+		}
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,7 +41,7 @@ func newAnalyseCmd(e *env) *cobra.Command {
 		search         searchFlags
 	}
 	c := &cobra.Command{
-		Use:   "analyse FILE [--movetime MS|--depth N] [--json] [--annotate]",
+		Use:   "analyse FILE... [--movetime MS|--depth N] [--json] [--annotate]",
 		Short: "Analyse every move of the games of a BGN file with the engine",
 		Long: fmt.Sprintf(`Search every position of each game's main line and judge each move: the evaluation
 before and after it (seeds for the mover), the engine's best move and line, and how much the
@@ -53,80 +53,34 @@ for South, #N for a forced win in N of South's moves, #-N for a loss), [%%best T
 engine's line as a variation after a marked move, and the Annotator tag. The players' moves,
 comments and marks are never changed (a mark the record already has stays), and the file is
 replaced only as a whole, so a crash leaves the old file or the new. A file with syntax errors
-is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.InaccuracyLoss)/100,
+is not rewritten (nor standard input, -). Without a limit each position gets 200 ms.`, float64(analysis.InaccuracyLoss)/100,
 			float64(analysis.MistakeLoss)/100, float64(analysis.BlunderLoss)/100),
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			lim, err := o.search.limits(200)
 			if err != nil {
 				return err
 			}
-			path := args[0]
-			src, err := os.ReadFile(path)
+			paths, err := recordFiles(args)
 			if err != nil {
 				return err
 			}
-			sc := notation.NewScanner(bytes.NewReader(src), path)
-			var recs []*notation.Record
-			var syntax notation.ErrorList
-			for sc.Scan() {
-				recs = append(recs, sc.Record())
-				syntax = append(syntax, sc.Errors()...)
+			if o.annotate && slices.Contains(paths, stdinName) {
+				return usagef("--annotate writes into the file it reads: it cannot annotate standard input")
 			}
-			if err := sc.Err(); err != nil {
-				return err
-			}
-			for _, err := range syntax {
-				fmt.Fprintln(e.err, err)
-			}
-			s := analysis.NewSearcher(o.search.hash)
-			failed := len(syntax) > 0
-			annotated := 0
-			var docs []analyseGameDoc
-			for _, rec := range recs {
-				s.Clear() // each game alone: the same file gives the same marks
-				bar := newProgress(e.err, -1, "positions")
-				bar.Describe(fmt.Sprintf("%s game %d", path, rec.Number))
-				rep, err := analysis.AnalyseRecord(cmd.Context(), s, rec, lim, func(done, total int) { bar.Set(int64(done), int64(total)) })
-				bar.Finish()
-				doc := analyseGameDoc{File: path, Game: rec.Number}
+			a := analyser{e: e, cmd: cmd, s: analysis.NewSearcher(o.search.hash), lim: lim, json: o.json, annotate: o.annotate}
+			docs := []analyseGameDoc{}
+			failed := false
+			for _, path := range paths {
+				d, ok, err := a.file(path)
 				if err != nil {
-					fmt.Fprintln(e.err, err)
-					failed, doc.Error = true, err.Error()
-					docs = append(docs, doc)
-					continue
+					return err
 				}
-				for _, m := range rep.Moves {
-					doc.Moves = append(doc.Moves, newAnalyseMoveDoc(rep.Variant, m))
-				}
-				docs = append(docs, doc)
-				if o.annotate {
-					analysis.Annotate(rec, rep, "bao analyse, "+lim.Describe())
-					annotated++
-				}
-				if !o.json {
-					printAnalysis(e.out, doc)
-				}
+				docs, failed = append(docs, d...), failed || !ok
 			}
 			if o.json {
 				if err := writeJSON(e.out, map[string]any{"games": docs}); err != nil {
 					return err
-				}
-			}
-			if o.annotate {
-				switch {
-				case len(syntax) > 0:
-					fmt.Fprintf(e.err, "%s: not annotated: it has syntax errors\n", path)
-				case annotated == 0:
-					fmt.Fprintf(e.err, "%s: not annotated: no game could be analysed\n", path)
-				default:
-					var b bytes.Buffer
-					if err := notation.Write(&b, recs...); err != nil {
-						return err
-					}
-					if err := notation.WriteFile(path, b.Bytes()); err != nil {
-						return err
-					}
 				}
 			}
 			if failed {
@@ -139,6 +93,97 @@ is not rewritten. Without a limit each position gets 200 ms.`, float64(analysis.
 	c.Flags().BoolVar(&o.annotate, "annotate", false, "write the analysis into the file")
 	o.search.register(c.Flags(), 200)
 	return c
+}
+
+// analyser analyses the files of one `bao analyse`.
+type analyser struct {
+	e              *env
+	cmd            *cobra.Command
+	s              *analysis.Searcher
+	lim            analysis.Limits
+	json, annotate bool
+}
+
+// file analyses the games of one file, printing them unless in JSON, and with --annotate
+// writes the analysis into it. It reports a problem the file has (it cannot be read, has no
+// games, has syntax errors, or a game that does not replay) and goes on; ok is false then.
+// The error is one that stops the command (a file that cannot be written back).
+func (a analyser) file(path string) (docs []analyseGameDoc, ok bool, err error) {
+	r, name, err := openRecords(a.e, path)
+	if err != nil {
+		fmt.Fprintln(a.e.err, err)
+		return nil, false, nil
+	}
+	src, err := io.ReadAll(r)
+	r.Close()
+	if err != nil {
+		fmt.Fprintln(a.e.err, &notation.Error{File: name, Err: err})
+		return nil, false, nil
+	}
+	sc := notation.NewScanner(bytes.NewReader(src), name)
+	var recs []*notation.Record
+	var syntax notation.ErrorList
+	for sc.Scan() {
+		recs = append(recs, sc.Record())
+		syntax = append(syntax, sc.Errors()...)
+	}
+	problems := []error{}
+	for _, err := range syntax {
+		problems = append(problems, err)
+	}
+	if err := sc.Err(); err != nil {
+		problems = append(problems, err)
+	} else if len(recs) == 0 && len(syntax) == 0 {
+		problems = append(problems, &notation.Error{File: name, Err: notation.ErrNoGames})
+	}
+	for _, err := range problems {
+		fmt.Fprintln(a.e.err, err)
+	}
+	ok = len(problems) == 0
+	annotated := 0
+	for _, rec := range recs {
+		a.s.Clear() // each game alone: the same file gives the same marks
+		bar := newProgress(a.e.err, -1, "positions")
+		bar.Describe(fmt.Sprintf("%s game %d", name, rec.Number))
+		rep, err := analysis.AnalyseRecord(a.cmd.Context(), a.s, rec, a.lim, func(done, total int) { bar.Set(int64(done), int64(total)) })
+		bar.Finish()
+		doc := analyseGameDoc{File: name, Game: rec.Number}
+		if err != nil {
+			fmt.Fprintln(a.e.err, err)
+			ok, doc.Error = false, err.Error()
+			docs = append(docs, doc)
+			continue
+		}
+		for _, m := range rep.Moves {
+			doc.Moves = append(doc.Moves, newAnalyseMoveDoc(rep.Variant, m))
+		}
+		docs = append(docs, doc)
+		if a.annotate {
+			analysis.Annotate(rec, rep, "bao analyse, "+a.lim.Describe())
+			annotated++
+		}
+		if !a.json {
+			printAnalysis(a.e.out, doc)
+		}
+	}
+	if !a.annotate {
+		return docs, ok, nil
+	}
+	switch {
+	case len(problems) > 0:
+		fmt.Fprintf(a.e.err, "%s: not annotated: it has syntax errors\n", name)
+	case annotated == 0:
+		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", name)
+	default:
+		var b bytes.Buffer
+		if err := notation.Write(&b, recs...); err != nil {
+			return docs, false, err
+		}
+		if err := notation.WriteFile(path, b.Bytes()); err != nil {
+			return docs, false, err
+		}
+	}
+	return docs, ok, nil
 }
 
 func newAnalyseMoveDoc(v *engine.Variant, m analysis.MoveReport) analyseMoveDoc {

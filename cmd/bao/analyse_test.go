@@ -145,3 +145,57 @@ func TestAnalyseSyntaxErrorNotRewritten(t *testing.T) {
 		t.Errorf("exit %d, want 1 with the located error and the refusal: %s", code, errOut)
 	}
 }
+
+// analyse reads its files as the other commands do: several files, a folder, standard input;
+// a file without games or one it cannot read is a problem reported by name, and the rest are
+// still analysed.
+func TestAnalyseFiles(t *testing.T) {
+	dir := t.TempDir()
+	game := "[Variant \"kingulu\"]\n\n1. A3 a3 *\n"
+	files := map[string]string{"one.bgn": game, "sub/two.bgn": game, "empty.bgn": ""}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		os.WriteFile(path, []byte(src), 0o644)
+	}
+	at := func(name string) string { return filepath.Join(dir, name) }
+	for _, c := range []struct {
+		name    string
+		stdin   string
+		args    []string
+		code    int
+		out     []string // in order
+		errOut  string
+		jsonOut string
+	}{
+		{name: "two files", args: []string{at("one.bgn"), at("sub/two.bgn")}, out: []string{"one.bgn game 1", "two.bgn game 1"}},
+		{name: "a folder", args: []string{at("sub")}, out: []string{"two.bgn game 1"}},
+		{name: "standard input", stdin: game, args: []string{"-"}, out: []string{"stdin game 1", "   2 a3"}},
+		{name: "a file without games", args: []string{at("empty.bgn"), at("one.bgn")}, code: 1, out: []string{"one.bgn game 1"}, errOut: "empty.bgn: no games in this file"},
+		{name: "a missing file", args: []string{at("none.bgn"), at("one.bgn")}, code: 1, out: []string{"one.bgn game 1"}, errOut: "none.bgn: no such file"},
+		{name: "no games in JSON", args: []string{at("empty.bgn"), "--json"}, code: 1, jsonOut: `{"games":[]}`},
+		{name: "annotate standard input", stdin: game, args: []string{"-", "--annotate"}, code: 2, errOut: "cannot annotate standard input"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runBao(t, c.stdin, append([]string{"analyse", "--depth", "2"}, c.args...)...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d; stderr: %s", code, c.code, errOut)
+			}
+			rest := out
+			for _, w := range c.out {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Errorf("output lacks %q (in order):\n%s", w, out)
+					break
+				}
+				rest = rest[i+len(w):]
+			}
+			if !strings.Contains(errOut, c.errOut) {
+				t.Errorf("stderr lacks %q:\n%s", c.errOut, errOut)
+			}
+			if c.jsonOut != "" && strings.TrimSpace(out) != c.jsonOut {
+				t.Errorf("JSON %s, want %s", out, c.jsonOut)
+			}
+		})
+	}
+}

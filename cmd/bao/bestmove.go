@@ -30,8 +30,8 @@ func (f *searchFlags) register(fs *pflag.FlagSet, defaultMS int) {
 
 // limits checks the flags and fills in the default budget of defaultMS.
 func (f *searchFlags) limits(defaultMS int) (analysis.Limits, error) {
-	if f.depth < 0 || f.movetime < 0 || f.nodes < 0 || f.threads < 1 || f.hash < 1 {
-		return analysis.Limits{}, usagef("--depth, --movetime, --nodes must not be negative; --threads and --hash at least 1")
+	if f.depth < 0 || f.movetime < 0 || f.nodes < 0 || f.threads < 1 || f.hash < 1 || f.hash > analysis.MaxHashMB {
+		return analysis.Limits{}, usagef("--depth, --movetime, --nodes must not be negative; --threads at least 1; --hash from 1 to %d", analysis.MaxHashMB)
 	}
 	l := analysis.Limits{Depth: f.depth, MoveTime: time.Duration(f.movetime) * time.Millisecond, Nodes: f.nodes, Threads: f.threads}
 	if l.Depth == 0 && l.MoveTime == 0 && l.Nodes == 0 {

@@ -212,7 +212,12 @@ func (s *Session) draw(string) (string, error) { return s.end("1/2-1/2", "agreem
 
 func (s *Session) tag(arg string) (string, error) {
 	name, value, _ := strings.Cut(arg, " ")
-	value = strings.Trim(strings.TrimSpace(value), `"`)
+	value = strings.TrimSpace(value)
+	// Quotes round the whole value are optional (tag Event "Zanzibar Open"); quotes inside
+	// it are the value's own.
+	if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+		value = value[1 : len(value)-1]
+	}
 	switch {
 	case name == "" || value == "" || strings.ContainsAny(name, ` "[]`):
 		return "", fmt.Errorf("%w: want tag NAME VALUE", ErrBadArgument)

@@ -209,3 +209,24 @@ func TestResumeRemovesTempFiles(t *testing.T) {
 		t.Errorf("another file's temporary file was removed: %v", err)
 	}
 }
+
+// tag takes its value as typed: optional quotes round the whole of it go, quotes inside stay
+// (the writer escapes them).
+func TestTagValues(t *testing.T) {
+	s := newSession(t, engine.Kingulu)
+	for line, want := range map[string]string{
+		`tag Event "Zanzibar Open"`:    "Zanzibar Open",
+		`tag Site Stone Town`:          "Stone Town",
+		`tag Annotator Mr "X"`:         `Mr "X"`,
+		`tag Transcriber "A "B" C"`:    `A "B" C`,
+		`tag Source \\server\bao "v2"`: `\\server\bao "v2"`,
+	} {
+		if _, err := s.Exec(line); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		name := strings.Fields(line)[1]
+		if got := onDisk(t, s).Tag(name); got != want {
+			t.Errorf("%q: %s is %q on disk, want %q", line, name, got, want)
+		}
+	}
+}
