@@ -73,13 +73,13 @@ func readAbstractPlay(file string, data []byte, _ Options) ([]*notation.Record, 
 	return jsonRecords(file, data, apRecord)
 }
 
-func apRecord(file string, data []byte, g *located) (*notation.Record, error) {
+func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 	bad := func(at *located, format string, args ...any) error {
 		off := g.offset
 		if at != nil {
 			off = at.offset
 		}
-		return formatErr(file, posAt(data, off), format, args...)
+		return formatErr(file, loc.at(off), format, args...)
 	}
 	h := g.field("header")
 	if h == nil {
@@ -101,7 +101,11 @@ func apRecord(file string, data []byte, g *located) (*notation.Record, error) {
 	site, _ := h.field("site").field("name").str()
 	tag("Site", site)
 	if d, ok := h.field("date-start").str(); ok && d != apNoDate {
+		// The schema's date-time, or a date alone as hand-made records write it.
 		t, err := time.Parse(time.RFC3339, d)
+		if err != nil {
+			t, err = time.Parse(time.DateOnly, d)
+		}
 		if err != nil {
 			return nil, bad(h.field("date-start"), "date-start %q is not a date-time", d)
 		}
@@ -174,7 +178,7 @@ func apRecord(file string, data []byte, g *located) (*notation.Record, error) {
 			if pit, ok := apCellToPit(strings.ToLower(s[:min(2, len(s))])); ok {
 				tok = pit + s[2:]
 			}
-			toks = append(toks, placed{tok, posAt(data, mv.offset)})
+			toks = append(toks, placed{tok, loc.at(mv.offset)})
 		}
 	}
 	result := "1/2-1/2"
@@ -183,14 +187,16 @@ func apRecord(file string, data []byte, g *located) (*notation.Record, error) {
 		result = "1-0"
 	case res[0] < res[1]:
 		result = "0-1"
+	case res[0] == 0 && termination == "": // nobody scored and nothing ended it: unfinished
+		result = "*"
 	}
 	if termination != "" {
 		tags = append(tags, notation.Tag{Name: "Termination", Value: termination})
 	}
 	// A result the board denies is reported at the players, where Abstract Play keeps it.
-	r := fromTokens(v, tags, toks, placed{result, posAt(data, h.field("players").offset)})
+	r := fromTokens(v, tags, toks, placed{result, loc.at(h.field("players").offset)})
 	if !r.Pos.IsValid() {
-		r.Pos = posAt(data, g.offset)
+		r.Pos = loc.at(g.offset)
 	}
 	return r, nil
 }

@@ -1,11 +1,14 @@
 package exchange
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -59,8 +62,10 @@ func NeedsVariant(name string) bool { return formats[name].needsVariant }
 // Import reads the games of one input of the named format as records, and verifies each
 // through the engine. A game with a problem (an illegal move, a result the board denies) is
 // kept, its problems returned with their places in the input and its first one written into
-// the record's ImportProblem tag, so that nothing is dropped silently. The error is for an
-// input that cannot be read at all, an *notation.Error of kind ErrFormat at its place.
+// the record's ImportProblem tag, so that nothing is dropped silently. A record the format
+// cannot make a game of is left out and its located error is among the problems; a record's
+// Number is its place in the input. The error is for an input that cannot be read at all,
+// an *notation.Error of kind ErrFormat at its place.
 func Import(name, file string, data []byte, o Options) ([]*notation.Record, notation.ErrorList, error) {
 	f, ok := formats[name]
 	if !ok || f.read == nil {
@@ -69,13 +74,24 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 	if f.needsVariant && o.Variant == nil {
 		return nil, nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
 	}
+	data, err := text(file, data)
+	if err != nil {
+		return nil, nil, err
+	}
 	recs, err := f.read(file, data, o)
+	// Records the reader had to leave out are problems of the input, not its end.
+	problems, _ := err.(notation.ErrorList)
+	if problems != nil {
+		err = nil
+	}
 	if err != nil {
 		return recs, nil, err
 	}
-	var problems notation.ErrorList
 	for i, r := range recs {
-		r.File, r.Number = file, i+1
+		r.File = file
+		if r.Number == 0 {
+			r.Number = i + 1
+		}
 		errs := notation.Verify(r)
 		if len(errs) > 0 {
 			r.SetTag("ImportProblem", errs[0].Error())
@@ -83,6 +99,31 @@ func Import(name, file string, data []byte, o Options) ([]*notation.Record, nota
 		problems = append(problems, errs...)
 	}
 	return recs, problems, nil
+}
+
+// text is data as UTF-8 without a byte order mark: files saved on Windows start with one
+// (UTF-8) or are UTF-16 throughout, which programs export and editors save as "Unicode".
+func text(file string, data []byte) ([]byte, error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")):
+		return data[3:], nil
+	case bytes.HasPrefix(data, []byte("\xFF\xFE")):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte("\xFE\xFF")):
+		order = binary.BigEndian
+	default:
+		return data, nil
+	}
+	if len(data)%2 != 0 {
+		return nil, &notation.Error{File: file, Pos: notation.Pos{Line: 1, Col: 1},
+			Err: fmt.Errorf("%w: UTF-16 of an odd number of bytes (truncated?)", notation.ErrEncoding)}
+	}
+	units := make([]uint16, 0, len(data)/2-1)
+	for i := 2; i < len(data); i += 2 {
+		units = append(units, order.Uint16(data[i:]))
+	}
+	return []byte(string(utf16.Decode(units))), nil
 }
 
 // Export writes records in the named format.

@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf16"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/testgame"
@@ -117,6 +120,25 @@ func TestAbstractPlayRoundTrip(t *testing.T) {
 	}
 }
 
+// A game not finished (Result "*", no player scored) comes back unfinished, not as a draw the
+// board denies.
+func TestAbstractPlayUnfinishedRoundTrip(t *testing.T) {
+	r := &notation.Record{Result: "*"}
+	r.SetTag("Variant", engine.Kiswahili.Name())
+	r.SetTag("Result", "*")
+	for _, tok := range testgame.Line(engine.Kiswahili, 9, 3, 1) {
+		r.Moves = append(r.Moves, &notation.Node{Token: tok})
+	}
+	var out bytes.Buffer
+	if err := Export("abstractplay", &out, []*notation.Record{r}); err != nil {
+		t.Fatal(err)
+	}
+	again := mustImport(t, "abstractplay", "u.json", out.Bytes(), Options{})
+	if got := again[0].Tag("Result"); got != "*" {
+		t.Errorf("Result %q, want *", got)
+	}
+}
+
 func TestAbstractPlaySetUps(t *testing.T) {
 	for name, bpn := range apSetUps {
 		start, _ := engine.ParsePosition(engine.Kiswahili, bpn)
@@ -146,7 +168,10 @@ func TestAbstractPlayHostile(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := Import("abstractplay", "h.json", []byte(c.doc), Options{})
+			_, problems, err := Import("abstractplay", "h.json", []byte(c.doc), Options{})
+			if err == nil && len(problems) > 0 { // a record left out
+				err = problems[0]
+			}
 			var ne *notation.Error
 			if !errors.Is(err, ErrFormat) || !errors.As(err, &ne) {
 				t.Fatalf("error %v, want a located ErrFormat", err)
@@ -204,6 +229,21 @@ func TestKIBAGrammar(t *testing.T) {
 	}
 	if _, _, err := Import("kiba", "k.txt", []byte("1: A6<"), Options{}); err == nil {
 		t.Error("no variant accepted")
+	}
+	// Numbers written against their moves, PGN-style; a list starting again at 1 is a new game.
+	glued := fmt.Sprintf("1.%s %s 2.%s 2...%s\n1:%s\n", toks[0], toks[1], toks[2], toks[3], toks[0])
+	recs = mustImport(t, "kiba", "k.txt", []byte(glued), Options{Variant: engine.Kiswahili})
+	if len(recs) != 2 || len(recs[0].Moves) != 4 || recs[0].Moves[2].Token != toks[2] || recs[0].Moves[3].Pos != (notation.Pos{Line: 1, Col: strings.Index(glued, "2...") + 5}) {
+		t.Errorf("glued numbers: %d games, first %v", len(recs), recs[0].Moves)
+	}
+	// A broken tag line is reported and left out; the games after it are still read.
+	game := strings.Join(toks[:4], " ") + " *\n"
+	broken := "[Event \"A\"]\n" + game + "[Event \"B\n" + game + "[Event \"C\"]\n" + game
+	recs, problems, err := Import("kiba", "k.txt", []byte(broken), Options{Variant: engine.Kiswahili})
+	if err != nil || len(recs) != 3 || len(problems) != 1 || problems[0].Pos != (notation.Pos{Line: 3, Col: 1}) {
+		t.Errorf("a broken tag line: %d games, problems %v, %v", len(recs), problems, err)
+	} else if recs[2].Tag("Event") != "C" {
+		t.Errorf("the last game's event is %q", recs[2].Tag("Event"))
 	}
 }
 
@@ -396,5 +436,214 @@ func TestEncoderStreams(t *testing.T) {
 		if got.String() != want.String() {
 			t.Errorf("%d records:\n%s\nwant\n%s", n, got.String(), want.String())
 		}
+	}
+}
+
+func TestLocator(t *testing.T) {
+	data := []byte("[\n  {\"a\": 1,\n   \"é\": [2, 3]},\n\r\n  4]")
+	want := func(off int64) notation.Pos {
+		off = min(max(off, 0), int64(len(data)))
+		for off < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+			off++
+		}
+		return notation.Pos{Line: 1, Col: 1}.Advance(data[:off])
+	}
+	// In order, backwards, repeated, within a line and across lines, out of range.
+	offs := []int64{0, 4, 9, 13, 13, 2, 22, 15, 31, 1, 99, -3, 24, 23}
+	l := newLocator(data)
+	for _, off := range offs {
+		if got := l.at(off); got != want(off) {
+			t.Errorf("at(%d) = %v, want %v", off, got, want(off))
+		}
+	}
+}
+
+// The places of an import's moves are found in one pass over the input: 2,000 games on one
+// line (a minified download) took minutes when each place was counted from the start.
+func TestImportIsLinear(t *testing.T) {
+	game := strings.ReplaceAll(apOf(testgame.Line(engine.Kiswahili, 60, 1, 1), ""), "\n", "")
+	data := []byte("[" + strings.Repeat(game+",", 1999) + game + "]")
+	begin := time.Now()
+	recs := mustImport(t, "abstractplay", "all.json", data, Options{})
+	if len(recs) != 2000 {
+		t.Fatalf("%d games read, want 2000", len(recs))
+	}
+	if d := time.Since(begin); d > 10*time.Second {
+		t.Errorf("2,000 games took %v", d)
+	}
+	first := int64(bytes.LastIndex(data, []byte(`"moves":[[`)) + len(`"moves":[[`))
+	if got, want := recs[1999].Moves[0].Pos, (notation.Pos{Line: 1, Col: 1}).Advance(data[:first]); got != want {
+		t.Errorf("the last game's first move at %v, want %v", got, want)
+	}
+}
+
+// One record that is not a game does not stop the others: it is left out, located and
+// numbered, and the games after it keep their numbers in the input.
+func TestAbstractPlayBadRecordAmongGood(t *testing.T) {
+	good := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	for _, c := range []struct{ name, bad, want string }{
+		{"moves an object", `{"header":{"game":{"name":"Bao"},"players":[{"name":"a"},{"name":"b"}]},"moves":{}}`, "6:81: game 2: not readable as this format: moves is an object"},
+		{"not an object", `"hello"`, "6:1: game 2: not readable as this format: an Abstract Play game record has a header"},
+		{"another game", `{"header":{"game":{"name":"Chess"}}}`, `6:19: game 2: not readable as this format: game "Chess"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := "[" + good + ",\n" + c.bad + ",\n" + good + "]"
+			recs, problems, err := Import("abstractplay", "m.json", []byte(data), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 || recs[0].Number != 1 || recs[1].Number != 3 {
+				t.Fatalf("%d games read, want games 1 and 3", len(recs))
+			}
+			if len(problems) != 1 || !strings.HasPrefix(problems[0].Error(), "m.json:"+c.want) || !errors.Is(problems[0], ErrFormat) {
+				t.Errorf("problems %v, want one at m.json:%s", problems, c.want)
+			}
+		})
+	}
+}
+
+// With replace a file is written anew once: the inputs after the first add to it (an import
+// of two inputs with --force kept only the second's games), the games it held before count
+// for nothing, and repeats among the new games are still left out.
+func TestSinkReplaceKeepsEveryInput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bgn")
+	game := func(seed int) *notation.Record {
+		return mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, seed, 1), "")), Options{})[0]
+	}
+	if err := os.WriteFile(path, []byte(bgnOf(t, []*notation.Record{game(1), game(2)})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSink(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		recs        []*notation.Record
+		added, dups int
+	}{
+		{[]*notation.Record{game(1), game(3), game(3)}, 2, 1}, // game 1 was in the old file
+		{[]*notation.Record{game(4), game(1)}, 1, 1},          // game 1 was added by the first
+	} {
+		added, dups, err := s.Add(path, c.recs, true)
+		if err != nil || added != c.added || len(dups) != c.dups {
+			t.Errorf("input %d: added %d, %d duplicates, %v; want %d, %d", i+1, added, len(dups), err, c.added, c.dups)
+		}
+	}
+	recs, err := notation.ReadFile(path)
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("%d games in the file (want games 1, 3 and 4), %v", len(recs), err)
+	}
+}
+
+// Files saved on Windows: a UTF-8 byte order mark, UTF-16 either way round, CRLF line ends.
+func TestEncodings(t *testing.T) {
+	utf16Of := func(s string, big bool) string {
+		var b []byte
+		for _, u := range utf16.Encode([]rune("\uFEFF" + s)) {
+			if big {
+				b = binary.BigEndian.AppendUint16(b, u)
+			} else {
+				b = binary.LittleEndian.AppendUint16(b, u)
+			}
+		}
+		return string(b)
+	}
+	ap := apOf(testgame.Line(engine.Kiswahili, 20, 1, 1), "")
+	kiba := "[Event \"Şampiyon\"]\n" + strings.Join(testgame.Line(engine.Kiswahili, 6, 1, 1), " ") + " *\n"
+	for _, c := range []struct{ format, doc string }{{"abstractplay", ap}, {"kiba", kiba}} {
+		o := Options{Variant: engine.Kiswahili}
+		want := bgnOf(t, mustImport(t, c.format, "f", []byte(c.doc), o))
+		for name, doc := range map[string]string{
+			"bom": "\xEF\xBB\xBF" + c.doc, "utf-16le": utf16Of(c.doc, false), "utf-16be": utf16Of(c.doc, true),
+			"crlf": strings.ReplaceAll(c.doc, "\n", "\r\n"),
+		} {
+			recs, problems, err := Import(c.format, "f", []byte(doc), o)
+			if err != nil || len(problems) > 0 {
+				t.Errorf("%s %s: %v %v", c.format, name, err, problems)
+				continue
+			}
+			if got := bgnOf(t, recs); got != want {
+				t.Errorf("%s %s: read as\n%s\nwant\n%s", c.format, name, got, want)
+			}
+		}
+	}
+	if _, _, err := Import("kiba", "f", []byte("\xFF\xFE1"), Options{Variant: engine.Kiswahili}); !errors.Is(err, notation.ErrEncoding) {
+		t.Errorf("odd UTF-16: %v", err)
+	}
+}
+
+// A download cut short keeps the games before the cut, and says where it ends; so does one
+// with data after its array.
+func TestAbstractPlayTruncatedDownload(t *testing.T) {
+	game := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	whole := "[" + game + ",\n" + game + ",\n" + game + "]"
+	for _, c := range []struct {
+		name, doc string
+		games     int
+		want      string
+	}{
+		{"cut in the third game", whole[:len(whole)-40], 2, "ends too early"},
+		{"cut after a comma", whole[:strings.LastIndex(whole, ",")+1], 2, "ends too early"},
+		{"data after the array", whole + "\n[]", 3, "more data after the JSON value"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs, problems, err := Import("abstractplay", "t.json", []byte(c.doc), Options{})
+			if err != nil || len(recs) != c.games || len(problems) != 1 {
+				t.Fatalf("%d games, problems %v, %v; want %d games and one problem", len(recs), problems, err, c.games)
+			}
+			if !errors.Is(problems[0], ErrFormat) || !strings.Contains(problems[0].Error(), c.want) {
+				t.Errorf("problem %v, want %q", problems[0], c.want)
+			}
+		})
+	}
+}
+
+// date-start as Abstract Play writes it (with milliseconds), as a date alone, or missing.
+func TestAbstractPlayDates(t *testing.T) {
+	game := apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")
+	for _, c := range []struct{ date, want string }{
+		{`"2024-03-05T10:00:00.123Z"`, "2024.03.05"},
+		{`"2024-03-05T23:30:00-05:00"`, "2024.03.06"},
+		{`"2024-03-05"`, "2024.03.05"},
+		{`"` + apNoDate + `"`, "????.??.??"},
+	} {
+		doc := strings.Replace(game, `"2024-03-05T10:00:00Z"`, c.date, 1)
+		recs := mustImport(t, "abstractplay", "d.json", []byte(doc), Options{})
+		if got := recs[0].Tag("Date"); got != c.want && !(got == "" && c.want == "????.??.??") {
+			t.Errorf("date-start %s: Date %q, want %q", c.date, got, c.want)
+		}
+	}
+	if _, _, err := Import("abstractplay", "d.json", []byte(strings.Replace(game, `"2024-03-05T10:00:00Z"`, `"March 5"`, 1)), Options{}); !errors.Is(err, ErrFormat) {
+		t.Errorf("a date-start that is no date: %v", err)
+	}
+}
+
+// One file of the folder that bao cannot read is named, and the sink still takes games for
+// the others (it refused every import into the folder), never for that one.
+func TestSinkPassesOverUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "alpha.bgn")
+	if err := os.WriteFile(bad, []byte("not bgn ["), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stored := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 7, 1), "")), Options{})
+	if err := os.WriteFile(filepath.Join(dir, "zeta.bgn"), []byte(bgnOf(t, stored)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSink(dir)
+	if s == nil || err == nil || !strings.Contains(err.Error(), "alpha.bgn") {
+		t.Fatalf("sink %v, error %v; want a sink and an error naming alpha.bgn", s, err)
+	}
+	recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 6, 1), "")), Options{})
+	// zeta.bgn, after the unreadable file, is known: its game is not added again.
+	if added, dups, err := s.Add(filepath.Join(dir, "beta.bgn"), append(recs, stored...), false); added != 1 || len(dups) != 1 || err != nil {
+		t.Errorf("beta.bgn: added %d, %d duplicates, %v; want 1 and 1", added, len(dups), err)
+	}
+	if _, _, err := s.Add(bad, recs, false); err == nil {
+		t.Error("added to the unreadable file")
+	}
+	if b, _ := os.ReadFile(bad); string(b) != "not bgn [" {
+		t.Errorf("the unreadable file was changed: %q", b)
 	}
 }

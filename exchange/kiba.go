@@ -10,12 +10,14 @@ import (
 // A KIBA move list, as printed and as BoardGameArena's logs give it:
 //
 //	[Event "Zanzibar Open"]      optional PGN-style tags
-//	 1: A6< a3>; 2: 6< a4>;       numbers as "1:", "1." or "1..."; ";" and "," separate
+//	 1: A6< a3>; 2: 6< a4>;       numbers as "1:", "1." or "1...", alone or before the move
+//	                              ("1.A6<"); ";" and "," separate
 //	 3: B3> a5<* ...  1-0         a result (1-0, 0-1, 1/2-1/2, *) ends a game
 //
 // A move whose row letter is left out (as in the namua stage, "6<") is in the mover's front
 // row; a missing direction where only one is legal is left to the engine. A list that starts
-// again at move 1 starts a new game; so does a new tag section after moves.
+// again at move 1 starts a new game; so does a new tag section after moves. A line that
+// starts as a tag and is not one is reported and left out.
 func readKIBA(file string, data []byte, o Options) ([]*notation.Record, error) {
 	return readLists(file, data, o, func(tok string, _ bool) string { return tok })
 }
@@ -61,6 +63,7 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 	var tags []notation.Tag
 	var toks []placed
 	var result placed
+	var bad notation.ErrorList
 	flush := func() {
 		if len(toks) > 0 || result.tok != "" || len(tags) > 0 {
 			recs = append(recs, fromTokens(o.Variant, tags, toks, result))
@@ -77,13 +80,20 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 				flush()
 			}
 			name, value, ok := parseTagLine(text)
-			if !ok {
-				return recs, formatErr(file, line.pos, "a tag line is [Name \"value\"]")
+			if !ok { // left out, and the games go on
+				bad = append(bad, formatErr(file, line.pos, "a tag line is [Name \"value\"]").(*notation.Error))
+				continue
 			}
 			tags = append(tags, notation.Tag{Name: name, Value: value, Pos: line.pos})
 			continue
 		}
 		for _, w := range words(line) {
+			if n := numberPrefix(w.text); n > 0 && n < len(w.text) { // "1.A6<", "2...a6<*"
+				if numberOf(w.text) == 1 && len(toks) > 1 {
+					flush()
+				}
+				w = word{w.text[n:], notation.Pos{Line: w.pos.Line, Col: w.pos.Col + n}}
+			}
 			switch {
 			case isResult(w.text):
 				result = placed{strings.ReplaceAll(w.text, "½", "1/2"), w.pos}
@@ -103,10 +113,10 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 		}
 	}
 	flush()
-	if len(recs) == 0 {
+	if len(recs) == 0 && len(bad) == 0 {
 		return nil, formatErr(file, notation.Pos{Line: 1, Col: 1}, "no moves found")
 	}
-	return recs, nil
+	return recs, bad.Err()
 }
 
 // lines splits data into lines with their places.
@@ -165,6 +175,22 @@ func isMoveNumber(s string) bool {
 	}
 	rest := s[i:]
 	return rest == ":" || strings.Trim(rest, ".") == ""
+}
+
+// numberPrefix is the length of a move number a word starts with ("12." of "12.A6<"), or 0.
+func numberPrefix(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	j := i
+	for j < len(s) && (s[j] == '.' || s[j] == ':' && j == i) {
+		j++
+	}
+	if i == 0 || j == i {
+		return 0
+	}
+	return j
 }
 
 func numberOf(s string) int {

@@ -22,12 +22,12 @@ func readNkkmd(file string, data []byte, _ Options) ([]*notation.Record, error) 
 	return jsonRecords(file, data, nkkmdRecord)
 }
 
-func nkkmdRecord(file string, data []byte, g *located) (*notation.Record, error) {
+func nkkmdRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 	bad := func(at *located, format string, args ...any) error {
 		if at == nil {
 			at = g
 		}
-		return formatErr(file, posAt(data, at.offset), format, args...)
+		return formatErr(file, loc.at(at.offset), format, args...)
 	}
 	if f, _ := g.field("format").str(); f != nkkmdFormat {
 		return nil, bad(g.field("format"), "format is %q, not %q", f, nkkmdFormat)
@@ -67,11 +67,11 @@ func nkkmdRecord(file string, data []byte, g *located) (*notation.Record, error)
 		if err != nil {
 			return nil, bad(m, "move %d: %v", i+1, err)
 		}
-		toks = append(toks, placed{tok, posAt(data, m.offset)})
+		toks = append(toks, placed{tok, loc.at(m.offset)})
 	}
-	result := placed{"*", posAt(data, g.offset)}
+	result := placed{"*", loc.at(g.offset)}
 	if res := g.field("result"); res.get() != nil {
-		result.pos = posAt(data, res.offset)
+		result.pos = loc.at(res.offset)
 		w, ok := res.field("winner").number()
 		switch {
 		case ok && w == 0:
@@ -85,7 +85,7 @@ func nkkmdRecord(file string, data []byte, g *located) (*notation.Record, error)
 	}
 	r := fromTokens(v, tags, toks, result)
 	if !r.Pos.IsValid() {
-		r.Pos = posAt(data, g.offset)
+		r.Pos = loc.at(g.offset)
 	}
 	return r, nil
 }

@@ -17,6 +17,8 @@ import (
 // seen, and keeps what the files held.
 type Sink struct {
 	seen notation.Duplicates
+	// written are the files Add wrote: a file is written anew once, and added to after.
+	written map[string]bool
 }
 
 // Duplicate is a game that was not added because it is stored already, at Where.
@@ -26,9 +28,12 @@ type Duplicate struct {
 }
 
 // NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
-// skipped) or one file; a root that does not exist yet holds none.
+// skipped) or one file; a root that does not exist yet holds none. A file it cannot read is
+// passed over, and named in the error, which then comes with a sink all the same: games
+// can still go to the other files (Add refuses that one).
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
+	var unread []error
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == root {
@@ -44,14 +49,18 @@ func NewSink(root string) (*Sink, error) {
 		}
 		recs, err := readRecords(path)
 		if err != nil {
-			return err
+			unread = append(unread, err)
+			return nil
 		}
 		for _, r := range recs {
 			s.seen.Add(r)
 		}
 		return nil
 	})
-	return s, err
+	if err != nil {
+		return nil, err
+	}
+	return s, errors.Join(unread...)
 }
 
 func readRecords(path string) ([]*notation.Record, error) {
@@ -67,20 +76,21 @@ func readRecords(path string) ([]*notation.Record, error) {
 
 // Add writes recs into the file at path after the games it holds, leaving out those stored
 // already anywhere the sink knows (and repeats within recs). With replace the file is written
-// anew with recs alone. The file is written safely (notation.WriteFile), and not at all when
+// anew, without the games it held before this sink wrote to it: the first Add of a path
+// replaces them, the Adds after add to what that one wrote. The file is written safely (notation.WriteFile), and not at all when
 // nothing is new.
 func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added int, dups []Duplicate, err error) {
 	var keep []*notation.Record
-	if !replace {
-		if _, err := os.Stat(path); err == nil {
-			if keep, err = readRecords(path); err != nil {
-				return 0, nil, err
-			}
+	if replace && !s.written[path] {
+		s.seen.Forget(path) // its old games are not stored any more
+	} else if _, err := os.Stat(path); err == nil {
+		if keep, err = readRecords(path); err != nil {
+			return 0, nil, err
 		}
 	}
 	out := keep
 	for _, r := range recs {
-		if where, dup := s.seen.Add(r); dup && !replace {
+		if where, dup := s.seen.Add(r); dup {
 			dups = append(dups, Duplicate{r, where})
 			continue
 		}
@@ -94,7 +104,14 @@ func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added in
 	if err := notation.Write(&b, out...); err != nil {
 		return 0, dups, err
 	}
-	return added, dups, notation.WriteFile(path, b.Bytes())
+	if err := notation.WriteFile(path, b.Bytes()); err != nil {
+		return 0, dups, err
+	}
+	if s.written == nil {
+		s.written = map[string]bool{}
+	}
+	s.written[path] = true
+	return added, dups, nil
 }
 
 // FileFor is where an imported game goes in a folder: the file of its event when the source

@@ -3,6 +3,7 @@ package notation
 import (
 	"cmp"
 	"crypto/sha256"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,6 +77,16 @@ func (d *Duplicates) Add(r *Record) (original GameRef, dup bool) {
 	}
 	d.seen[k] = RefOf(r)
 	return GameRef{}, false
+}
+
+// Forget drops the games of one file, so that a file written anew does not hold its old
+// games against the new.
+func (d *Duplicates) Forget(file string) {
+	for k, ref := range d.seen {
+		if filepath.Clean(ref.File) == filepath.Clean(file) {
+			delete(d.seen, k)
+		}
+	}
 }
 
 // Count is how many games have one value.

@@ -97,11 +97,18 @@ func appendTag(b []byte, name, value string) []byte {
 	b = append(b, '[')
 	b = append(b, name...)
 	b = append(b, ' ', '"')
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; c == '"' || c == '\\' {
-			b = append(b, '\\')
+	// A value is read back on its line, as UTF-8 without NUL: a line break, a NUL or a byte
+	// that is not UTF-8 (a player's name from another program) is written as a space or
+	// U+FFFD, so that what is written can always be read.
+	for _, r := range strings.ToValidUTF8(value, "\uFFFD") {
+		switch r {
+		case '"', '\\':
+			b = append(b, '\\', byte(r))
+		case '\n', '\r', 0:
+			b = append(b, ' ')
+		default:
+			b = utf8.AppendRune(b, r)
 		}
-		b = append(b, value[i])
 	}
 	return append(b, '"', ']', '\n')
 }

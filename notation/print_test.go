@@ -103,3 +103,31 @@ func TestSoftBreak(t *testing.T) {
 		}
 	}
 }
+
+// Any tag value is written so that it is read back: names from other programs hold line
+// breaks, NULs and bytes that are not UTF-8 (an imported name with a line break made a file
+// bao could not read).
+func TestTagValuesReadBack(t *testing.T) {
+	for _, c := range []struct{ value, want string }{
+		{`plain`, `plain`},
+		{`<script>"x"\`, `<script>"x"\`},
+		{"two\nlines\r\nhere", "two lines  here"},
+		{"nul\x00byte", "nul byte"},
+		{"latin-1 caf\xe9", "latin-1 caf\uFFFD"},
+		{"tab\tbell\a\u202e", "tab\tbell\a\u202e"},
+	} {
+		r := &Record{Tags: []Tag{{Name: "South", Value: c.value}}, Result: "*"}
+		var b strings.Builder
+		if err := Write(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse("t.bgn", strings.NewReader(b.String()))
+		if err != nil || len(back) != 1 {
+			t.Errorf("%q: written as\n%s\nread back: %v", c.value, b.String(), err)
+			continue
+		}
+		if got := back[0].Tag("South"); got != c.want {
+			t.Errorf("%q: read back as %q, want %q", c.value, got, c.want)
+		}
+	}
+}

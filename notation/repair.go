@@ -83,7 +83,8 @@ type RepairOptions struct {
 // ErrNoRepair: no set of edits within the limit makes the main line legal.
 var ErrNoRepair = errors.New("no repair")
 
-// ErrBudget: a repair search stopped at its time budget; the repairs found so far are returned.
+// ErrBudget: a repair search stopped at its time budget, or with as many repairs as it keeps;
+// the repairs found so far are returned.
 var ErrBudget = errors.New("repair search budget exceeded")
 
 // Repairs finds the smallest sets of edits (replace, insert, delete; see Edit) that make the
@@ -110,15 +111,22 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 	if e != nil {
 		return nil, e
 	}
-	s.max = opts.MaxEdits
+	// The smallest repairs first: beyond the default two corrections, one more is allowed
+	// only while none is found, so that a large MaxEdits does not fill the search with long
+	// chains of corrections before it finds the one slip.
+	s.max = min(opts.MaxEdits, 2)
 	clean := s.from(0, 0, noEdit)
+	for !clean && len(s.sols) == 0 && !s.over && s.max < opts.MaxEdits {
+		s.max++
+		clean = s.from(0, 0, noEdit)
+	}
 	reps := s.ranked()
 	if len(reps) > opts.Top {
 		reps = reps[:opts.Top]
 	}
 	if s.over {
-		return reps, fmt.Errorf("%w: stopped after %s (%d plies played); the repairs found so far are listed (a smaller --max-edits searches less)",
-			ErrBudget, opts.Budget, s.plies)
+		return reps, fmt.Errorf("%w: stopped after %s or %d repairs (%d plies played); the repairs found so far are listed (a smaller --max-edits searches less)",
+			ErrBudget, opts.Budget, maxRepairs, s.plies)
 	}
 	if len(reps) == 0 && !clean {
 		return nil, fmt.Errorf("%w with at most %d edits", ErrNoRepair, opts.MaxEdits)
@@ -340,7 +348,15 @@ func (s *search) record() {
 	}
 	s.keys[key.String()] = len(s.sols)
 	s.sols = append(s.sols, rep)
+	if len(s.sols) >= maxRepairs {
+		s.over = true // enough to rank: stop as at the budget
+	}
 }
+
+// maxRepairs bounds the repairs one search keeps. A large MaxEdits finds millions on a long
+// game (--max-edits 1000000 on a 30-ply game held 7 GB and ranked them for 10 s past the
+// budget); the most plausible come from far fewer.
+const maxRepairs = 4096
 
 // cost scores one edit: a correction costs editCost and its distance from what was written;
 // a fill costs nothing.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -460,5 +461,39 @@ func TestRepairCheckpoints(t *testing.T) {
 	}
 	if tested < 2 {
 		t.Errorf("only %d variants had an open last move", tested)
+	}
+}
+
+// A search with a huge MaxEdits keeps a bounded number of repairs: it held every one it
+// found (gigabytes in seconds) and ranked them long past its budget.
+func TestRepairsBounded(t *testing.T) {
+	g := engine.RandomGame(engine.Kete.Start(), engine.NewRand(2, 0), 30)
+	rec := FromGame(nil, g)
+	rec.Moves[3].Token = rec.Moves[5].Token // a slip early on: many ways on
+	s, e := newSearch(rec, 3*time.Second)
+	if e != nil {
+		t.Fatal(e)
+	}
+	s.max = 1000000
+	s.from(0, 0, noEdit)
+	if len(s.sols) > maxRepairs {
+		t.Errorf("%d repairs kept, at most %d wanted", len(s.sols), maxRepairs)
+	}
+}
+
+// A large MaxEdits still finds the one slip first (it listed chains of 21 corrections).
+func TestRepairsSmallestFirst(t *testing.T) {
+	g := engine.RandomGame(engine.Kete.Start(), engine.NewRand(2, 0), 30)
+	rec := FromGame(nil, g)
+	was := rec.Moves[3].Token
+	rec.Moves[3].Token = rec.Moves[5].Token
+	for _, max := range []int{2, 3, 1000000} {
+		reps, err := Repairs(rec, RepairOptions{MaxEdits: max, Budget: 10 * time.Second})
+		if err != nil || len(reps) == 0 {
+			t.Fatalf("max %d: %v", max, err)
+		}
+		if n := reps[0].Corrections(); n > 2 {
+			t.Errorf("max %d: the best repair makes %d corrections (%v), want at most 2 (the slip was %s)", max, n, reps[0].Edits, was)
+		}
 	}
 }

@@ -62,7 +62,12 @@ games are added after the old ones, unless --force writes the file anew.`,
 			if !slices.Contains(exchange.Imports(), o.from) {
 				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
 			}
+			if opts.Variant != nil && !exchange.NeedsVariant(o.from) {
+				// It would be passed over, and the games read as the format's own game.
+				return usagef("--from %s names its game: --variant is for the formats that do not", o.from)
+			}
 			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
+			problems, failed := 0, false
 			var sink *exchange.Sink
 			if o.out != "" {
 				if toDir {
@@ -72,10 +77,13 @@ games are added after the old ones, unless --force writes the file anew.`,
 				}
 				var err error
 				if sink, err = exchange.NewSink(o.out); err != nil {
-					return err
+					if sink == nil {
+						return err
+					}
+					fmt.Fprintf(e.err, "%v\n", err) // an unreadable file: the others still take games
+					failed = true
 				}
 			}
-			problems, failed := 0, false
 			var all []*notation.Record
 			for _, in := range args {
 				data, err := readInput(e, in)
@@ -116,7 +124,9 @@ games are added after the old ones, unless --force writes the file anew.`,
 							fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
 						}
 						if err != nil {
-							return err
+							fmt.Fprintf(e.err, "%v\n", err) // the other files still take their games
+							failed = true
+							continue
 						}
 						fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(byFile[path]), added, path)
 					}
@@ -208,9 +218,10 @@ func readInput(e *env, name string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file", name)
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: a folder: give the files of the other program", name)
 		}
+		// Pipes (<(curl …)) and devices are read too: the limit below bounds an endless one.
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, err

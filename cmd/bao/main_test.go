@@ -92,6 +92,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "unknown command"},
 		{[]string{"site", "buld"}, 2, "(see 'bao site --help')"},
 		{[]string{"show", "nonexistent.bgn"}, 1, "no such file"},
+		{[]string{"import", "games.json"}, 2, `required flag(s) "from" not set (see 'bao import --help')`},
+		{[]string{"export", "games.bgn"}, 2, `required flag(s) "to" not set`},
+		{[]string{"import", "--from", "kiba", "--variant", "kete", "/dev/null"}, 1, "/dev/null:1:1: not readable as this format: no moves found"},
+		{[]string{"import", "--from", "kiba", "--variant", "kete", "."}, 1, ".: a folder"},
+		{[]string{"import", "--from", "abstractplay", "--variant", "kete", "g.json"}, 2, "--from abstractplay names its game"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)

@@ -68,6 +68,9 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 			if opts.MaxEdits < 1 || opts.Top < 1 {
 				return usagef("--max-edits and --top must be at least 1")
 			}
+			if opts.Budget <= 0 {
+				return usagef("--budget must be a positive duration (20s, 2m)")
+			}
 			paths, err := recordFiles(args)
 			if err != nil {
 				return err
@@ -85,7 +88,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 				}
 				for _, g := range games {
 					found = found || !g.Applied && !g.validates()
-					if !asJSON {
+					if !asJSON && !g.syntax {
 						printRepairs(e.out, g)
 					}
 				}
@@ -118,6 +121,8 @@ type repairedGame struct {
 	repairGame
 	rec  *notation.Record
 	reps []notation.Repair
+	// syntax: the game has syntax errors, which are reported with the file's problems.
+	syntax bool
 }
 
 // repairFile searches repairs for every game of a file that needs one and, with apply,
@@ -133,19 +138,24 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 	var recs []*notation.Record
 	var out []repairedGame
 	var problems notation.ErrorList
-	changed := false
+	changed, games := false, 0
 	for sc.Scan() {
 		rec := sc.Record()
-		recs = append(recs, rec)
+		games++
+		if apply { // kept to rewrite the file; a search alone holds one game at a time
+			recs = append(recs, rec)
+		}
 		if errs := sc.Errors(); errs != nil {
+			// Not searched; listed so that the JSON names every game that does not replay.
 			problems = append(problems, errs...)
+			out = append(out, repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}, Error: errs[0].Error()}, rec, nil, true})
 			continue
 		}
 		reps, err := notation.Repairs(rec, opts)
 		if err == nil && len(reps) == 0 {
 			continue // it replays as written
 		}
-		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps}
+		g := repairedGame{repairGame{File: name, Game: rec.Number, Line: rec.Pos.Line, Repairs: []repairJSON{}}, rec, reps, false}
 		switch {
 		case errors.Is(err, notation.ErrNoRepair):
 			g.Error = err.Error() + " (bao validate lists each problem; a larger --max-edits searches further)"
@@ -163,6 +173,9 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 	}
 	if err := sc.Err(); err != nil {
 		return out, err
+	}
+	if games == 0 {
+		return nil, &notation.Error{File: name, Err: notation.ErrNoGames}
 	}
 	if err := problems.Err(); err != nil {
 		for i := range out {

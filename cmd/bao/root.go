@@ -150,13 +150,14 @@ func report(cmd *cobra.Command, w io.Writer, err error) int {
 	return 1
 }
 
-// isCobraUsage recognises cobra's own unknown-command error, which it does not type.
+// isCobraUsage recognises cobra's own unknown-command and missing-required-flag errors,
+// which it does not type.
 func isCobraUsage(err error) bool {
 	var s string
 	if err != nil {
 		s = err.Error()
 	}
-	return len(s) > 16 && s[:16] == "unknown command "
+	return strings.HasPrefix(s, "unknown command ") || strings.HasPrefix(s, "required flag(s) ")
 }
 
 // variantFlag resolves --variant, which every game command takes.
