@@ -166,26 +166,83 @@ func pairSwiss(ranked []string, points map[string]float64, h history, strict boo
 		keys[i] = Key(p)
 		pts[i] = points[keys[i]]
 	}
-	steps := 0
-	used := make([]bool, len(ranked))
-	var pairs [][2]string
+	first := func(used []bool) int { return slices.Index(used, false) }
+	opponents := func(used []bool, i int) []int {
+		return slices.DeleteFunc(candidates(pts, used, i), func(j int) bool {
+			a, b := keys[i], keys[j]
+			return h.met[[2]string{a, b}] || (strict && !coloursFit(h, a, b))
+		})
+	}
+	return names(ranked, backtrack(len(ranked), budget, first, opponents))
+}
+
+// pairConstrained pairs ranked players by another search, for when pairSwiss gives up: late
+// in a long event the rank-order search can spend its budget at the bottom of the table,
+// among players who have all met, though a pairing exists. Here the player with the fewest
+// opponents left goes first, meeting the one (of those it has not met) with the fewest left,
+// then the higher ranked; a dead end shows at once. nil if none is found.
+func pairConstrained(ranked []string, h history) [][2]string {
+	n := len(ranked)
+	keys := make([]string, n)
+	for i, p := range ranked {
+		keys[i] = Key(p)
+	}
+	can := func(i, j int) bool { return i != j && !h.met[[2]string{keys[i], keys[j]}] }
+	left := func(used []bool, i int) int {
+		c := 0
+		for j := range n {
+			if !used[j] && can(i, j) {
+				c++
+			}
+		}
+		return c
+	}
+	fewest := func(used []bool) int {
+		i := -1
+		for k := range n {
+			if !used[k] && (i < 0 || left(used, k) < left(used, i)) {
+				i = k
+			}
+		}
+		return i
+	}
+	opponents := func(used []bool, i int) []int {
+		var opp []int
+		for j := range n {
+			if !used[j] && can(i, j) {
+				opp = append(opp, j)
+			}
+		}
+		slices.SortStableFunc(opp, func(a, b int) int { return left(used, a) - left(used, b) })
+		return opp
+	}
+	pairs := backtrack(n, budget/100, fewest, opponents)
+	for k, p := range pairs {
+		pairs[k] = [2]int{min(p[0], p[1]), max(p[0], p[1])}
+	}
+	slices.SortFunc(pairs, func(a, b [2]int) int { return a[0] - b[0] }) // boards in rank order
+	return names(ranked, pairs)
+}
+
+// backtrack pairs n players by depth-first search: next picks the player to pair (-1 when all
+// are), then opponents gives those to try for it, in order (both see which are used). It gives
+// up after steps tries; nil if no pairing was found.
+func backtrack(n, steps int, next func(used []bool) int, opponents func(used []bool, i int) []int) [][2]int {
+	used := make([]bool, n)
+	var pairs [][2]int
 	var rec func() bool
 	rec = func() bool {
-		if steps++; steps > budget {
+		if steps--; steps < 0 {
 			return false
 		}
-		i := slices.Index(used, false)
+		i := next(used)
 		if i < 0 {
 			return true
 		}
 		used[i] = true
-		for _, j := range candidates(pts, used, i) {
-			a, b := keys[i], keys[j]
-			if h.met[[2]string{a, b}] || (strict && !coloursFit(h, a, b)) {
-				continue
-			}
+		for _, j := range opponents(used, i) {
 			used[j] = true
-			pairs = append(pairs, [2]string{ranked[i], ranked[j]})
+			pairs = append(pairs, [2]int{i, j})
 			if rec() {
 				return true
 			}
@@ -201,71 +258,16 @@ func pairSwiss(ranked []string, points map[string]float64, h history, strict boo
 	return pairs
 }
 
-// pairConstrained pairs ranked players by another search, for when pairSwiss gives up: late
-// in a long event the rank-order search can spend its budget at the bottom of the table,
-// among players who have all met, though a pairing exists. Here the player with the fewest
-// opponents left goes first, meeting the one (of those it has not met) with the fewest left,
-// then the higher ranked; a dead end shows at once. nil if none is found.
-func pairConstrained(ranked []string, h history) [][2]string {
-	n := len(ranked)
-	keys := make([]string, n)
-	for i, p := range ranked {
-		keys[i] = Key(p)
-	}
-	can := func(i, j int) bool { return i != j && !h.met[[2]string{keys[i], keys[j]}] }
-	used := make([]bool, n)
-	left := func(i int) int {
-		c := 0
-		for j := range n {
-			if !used[j] && can(i, j) {
-				c++
-			}
-		}
-		return c
-	}
-	steps := 0
-	var pairs [][2]string
-	var rec func() bool
-	rec = func() bool {
-		if steps++; steps > budget/100 {
-			return false
-		}
-		i := -1
-		for k := range n {
-			if !used[k] && (i < 0 || left(k) < left(i)) {
-				i = k
-			}
-		}
-		if i < 0 {
-			return true
-		}
-		used[i] = true
-		var opp []int
-		for j := range n {
-			if !used[j] && can(i, j) {
-				opp = append(opp, j)
-			}
-		}
-		slices.SortStableFunc(opp, func(a, b int) int { return left(a) - left(b) })
-		for _, j := range opp {
-			used[j] = true
-			pairs = append(pairs, [2]string{ranked[min(i, j)], ranked[max(i, j)]})
-			if rec() {
-				return true
-			}
-			pairs = pairs[:len(pairs)-1]
-			used[j] = false
-		}
-		used[i] = false
-		return false
-	}
-	if !rec() {
+// names gives the players of index pairs by their names in ranked; nil for nil.
+func names(ranked []string, pairs [][2]int) [][2]string {
+	if pairs == nil {
 		return nil
 	}
-	slices.SortFunc(pairs, func(a, b [2]string) int { // boards in rank order
-		return slices.Index(ranked, a[0]) - slices.Index(ranked, b[0])
-	})
-	return pairs
+	out := make([][2]string, len(pairs))
+	for k, p := range pairs {
+		out[k] = [2]string{ranked[p[0]], ranked[p[1]]}
+	}
+	return out
 }
 
 // candidates lists the opponents to try for player i of those ranked (pts: their points):
