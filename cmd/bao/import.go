@@ -67,6 +67,13 @@ games are added after the old ones, unless --force writes the file anew.`,
 				return usagef("--from %s names its game: --variant is for the formats that do not", o.from)
 			}
 			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
+			if out, err := os.Stat(o.out); err == nil && !toDir {
+				for _, in := range args {
+					if st, err := os.Stat(in); err == nil && os.SameFile(st, out) {
+						return usagef("--out %s is the input %s: the games would be written over what they are read from", o.out, in)
+					}
+				}
+			}
 			problems, failed := 0, false
 			var sink *exchange.Sink
 			if o.out != "" {

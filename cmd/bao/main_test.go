@@ -172,3 +172,20 @@ func TestPlayersBrokenRecord(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, one game rated, the problem at a.bgn:10", code, out, errOut)
 	}
 }
+
+// An import whose --out is one of its inputs would write the games over what they are read
+// from (with --force, at once): it is refused and the input left as it was.
+func TestImportOutIsInput(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "games.json")
+	const src = `[{"header":{"game":{"name":"Bao"}},"moves":[]}]`
+	os.WriteFile(in, []byte(src), 0o644)
+	for _, force := range []string{"--force=false", "--force"} {
+		code, _, errOut := runBao(t, "", "import", "--from", "abstractplay", "--out", in, in, force)
+		if code != 2 || !strings.Contains(errOut, "would be written over what they are read from") {
+			t.Errorf("%s: exit %d, want 2 with the refusal: %s", force, code, errOut)
+		}
+		if b, _ := os.ReadFile(in); string(b) != src {
+			t.Errorf("%s: the input was changed:\n%s", force, b)
+		}
+	}
+}
