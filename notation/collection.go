@@ -116,8 +116,12 @@ const (
 
 // Tally gathers Stats one record at a time, in memory proportional to the distinct values.
 type Tally struct {
-	games int
-	by    [6]map[string]int // in the order of Stats' lists
+	// PlayerKey, if set, reduces a name to what identifies its player (event.Key), so that
+	// spellings of one player count together, listed under the spelling seen first.
+	PlayerKey func(name string) string
+	games     int
+	by        [6]map[string]int // in the order of Stats' lists
+	spelling  map[string]string // a player's key to the name it is listed under
 }
 
 // Add counts one record.
@@ -132,13 +136,37 @@ func (t *Tally) Add(r *Record) {
 	t.by[0][p.Variant]++
 	t.by[1][r.Tag("Result")]++
 	t.by[2][year(r.Tag("Date"))]++
-	t.by[3][r.Tag("South")]++
+	south, north := t.player(r.Tag("South")), t.player(r.Tag("North"))
+	t.by[3][south]++
 	t.by[4][strings.Join(p.Moves[:min(OpeningPlies, p.Plies)], " ")]++
 	band := p.Plies / LengthBand * LengthBand
 	t.by[5][strconv.Itoa(band)+"-"+strconv.Itoa(band+LengthBand-1)]++
-	if north := r.Tag("North"); north != r.Tag("South") { // two unknown players count once
+	if north != south { // two unknown players count once
 		t.by[3][north]++
 	}
+}
+
+// player is the name a player is counted under: the name, its spaces collapsed, or with
+// PlayerKey the first spelling seen of the player.
+func (t *Tally) player(name string) string {
+	if name = strings.Join(strings.Fields(name), " "); name == "?" {
+		name = "" // the writer's unknown player
+	}
+	if t.PlayerKey == nil {
+		return name
+	}
+	k := t.PlayerKey(name)
+	if k == "" {
+		return "" // no letters or digits: "?", or nothing, listed as "?"
+	}
+	if t.spelling == nil {
+		t.spelling = map[string]string{}
+	}
+	if s, ok := t.spelling[k]; ok {
+		return s
+	}
+	t.spelling[k] = name
+	return name
 }
 
 // Stats lists the counts, most games first, at most top values per list (0: all); years and

@@ -89,3 +89,30 @@ func parseAll(t *testing.T, src string) []*Record {
 	}
 	return recs
 }
+
+// With PlayerKey, spellings of one player count together under the first seen, spaces
+// collapsed; a name without letters is an unknown player, counted once a game.
+func TestTallyPlayerKey(t *testing.T) {
+	recs := parseAll(t, `[South "Ali  Juma"] [North "Bakari"] [Variant "kingulu"] *
+
+[South "bakari"] [North "ali juma"] [Variant "kingulu"] *
+
+[South "?"] [North ""] [Variant "kingulu"] *
+`)
+	key := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "?"))), " ") }
+	for _, c := range []struct {
+		key  func(string) string
+		want string
+	}{
+		{nil, "[{? 1} {Ali Juma 1} {Bakari 1} {ali juma 1} {bakari 1}]"},
+		{key, "[{Ali Juma 2} {Bakari 2} {? 1}]"},
+	} {
+		tl := Tally{PlayerKey: c.key}
+		for _, r := range recs {
+			tl.Add(r)
+		}
+		if got := fmt.Sprint(tl.Stats(0).Player); got != c.want {
+			t.Errorf("players %s, want %s", got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -18,7 +19,9 @@ func newStatsCmd(e *env) *cobra.Command {
 		Use:   "stats [--json] [--top N] FILE|FOLDER|-...",
 		Short: "Count a collection's games by variant, result, year, player, opening and length",
 		Long: fmt.Sprintf(`Count the games of the files (a folder stands for the .bgn files under it, - for standard
-input) by variant, result, year, player (a game counts for each of its players), opening (the
+input) by variant, result, year, player (a game counts for each of its players; spellings
+that differ only in case, spacing, accents' encoding or "Surname, Given" order are one
+player, listed as first seen), opening (the
 first %d moves, in canonical form) and length (plies of the main line, in bands of %d). Lists
 are most games first, at most --top values; years and lengths are listed in order, all of
 them. ? counts the games that do not say. With --json: one document
@@ -31,7 +34,7 @@ A record with syntax errors is counted from what could be read, and reported.`, 
 			if o.top < 0 {
 				return usagef("--top must be 0 (all) or more")
 			}
-			var t notation.Tally
+			t := notation.Tally{PlayerKey: event.Key} // spellings of one player count together
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
 					bad(errs[0])
