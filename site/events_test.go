@@ -469,12 +469,12 @@ func TestFacetIndexPaging(t *testing.T) {
 	}
 	fsys["many.bgn"] = &fstest.MapFile{Data: []byte(b.String())}
 	files, _ := buildMem(t, fsys)
-	players := 240 + 5 // and the fixture's five
+	players := 240 + 4 // and the fixture's four ("-", a bye's opponent, is nobody)
 	idx := string(files["lists/index.html"])
 	if n := strings.Count(idx, `href="../lists/player/`); n != gamesPerPage {
 		t.Errorf("the lists' index links %d players, want %d", n, gamesPerPage)
 	}
-	if want := `<a href="../lists/player.html">All 245 players</a>`; !strings.Contains(idx, want) {
+	if want := `<a href="../lists/player.html">All 244 players</a>`; !strings.Contains(idx, want) {
 		t.Errorf("the lists' index lacks %s", want)
 	}
 	for _, tc := range []struct {
@@ -522,5 +522,33 @@ func TestSelfPlayListedOnce(t *testing.T) {
 	want := []openingView{{"A6 a1", 3}}
 	if len(pg.Games) != 3 || !slices.Equal(pg.South, want) || !slices.Equal(pg.North, want) {
 		t.Errorf("%d games, openings as South %v, as North %v; want 3 games, %v on both sides", len(pg.Games), pg.South, pg.North, want)
+	}
+}
+
+// A player's list joins the spellings his page joins ("Juma, Ali" is "Ali Juma"), and links
+// from the same place.
+func TestPlayerListJoinsSpellings(t *testing.T) {
+	fsys := fstest.MapFS{"g.bgn": &fstest.MapFile{Data: []byte(`[South "Ali Juma"]
+[North "Asha"]
+[Variant "Bao Kingulu"]
+
+*
+
+[South "Asha"]
+[North "Juma,  Ali"]
+[Variant "Bao Kingulu"]
+
+*
+`)}}
+	files, _ := buildMem(t, fsys)
+	list, ok := files["lists/player/ali-juma.html"]
+	if !ok {
+		t.Fatalf("no list page lists/player/ali-juma.html")
+	}
+	if n := strings.Count(string(list), `href="../../g/`); n < 2 {
+		t.Errorf("the list links %d games, want both:\n%s", n, list)
+	}
+	if _, ok := files["lists/player/juma-ali.html"]; ok {
+		t.Errorf("a second list for the other spelling")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
@@ -34,14 +35,15 @@ type facetValue struct {
 // facets maps kind -> slug -> value.
 type facets map[string]map[string]*facetValue
 
-// facetKeys are the values of a game's facets, by kind; "" for none.
+// facetKeys are the values of a game's facets, by kind, with their labels; "" for none.
 func (gi *gameInfo) facetKeys(yield func(kind, key, label string)) {
 	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
 		yield("variant", v.ID(), v.Name())
 	}
 	yield("event", gi.Event, gi.Event)
-	yield("player", gi.South, gi.South)
-	yield("player", gi.North, gi.North)
+	// A player's list joins his spellings as his page does (playerHref).
+	yield("player", event.Key(gi.South), gi.South)
+	yield("player", event.Key(gi.North), gi.North)
 	y := yearOf(gi.Date)
 	yield("year", y, y)
 }
