@@ -24,7 +24,7 @@ const ConfigFile = "event.toml"
 
 // Error kinds; test them with errors.Is.
 var (
-	ErrConfig     = errors.New("bad event")
+	ErrConfig     = errors.New("bad settings") // event.toml or players.toml
 	ErrUnfinished = errors.New("round unfinished")
 	ErrNoPairing  = errors.New("no pairing")
 	ErrComplete   = errors.New("event complete")
