@@ -1,13 +1,18 @@
 package engine
 
+// gameOver is the error for a move token s after the end of the game: its reason is the
+// result ("game is over A1: south-wins").
+func (p Position) gameOver(s string, rs ruleset) *MoveError {
+	return &MoveError{Token: s, Err: ErrGameOver, Reason: rs.status(p).String()}
+}
+
 // illegal is the error for token s (taken apart as t) that names no legal move: the legal
 // moves, and the reason where a short one can be given.
 // cs is every legal move, found with the rules rs.
 func (p Position) illegal(s string, t token, cs []Child, rs ruleset) *MoveError {
 	e := &MoveError{Token: s, Err: ErrIllegalMove, Legal: tokens(p.v, cs)}
 	if len(e.Legal) == 0 {
-		e.Err, e.Reason = ErrGameOver, "the game is over ("+rs.status(p).String()+")"
-		return e
+		return p.gameOver(s, rs)
 	}
 	if e.Reason = p.whyIllegal(t); e.Reason == "" && (t.dir != NoDir || !p.v.syntax.dir) {
 		e.Reason, e.NeverEnding = rs.why(p, Move{Pit: t.pit, Dir: t.dir, Safari: t.safari})

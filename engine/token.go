@@ -142,7 +142,7 @@ func (p Position) readMove(s string, cs []Child, buf *[]Child, rs ruleset) (Chil
 		}
 	}
 	if len(cs) == 0 {
-		return Child{}, &MoveError{Token: s, Err: ErrGameOver, Reason: "the game is over (" + rs.status(p).String() + ")"}
+		return Child{}, p.gameOver(s, rs)
 	}
 	fits := func(m Move) bool {
 		return m.Pit == t.pit && m.Safari == t.safari && (t.dir == NoDir || m.Dir == t.dir) &&
