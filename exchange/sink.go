@@ -27,7 +27,13 @@ type Sink struct {
 	// forgotten are the files whose old games no longer count (replace); written those
 	// started anew, which replace adds to after.
 	forgotten, written map[string]bool
+	// live counts the open files whose handle is open; tick orders their writes.
+	live, tick int
 }
+
+// maxLive bounds the handles a sink keeps open (a file per event may be thousands of files,
+// more than a process may open): the file written longest ago is paused for another.
+const maxLive = 64
 
 // Duplicate is a game that was not added because it is stored already, at Where.
 type Duplicate struct {
@@ -38,6 +44,9 @@ type Duplicate struct {
 // sinkFile is one file's replacement being written.
 type sinkFile struct {
 	f *notation.File
+	// live tells whether its handle is open; used is the tick of its last write.
+	live bool
+	used int
 	// games are the records written, kept ones and new; added the new ones.
 	games, added int
 }
@@ -173,6 +182,9 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		}
 		s.written[path] = true
 	}
+	if err := s.use(sf); err != nil {
+		return notation.GameRef{}, false, err
+	}
 	if err := sf.write(r); err != nil {
 		return notation.GameRef{}, false, err
 	}
@@ -182,14 +194,20 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 
 // start opens the replacement of the file at path, with the games it holds when keep.
 func (s *Sink) start(path string, keep bool) (*sinkFile, error) {
-	f, err := notation.CreateFile(path)
-	if err != nil {
+	sf := &sinkFile{}
+	if err := s.use(sf); err != nil {
 		return nil, err
 	}
-	sf := &sinkFile{f: f}
+	f, err := notation.CreateFile(path)
+	if err != nil {
+		s.live--
+		return nil, err
+	}
+	sf.f = f
 	if keep {
 		if err := sf.copy(path); err != nil {
 			f.Abort()
+			s.live--
 			return nil, err
 		}
 	}
@@ -199,6 +217,31 @@ func (s *Sink) start(path string, keep bool) (*sinkFile, error) {
 	s.open[path] = sf
 	s.order = append(s.order, path)
 	return sf, nil
+}
+
+// use makes room for sf's handle to be open, pausing the file written longest ago.
+func (s *Sink) use(sf *sinkFile) error {
+	s.tick++
+	sf.used = s.tick
+	if sf.live {
+		return nil
+	}
+	if s.live >= maxLive {
+		var oldest *sinkFile
+		for _, o := range s.open {
+			if o.live && (oldest == nil || o.used < oldest.used) {
+				oldest = o
+			}
+		}
+		oldest.live = false
+		s.live--
+		if err := oldest.f.Pause(); err != nil {
+			return err
+		}
+	}
+	sf.live = true
+	s.live++
+	return nil
 }
 
 // copy writes the games of the file at path, one at a time in the canonical form; a file
@@ -236,7 +279,7 @@ func (s *Sink) Commit() error {
 			errs = append(errs, err)
 		}
 	}
-	s.open, s.order = nil, nil
+	s.open, s.order, s.live = nil, nil, 0
 	return errors.Join(errs...)
 }
 
@@ -245,7 +288,7 @@ func (s *Sink) Abort() {
 	for _, path := range s.order {
 		s.open[path].f.Abort()
 	}
-	s.open, s.order = nil, nil
+	s.open, s.order, s.live = nil, nil, 0
 }
 
 // commit puts the file in place if a game was added to it.
@@ -259,6 +302,9 @@ func (sf *sinkFile) commit() error {
 
 // close forgets the open file at path.
 func (s *Sink) close(path string) {
+	if s.open[path].live {
+		s.live--
+	}
 	delete(s.open, path)
 	s.order = slices.DeleteFunc(s.order, func(p string) bool { return p == path })
 }
