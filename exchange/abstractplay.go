@@ -69,8 +69,8 @@ var apEndOf = map[string]string{"resignation": "resign", "time forfeit": "timeou
 // apNoDate is written for an unknown date (the schema requires one) and read back as unknown.
 const apNoDate = "1970-01-01T00:00:00Z"
 
-func readAbstractPlay(file string, data []byte, _ Options) ([]*notation.Record, error) {
-	return jsonRecords(file, data, apRecord)
+func readAbstractPlay(file string, data []byte, _ Options, emit func(*notation.Record) error) error {
+	return jsonRecords(file, data, apRecord, emit)
 }
 
 func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {

@@ -6,7 +6,7 @@
 //	recs, problems, err := exchange.Import("kiba", "final.txt", data, exchange.Options{Variant: engine.Kiswahili})
 //	for _, p := range problems { fmt.Println(p) } // input:line:col: message
 //	sink, err := exchange.NewSink("games")        // the games stored already
-//	added, dups, err := sink.Add("games/final.bgn", recs, false)
+//	added, dups, err := sink.Add("games/final.bgn", recs, false) // or Store one at a time, then Commit
 //	err = exchange.Export("json", os.Stdout, recs)
 //	enc, err := exchange.NewEncoder("json", w)     // or one record at a time
 //	err = enc.Encode(rec); err = enc.Close()

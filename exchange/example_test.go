@@ -32,3 +32,18 @@ func ExampleImport() {
 	//
 	// 1. A6<* a6< *
 }
+
+func ExampleImportEach() {
+	// Two games, each passed on as it is read: an input of any size holds one at a time.
+	list := " 1: A6<* 6< *\n 1: A6<* *\n"
+	problems, err := exchange.ImportEach("kiba", "final.txt", []byte(list), exchange.Options{Variant: engine.Kiswahili},
+		func(r *notation.Record) error {
+			fmt.Println(r.Number, r.Tag("Result"), len(r.Moves), "plies")
+			return nil
+		})
+	fmt.Println(len(problems), "problems", err)
+	// Output:
+	// 1 * 2 plies
+	// 2 * 1 plies
+	// 0 problems <nil>
+}

@@ -27,7 +27,10 @@ type Options struct {
 }
 
 type format struct {
-	read  func(file string, data []byte, o Options) ([]*notation.Record, error)
+	// read passes each record to emit as it is made, so that an input of any size is never
+	// held as records; its error is an emit's, or a notation.ErrorList of the records it
+	// left out, or what stopped the input.
+	read  func(file string, data []byte, o Options, emit func(*notation.Record) error) error
 	write func(w io.Writer) recordEncoder // nil: import only
 	// needsVariant: the format does not name the game.
 	needsVariant bool
@@ -67,38 +70,54 @@ func NeedsVariant(name string) bool { return formats[name].needsVariant }
 // Number is its place in the input. The error is for an input that cannot be read at all,
 // an *notation.Error of kind ErrFormat at its place.
 func Import(name, file string, data []byte, o Options) ([]*notation.Record, notation.ErrorList, error) {
-	f, ok := formats[name]
-	if !ok || f.read == nil {
-		return nil, nil, fmt.Errorf("unknown import format %q (known: %s)", name, strings.Join(Imports(), ", "))
-	}
-	if f.needsVariant && o.Variant == nil {
-		return nil, nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
-	}
-	data, err := text(file, data)
-	if err != nil {
-		return nil, nil, err
-	}
-	recs, err := f.read(file, data, o)
-	// Records the reader had to leave out are problems of the input, not its end.
-	problems, _ := err.(notation.ErrorList)
-	if problems != nil {
-		err = nil
-	}
+	var recs []*notation.Record
+	problems, err := ImportEach(name, file, data, o, func(r *notation.Record) error {
+		recs = append(recs, r)
+		return nil
+	})
 	if err != nil {
 		return recs, nil, err
 	}
-	for i, r := range recs {
+	return recs, problems, nil
+}
+
+// ImportEach is Import passing each verified record to emit as it is read, so that an input
+// of any number of games holds one at a time. The problems are Import's, in its order: the
+// records left out first, then those of the games kept. An error of emit stops the input and
+// is returned.
+func ImportEach(name, file string, data []byte, o Options, emit func(*notation.Record) error) (notation.ErrorList, error) {
+	f, ok := formats[name]
+	if !ok || f.read == nil {
+		return nil, fmt.Errorf("unknown import format %q (known: %s)", name, strings.Join(Imports(), ", "))
+	}
+	if f.needsVariant && o.Variant == nil {
+		return nil, fmt.Errorf("the %s format does not name the game: give the variant", name)
+	}
+	data, err := text(file, data)
+	if err != nil {
+		return nil, err
+	}
+	var verified notation.ErrorList
+	n := 0
+	err = f.read(file, data, o, func(r *notation.Record) error {
+		n++
 		r.File = file
 		if r.Number == 0 {
-			r.Number = i + 1
+			r.Number = n
 		}
 		errs := notation.Verify(r)
 		if len(errs) > 0 {
 			r.SetTag("ImportProblem", errs[0].Error())
 		}
-		problems = append(problems, errs...)
+		verified = append(verified, errs...)
+		return emit(r)
+	})
+	// Records the reader had to leave out are problems of the input, not its end.
+	problems, _ := err.(notation.ErrorList)
+	if problems != nil {
+		err = nil
 	}
-	return recs, problems, nil
+	return append(problems, verified...), err
 }
 
 // text is data as UTF-8 without a byte order mark: files saved on Windows start with one

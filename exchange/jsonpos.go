@@ -82,12 +82,12 @@ func decodeValue(d *json.Decoder, depth int) (*located, error) {
 }
 
 // jsonRecords reads a JSON input of game records, an array of them or a single one, each
-// with read. An array is read one record at a time, so that a download of thousands of games
-// never holds them all as JSON values, and a download cut short keeps the games before the
-// cut. A record of an array that cannot be read is left out and its located error, which
+// with read, and passes each to emit. An array is read one record at a time, so that a
+// download of thousands of games never holds them all, and a download cut short keeps the
+// games before the cut. A record of an array that cannot be read is left out and its located error, which
 // names its number in the array, kept in the notation.ErrorList returned: the others are
 // still read.
-func jsonRecords(file string, data []byte, read func(file string, loc *locator, g *located) (*notation.Record, error)) ([]*notation.Record, error) {
+func jsonRecords(file string, data []byte, read func(file string, loc *locator, g *located) (*notation.Record, error), emit func(*notation.Record) error) error {
 	loc := newLocator(data)
 	where := func(err error) error {
 		if je, ok := err.(*jsonError); ok {
@@ -99,25 +99,24 @@ func jsonRecords(file string, data []byte, read func(file string, loc *locator, 
 		// One record, not a download's array: if it is no game, the input is none.
 		doc, err := decodeLocated(data)
 		if err != nil {
-			return nil, where(err)
+			return where(err)
 		}
 		r, err := read(file, loc, doc)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return []*notation.Record{r}, nil
+		return emit(r)
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	d.Token() // the array's '['
-	var recs []*notation.Record
 	var bad notation.ErrorList
-	stop := func(err error) ([]*notation.Record, error) {
+	stop := func(err error) error {
 		if e := (*notation.Error)(nil); errors.As(where(err), &e) {
 			bad.Add(e)
-			return recs, bad
+			return bad
 		}
-		return recs, err
+		return err
 	}
 	for i := 1; d.More(); i++ {
 		g, err := decodeValue(d, 1)
@@ -130,10 +129,12 @@ func jsonRecords(file string, data []byte, read func(file string, loc *locator, 
 			bad.Add(e)
 			continue
 		} else if err != nil {
-			return recs, err
+			return err
 		}
 		r.Number = i
-		recs = append(recs, r)
+		if err := emit(r); err != nil {
+			return err
+		}
 	}
 	if _, err := d.Token(); err != nil {
 		return stop(jsonErr(err, d.InputOffset()))
@@ -141,7 +142,7 @@ func jsonRecords(file string, data []byte, read func(file string, loc *locator, 
 	if _, err := d.Token(); err != io.EOF {
 		return stop(&jsonError{offset: d.InputOffset(), msg: "more data after the JSON value"})
 	}
-	return recs, bad.Err()
+	return bad.Err()
 }
 
 // jsonError is a problem at a byte offset of the input.

@@ -18,15 +18,15 @@ import (
 // row; a missing direction where only one is legal is left to the engine. A list that starts
 // again at move 1 starts a new game; so does a new tag section after moves. A line that
 // starts as a tag and is not one is reported and left out.
-func readKIBA(file string, data []byte, o Options) ([]*notation.Record, error) {
-	return readLists(file, data, o, func(tok string, _ bool) string { return tok })
+func readKIBA(file string, data []byte, o Options, emit func(*notation.Record) error) error {
+	return readLists(file, data, o, emit, func(tok string, _ bool) string { return tok })
 }
 
 // An L/R list is a KIBA list whose directions are letters (B6R, A7L, as printed in de Voogt's
 // games). L and R are the mover's left and right (KIBA's < and >), or with Options.BoardLR the
 // board's left and right seen from South's seat, which for North are the other way round.
-func readLR(file string, data []byte, o Options) ([]*notation.Record, error) {
-	return readLists(file, data, o, func(tok string, north bool) string {
+func readLR(file string, data []byte, o Options, emit func(*notation.Record) error) error {
+	return readLists(file, data, o, emit, func(tok string, north bool) string {
 		i := 0
 		for i < len(tok) && (unicode.IsLetter(rune(tok[i])) && i == 0 || unicode.IsDigit(rune(tok[i]))) {
 			i++
@@ -57,16 +57,18 @@ type word struct {
 }
 
 // readLists reads numbered move lists, one game after another; convert turns a written
-// token into a KIBA token, knowing whether North moves.
-func readLists(file string, data []byte, o Options, convert func(tok string, north bool) string) ([]*notation.Record, error) {
-	var recs []*notation.Record
+// token into a KIBA token, knowing whether North moves. Each game goes to emit when it ends.
+func readLists(file string, data []byte, o Options, emit func(*notation.Record) error, convert func(tok string, north bool) string) error {
+	games := 0
 	var tags []notation.Tag
 	var toks []placed
 	var result placed
 	var bad notation.ErrorList
+	var stopped error // emit's
 	flush := func() {
-		if len(toks) > 0 || result.tok != "" || len(tags) > 0 {
-			recs = append(recs, fromTokens(o.Variant, tags, toks, result))
+		if stopped == nil && (len(toks) > 0 || result.tok != "" || len(tags) > 0) {
+			games++
+			stopped = emit(fromTokens(o.Variant, tags, toks, result))
 		}
 		tags, toks, result = nil, nil, placed{}
 	}
@@ -113,10 +115,13 @@ func readLists(file string, data []byte, o Options, convert func(tok string, nor
 		}
 	}
 	flush()
-	if len(recs) == 0 && len(bad) == 0 {
-		return nil, formatErr(file, notation.Pos{Line: 1, Col: 1}, "no moves found")
+	if stopped != nil {
+		return stopped
 	}
-	return recs, bad.Err()
+	if games == 0 && len(bad) == 0 {
+		return formatErr(file, notation.Pos{Line: 1, Col: 1}, "no moves found")
+	}
+	return bad.Err()
 }
 
 // lines splits data into lines with their places.

@@ -18,8 +18,8 @@ import (
 // as a takasia would have changed nothing, and the first move where it would is reported.
 const nkkmdFormat = "bao-game-record"
 
-func readNkkmd(file string, data []byte, _ Options) ([]*notation.Record, error) {
-	return jsonRecords(file, data, nkkmdRecord)
+func readNkkmd(file string, data []byte, _ Options, emit func(*notation.Record) error) error {
+	return jsonRecords(file, data, nkkmdRecord, emit)
 }
 
 func nkkmdRecord(file string, loc *locator, g *located) (*notation.Record, error) {

@@ -1,12 +1,13 @@
 package exchange
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bao-archive/bao/notation"
@@ -14,17 +15,40 @@ import (
 
 // Sink writes imported games into BGN files without storing a game twice: it knows the
 // fingerprint of every game already in its folder (or file), adds only games it has not
-// seen, and keeps what the files held.
+// seen, and keeps what the files held. Games are written as they come, each file once a run
+// through a temporary file that Commit puts in place: a sink holds no game, whatever the
+// number, and a run cut short leaves the files as they were.
 type Sink struct {
 	seen notation.Duplicates
-	// written are the files Add wrote: a file is written anew once, and added to after.
-	written map[string]bool
+	// open are the files being written, in the order they were opened: a file is written
+	// anew once (replace), and added to after.
+	open  map[string]*sinkFile
+	order []string
+	// forgotten are the files whose old games no longer count (replace); written those
+	// started anew, which replace adds to after.
+	forgotten, written map[string]bool
+	// live counts the open files whose handle is open; tick orders their writes.
+	live, tick int
 }
+
+// maxLive bounds the handles a sink keeps open (a file per event may be thousands of files,
+// more than a process may open): the file written longest ago is paused for another.
+const maxLive = 64
 
 // Duplicate is a game that was not added because it is stored already, at Where.
 type Duplicate struct {
 	Game  *notation.Record
 	Where notation.GameRef
+}
+
+// sinkFile is one file's replacement being written.
+type sinkFile struct {
+	f *notation.File
+	// live tells whether its handle is open; used is the tick of its last write.
+	live bool
+	used int
+	// games are the records written, kept ones and new; added the new ones.
+	games, added int
 }
 
 // NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
@@ -47,13 +71,8 @@ func NewSink(root string) (*Sink, error) {
 		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
 			return nil
 		}
-		recs, err := readRecords(path)
-		if err != nil {
+		if err := s.learn(path); err != nil {
 			unread = append(unread, err)
-			return nil
-		}
-		for _, r := range recs {
-			s.seen.Add(r)
 		}
 		return nil
 	})
@@ -63,55 +82,231 @@ func NewSink(root string) (*Sink, error) {
 	return s, errors.Join(unread...)
 }
 
-func readRecords(path string) ([]*notation.Record, error) {
-	recs, err := notation.ReadFile(path)
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) { // not opened: nothing to say about its games
-		return nil, err
-	}
+// learn adds the games of the file at path to those the sink has seen, one at a time; a
+// file with games bao cannot read adds none.
+func (s *Sink) learn(path string) error {
+	in, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s holds games bao cannot read, so nothing is added to it: %w", path, err)
+		return err // not opened: nothing to say about its games
 	}
-	return recs, nil
+	defer in.Close()
+	err = scanGames(in, path, func(r *notation.Record) error {
+		s.seen.Add(r)
+		return nil
+	})
+	if err != nil {
+		s.seen.Forget(path)
+	}
+	return err
 }
 
-// Add writes recs into the file at path after the games it holds, leaving out those stored
-// already anywhere the sink knows (and repeats within recs). With replace the file is written
-// anew, without the games it held before this sink wrote to it: the first Add of a path
-// replaces them, the Adds after add to what that one wrote. The file is written safely (notation.WriteFile), and not at all when
-// nothing is new.
-func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added int, dups []Duplicate, err error) {
-	var keep []*notation.Record
-	if replace && !s.written[path] {
-		s.seen.Forget(path) // its old games are not stored any more
-	} else if _, err := os.Stat(path); err == nil {
-		if keep, err = readRecords(path); err != nil {
-			return 0, nil, err
+// scanGames passes each game of a BGN file to f; the error names a file with games bao
+// cannot read, after f has had those it could.
+func scanGames(in io.Reader, path string, f func(*notation.Record) error) error {
+	sc := notation.NewScanner(in, path)
+	var errs notation.ErrorList
+	for sc.Scan() {
+		errs = append(errs, sc.Errors()...)
+		if err := f(sc.Record()); err != nil {
+			return err
 		}
 	}
-	out := keep
+	if err := sc.Err(); err != nil {
+		errs.Add(err.(*notation.Error))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s holds games bao cannot read, so nothing is added to it: %w", path, errs)
+	}
+	return nil
+}
+
+// Add writes recs into the file at path after the games it holds, as Store does one at a
+// time, and puts the file in place (Commit) at once: the duplicates are those left out.
+func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added int, dups []Duplicate, err error) {
 	for _, r := range recs {
-		if where, dup := s.seen.Add(r); dup {
+		where, dup, err := s.Store(path, r, replace)
+		if err != nil {
+			if sf := s.open[path]; sf != nil {
+				sf.f.Abort()
+				s.close(path)
+			}
+			return 0, nil, err
+		}
+		if dup {
 			dups = append(dups, Duplicate{r, where})
 			continue
 		}
-		out = append(out, r)
 		added++
 	}
-	if added == 0 {
-		return 0, dups, nil
+	if sf := s.open[path]; sf != nil {
+		err = sf.commit()
+		s.close(path)
 	}
-	var b bytes.Buffer
-	if err := notation.Write(&b, out...); err != nil {
+	if err != nil {
 		return 0, dups, err
 	}
-	if err := notation.WriteFile(path, b.Bytes()); err != nil {
-		return 0, dups, err
-	}
-	if s.written == nil {
-		s.written = map[string]bool{}
-	}
-	s.written[path] = true
 	return added, dups, nil
+}
+
+// Store writes r into the file at path after the games it holds, unless the game is stored
+// already anywhere the sink knows (or was stored before): then it tells where. With replace
+// the file is written anew, without the games it held before this sink wrote to it. A file
+// that holds games bao cannot read takes none (the error says so, at each Store). Nothing
+// changes at path until Commit.
+func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notation.GameRef, dup bool, err error) {
+	sf := s.open[path]
+	fresh := replace && !s.written[path]
+	if sf == nil && fresh && !s.forgotten[path] {
+		s.seen.Forget(path) // its old games are not stored any more
+		if s.forgotten == nil {
+			s.forgotten = map[string]bool{}
+		}
+		s.forgotten[path] = true
+	}
+	if sf == nil && !fresh {
+		// The file's games are copied before any is added, so that a file bao cannot read is
+		// refused whether or not the games are new.
+		if sf, err = s.start(path, true); err != nil {
+			return notation.GameRef{}, false, err
+		}
+	}
+	if where, dup := s.seen.Add(r); dup {
+		return where, true, nil
+	}
+	if sf == nil {
+		if sf, err = s.start(path, false); err != nil {
+			return notation.GameRef{}, false, err
+		}
+		if s.written == nil {
+			s.written = map[string]bool{}
+		}
+		s.written[path] = true
+	}
+	if err := s.use(sf); err != nil {
+		return notation.GameRef{}, false, err
+	}
+	if err := sf.write(r); err != nil {
+		return notation.GameRef{}, false, err
+	}
+	sf.added++
+	return notation.GameRef{}, false, nil
+}
+
+// start opens the replacement of the file at path, with the games it holds when keep.
+func (s *Sink) start(path string, keep bool) (*sinkFile, error) {
+	sf := &sinkFile{}
+	if err := s.use(sf); err != nil {
+		return nil, err
+	}
+	f, err := notation.CreateFile(path)
+	if err != nil {
+		s.live--
+		return nil, err
+	}
+	sf.f = f
+	if keep {
+		if err := sf.copy(path); err != nil {
+			f.Abort()
+			s.live--
+			return nil, err
+		}
+	}
+	if s.open == nil {
+		s.open = map[string]*sinkFile{}
+	}
+	s.open[path] = sf
+	s.order = append(s.order, path)
+	return sf, nil
+}
+
+// use makes room for sf's handle to be open, pausing the file written longest ago.
+func (s *Sink) use(sf *sinkFile) error {
+	s.tick++
+	sf.used = s.tick
+	if sf.live {
+		return nil
+	}
+	if s.live >= maxLive {
+		var oldest *sinkFile
+		for _, o := range s.open {
+			if o.live && (oldest == nil || o.used < oldest.used) {
+				oldest = o
+			}
+		}
+		oldest.live = false
+		s.live--
+		if err := oldest.f.Pause(); err != nil {
+			return err
+		}
+	}
+	sf.live = true
+	s.live++
+	return nil
+}
+
+// copy writes the games of the file at path, one at a time in the canonical form; a file
+// that is not there holds none.
+func (sf *sinkFile) copy(path string) error {
+	in, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return scanGames(in, path, sf.write)
+}
+
+// write adds r in the canonical form, a blank line after the game before it.
+func (sf *sinkFile) write(r *notation.Record) error {
+	if sf.games > 0 {
+		if _, err := sf.f.Write([]byte("\n")); err != nil {
+			return err
+		}
+	}
+	sf.games++
+	return notation.Write(sf.f, r)
+}
+
+// Commit puts in place every file the sink stored games in; the others are left untouched.
+// A file that cannot be put in place is named in the error, and the others are still
+// committed.
+func (s *Sink) Commit() error {
+	var errs []error
+	for _, path := range s.order {
+		if err := s.open[path].commit(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	s.open, s.order, s.live = nil, nil, 0
+	return errors.Join(errs...)
+}
+
+// Abort leaves every file as it was.
+func (s *Sink) Abort() {
+	for _, path := range s.order {
+		s.open[path].f.Abort()
+	}
+	s.open, s.order, s.live = nil, nil, 0
+}
+
+// commit puts the file in place if a game was added to it.
+func (sf *sinkFile) commit() error {
+	if sf.added == 0 {
+		sf.f.Abort()
+		return nil
+	}
+	return sf.f.Commit()
+}
+
+// close forgets the open file at path.
+func (s *Sink) close(path string) {
+	if s.open[path].live {
+		s.live--
+	}
+	delete(s.open, path)
+	s.order = slices.DeleteFunc(s.order, func(p string) bool { return p == path })
 }
 
 // FileFor is where an imported game goes in a folder: the file of its event when the source

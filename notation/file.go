@@ -40,7 +40,8 @@ func WriteFile(path string, data []byte) error {
 // Writes as the caller likes (bao fmt -w streams a file record by record): nothing changes at
 // path until Commit, and Abort leaves path as it was.
 type File struct {
-	tmp  *os.File
+	tmp  *os.File // nil while paused
+	name string   // of tmp
 	path string
 	perm fs.FileMode
 }
@@ -60,37 +61,69 @@ func CreateFile(path string) (*File, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	return &File{tmp: tmp, path: path, perm: perm}, nil
+	return &File{tmp: tmp, name: tmp.Name(), path: path, perm: perm}, nil
 }
 
 // tempPattern names the temporary files of path: hidden, and found again by RemoveTemp.
 func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
 
-func (f *File) Write(p []byte) (int, error) { return f.tmp.Write(p) }
+func (f *File) Write(p []byte) (int, error) {
+	if err := f.resume(); err != nil {
+		return 0, err
+	}
+	return f.tmp.Write(p)
+}
+
+// Pause closes the temporary file until the next Write or Commit, so that a writer of many
+// files at once (bao import, a file per event) keeps few of them open.
+func (f *File) Pause() error {
+	if f.tmp == nil {
+		return nil
+	}
+	err := f.tmp.Close()
+	f.tmp = nil
+	return err
+}
+
+// resume opens again the temporary file Pause closed, to write after what it holds.
+func (f *File) resume() error {
+	if f.tmp != nil {
+		return nil
+	}
+	tmp, err := os.OpenFile(f.name, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	f.tmp = tmp
+	return nil
+}
 
 // Name is the temporary file's name, for reading back what was written before Commit.
-func (f *File) Name() string { return f.tmp.Name() }
+func (f *File) Name() string { return f.name }
 
 // Abort removes the temporary file; path is left as it was.
 func (f *File) Abort() {
-	f.tmp.Close()
-	os.Remove(f.tmp.Name())
+	f.Pause()
+	os.Remove(f.name)
 }
 
 // Commit syncs the temporary file and renames it over path, then syncs the folder.
 func (f *File) Commit() error {
-	defer os.Remove(f.tmp.Name()) // after a successful rename there is nothing left to remove
-	err := f.tmp.Chmod(f.perm)
+	defer os.Remove(f.name) // after a successful rename there is nothing left to remove
+	err := f.resume()
+	if err == nil {
+		err = f.tmp.Chmod(f.perm)
+	}
 	if err == nil {
 		err = f.tmp.Sync()
 	}
-	if cerr := f.tmp.Close(); err == nil {
+	if cerr := f.Pause(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
+	if err := os.Rename(f.name, f.path); err != nil {
 		return err
 	}
 	if d, err := os.Open(filepath.Dir(f.path)); err == nil {

@@ -91,7 +91,12 @@ games are added after the old ones, unless --force writes the file anew.`,
 					failed = true
 				}
 			}
-			var all []*notation.Record
+			if sink != nil {
+				defer sink.Abort() // a run that stops short leaves the files as they were
+			}
+			// Games go out as they are read, so that an input of any size holds one.
+			written := 0 // to standard output
+			var outErr error
 			for _, in := range args {
 				data, err := readInput(e, in)
 				if err != nil {
@@ -99,7 +104,53 @@ games are added after the old ones, unless --force writes the file anew.`,
 					failed = true
 					continue
 				}
-				recs, errs, err := exchange.Import(o.from, in, data, opts)
+				// One file per input, or per event when the input names one; each file's
+				// games are told after the input's problems, files in the order first met.
+				files := map[string]*importedFile{}
+				var order []string
+				errs, err := exchange.ImportEach(o.from, in, data, opts, func(r *notation.Record) error {
+					if sink == nil {
+						if written > 0 {
+							if _, err := io.WriteString(e.out, "\n"); err != nil {
+								outErr = err
+								return err
+							}
+						}
+						written++
+						if err := notation.Write(e.out, r); err != nil {
+							outErr = err
+							return err
+						}
+						return nil
+					}
+					path := o.out
+					if toDir {
+						path = exchange.FileFor(o.out, in, r)
+					}
+					f := files[path]
+					if f == nil {
+						f = &importedFile{}
+						files[path] = f
+						order = append(order, path)
+					}
+					f.read++
+					if f.err != nil {
+						return nil
+					}
+					where, dup, err := sink.Store(path, r, o.force)
+					switch {
+					case err != nil:
+						f.err = err
+					case dup:
+						f.dups = append(f.dups, storedAt{r.Number, where})
+					default:
+						f.added++
+					}
+					return nil
+				})
+				if outErr != nil {
+					return outErr
+				}
 				for _, pe := range errs {
 					fmt.Fprintln(e.err, pe.Error())
 				}
@@ -108,40 +159,23 @@ games are added after the old ones, unless --force writes the file anew.`,
 					fmt.Fprintf(e.err, "%v\n", err)
 					failed = true
 				}
-				switch {
-				case sink == nil:
-					all = append(all, recs...)
-				case len(recs) > 0:
-					// One file per input, or per event when the input names one.
-					byFile := map[string][]*notation.Record{}
-					var order []string
-					for _, r := range recs {
-						path := o.out
-						if toDir {
-							path = exchange.FileFor(o.out, in, r)
-						}
-						if byFile[path] == nil {
-							order = append(order, path)
-						}
-						byFile[path] = append(byFile[path], r)
+				for _, path := range order {
+					f := files[path]
+					if f.err != nil {
+						fmt.Fprintf(e.err, "%v\n", f.err) // the other files still take their games
+						failed = true
+						continue
 					}
-					for _, path := range order {
-						added, dups, err := sink.Add(path, byFile[path], o.force)
-						for _, d := range dups {
-							fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
-						}
-						if err != nil {
-							fmt.Fprintf(e.err, "%v\n", err) // the other files still take their games
-							failed = true
-							continue
-						}
-						fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, len(byFile[path]), added, path)
+					for _, d := range f.dups {
+						fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.game, d.where.File, d.where.Game)
 					}
+					fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, f.read, f.added, path)
 				}
 			}
-			if sink == nil {
-				if err := notation.Write(e.out, all...); err != nil {
-					return err
+			if sink != nil {
+				if err := sink.Commit(); err != nil {
+					fmt.Fprintf(e.err, "%v\n", err)
+					failed = true
 				}
 			}
 			if problems > 0 || failed {
@@ -213,6 +247,19 @@ format cannot hold, is reported and left out, and the command then exits 1.`,
 	c.Flags().StringVar(&out, "out", "", "file to write (default: standard output)")
 	c.MarkFlagRequired("to")
 	return c
+}
+
+// importedFile is what one input brought to one --out file.
+type importedFile struct {
+	read, added int
+	dups        []storedAt
+	err         error // the file takes no games: the first refusal
+}
+
+// storedAt is a game of the input not added, stored already at where.
+type storedAt struct {
+	game  int
+	where notation.GameRef
 }
 
 // readInput reads a whole input, - for standard input, up to maxImport bytes.

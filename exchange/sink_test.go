@@ -1,0 +1,58 @@
+package exchange
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/testgame"
+	"github.com/bao-archive/bao/notation"
+)
+
+// More files than a sink keeps open at once, written in turn: each gets its games, in order,
+// and none is in place before Commit.
+func TestSinkManyFiles(t *testing.T) {
+	dir := t.TempDir()
+	const files = maxLive*2 + 3
+	var games []*notation.Record
+	for k := 0; len(games) < 2*files; k++ {
+		recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 40, k%7, k/7+1), "")), Options{})
+		games = append(games, recs...)
+	}
+	s, err := NewSink(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]*notation.Record{}
+	for i, r := range games {
+		path := filepath.Join(dir, fmt.Sprintf("e%d.bgn", i%files))
+		if _, dup, err := s.Store(path, r, false); err != nil {
+			t.Fatal(err)
+		} else if !dup {
+			want[path] = append(want[path], r)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "e0.bgn")); err == nil {
+		t.Error("a file is in place before Commit")
+	}
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < files {
+		t.Fatalf("only %d files got games: the test games repeat", len(want))
+	}
+	for path, recs := range want {
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := bgnOf(t, recs); string(got) != w {
+			t.Errorf("%s:\n%s\nwant\n%s", path, got, w)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
