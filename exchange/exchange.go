@@ -32,14 +32,14 @@ type format struct {
 	// left out, or what stopped the input.
 	read  func(file string, data []byte, o Options, emit func(*notation.Record) error) error
 	write func(w io.Writer) recordEncoder // nil: import only
-	// needsVariant: the format does not name the game.
-	needsVariant bool
+	// needsVariant: the format does not name the game; boardLR: it reads Options.BoardLR.
+	needsVariant, boardLR bool
 }
 
 var formats = map[string]format{
 	"abstractplay": {read: readAbstractPlay, write: writeAbstractPlay},
 	"kiba":         {read: readKIBA, needsVariant: true},
-	"lr":           {read: readLR, needsVariant: true},
+	"lr":           {read: readLR, needsVariant: true, boardLR: true},
 	"nkkmd":        {read: readNkkmd},
 	"json":         {write: writeJSON},
 }
@@ -61,6 +61,10 @@ func names(keep func(format) bool) []string {
 
 // NeedsVariant reports whether the format needs Options.Variant.
 func NeedsVariant(name string) bool { return formats[name].needsVariant }
+
+// TakesBoardLR tells whether the named format reads Options.BoardLR (its L and R may be the
+// board's sides rather than the mover's).
+func TakesBoardLR(name string) bool { return formats[name].boardLR }
 
 // Import reads the games of one input of the named format as records, and verifies each
 // through the engine. A game with a problem (an illegal move, a result the board denies) is

@@ -62,6 +62,9 @@ games are added after the old ones, unless --force writes the file anew.`,
 			if !slices.Contains(exchange.Imports(), o.from) {
 				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
 			}
+			if o.boardLR && !exchange.TakesBoardLR(o.from) {
+				return usagef("--board-lr is for the formats that write L and R (lr), not --from %s", o.from)
+			}
 			if opts.Variant != nil && !exchange.NeedsVariant(o.from) {
 				// It would be passed over, and the games read as the format's own game.
 				return usagef("--from %s names its game: --variant is for the formats that do not", o.from)

@@ -97,6 +97,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"import", "--from", "kiba", "--variant", "kete", "/dev/null"}, 1, "/dev/null:1:1: not readable as this format: no moves found"},
 		{[]string{"import", "--from", "kiba", "--variant", "kete", "."}, 1, ".: a folder"},
 		{[]string{"import", "--from", "abstractplay", "--variant", "kete", "g.json"}, 2, "--from abstractplay names its game"},
+		{[]string{"import", "--from", "kiba", "--variant", "kete", "--board-lr", "g.txt"}, 2, "--board-lr is for the formats that write L and R (lr), not --from kiba"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runBao(t, "", c.args...)
