@@ -646,4 +646,10 @@ func TestSinkPassesOverUnreadableFile(t *testing.T) {
 	if b, _ := os.ReadFile(bad); string(b) != "not bgn [" {
 		t.Errorf("the unreadable file was changed: %q", b)
 	}
+	// Written anew (--force), it takes every new game, not only the first.
+	more := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 5, 1), "")), Options{})
+	more = append(more, mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 4, 1), "")), Options{})...)
+	if added, _, err := s.Add(bad, more, true); added != 2 || err != nil {
+		t.Errorf("alpha.bgn written anew: added %d, %v; want 2", added, err)
+	}
 }

@@ -27,6 +27,8 @@ type Sink struct {
 	// forgotten are the files whose old games no longer count (replace); written those
 	// started anew, which replace adds to after.
 	forgotten, written map[string]bool
+	// unread are the files NewSink could not read, by clean path: they take no game.
+	unread map[string]error
 	// live counts the open files whose handle is open; tick orders their writes.
 	live, tick int
 }
@@ -73,6 +75,10 @@ func NewSink(root string) (*Sink, error) {
 		}
 		if err := s.learn(path); err != nil {
 			unread = append(unread, err)
+			if s.unread == nil {
+				s.unread = map[string]error{}
+			}
+			s.unread[filepath.Clean(path)] = err
 		}
 		return nil
 	})
@@ -156,6 +162,9 @@ func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added in
 func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notation.GameRef, dup bool, err error) {
 	sf := s.open[path]
 	fresh := replace && !s.written[path]
+	if err := s.unread[filepath.Clean(path)]; err != nil && sf == nil && !fresh {
+		return notation.GameRef{}, false, err // whether or not the game is new
+	}
 	if sf == nil && fresh && !s.forgotten[path] {
 		s.seen.Forget(path) // its old games are not stored any more
 		if s.forgotten == nil {
@@ -163,24 +172,21 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		}
 		s.forgotten[path] = true
 	}
-	if sf == nil && !fresh {
-		// The file's games are copied before any is added, so that a file bao cannot read is
-		// refused whether or not the games are new.
-		if sf, err = s.start(path, true); err != nil {
-			return notation.GameRef{}, false, err
-		}
-	}
 	if where, dup := s.seen.Add(r); dup {
 		return where, true, nil
 	}
 	if sf == nil {
-		if sf, err = s.start(path, false); err != nil {
+		// The file's games are copied at its first new game: a file that gets none is
+		// neither read again nor rewritten.
+		if sf, err = s.start(path, !fresh); err != nil {
 			return notation.GameRef{}, false, err
 		}
-		if s.written == nil {
-			s.written = map[string]bool{}
+		if fresh {
+			if s.written == nil {
+				s.written = map[string]bool{}
+			}
+			s.written[path] = true
 		}
-		s.written[path] = true
 	}
 	if err := s.use(sf); err != nil {
 		return notation.GameRef{}, false, err
