@@ -115,10 +115,7 @@ func Games(dir string, c *Config) (games []Game, problems []error, err error) {
 		if first, ok := held[k]; ok {
 			return bad(fmt.Sprintf("round %s has a game already", g.round()), first)
 		}
-		players := []string{g.South}
-		if !g.Bye() {
-			players = append(players, g.North)
-		}
+		players := g.players()
 		for _, p := range players {
 			if first, ok := seated[seat{g.Round, Key(p)}]; ok && first.Board != g.Board {
 				return bad(fmt.Sprintf("%s plays in round %d on board %d already", p, g.Round, first.Board), first)
@@ -136,11 +133,7 @@ func Games(dir string, c *Config) (games []Game, problems []error, err error) {
 // check rejects a game the event cannot count: a player who is not an entrant (add a late
 // entry to event.toml), or one who plays themselves.
 func (g Game) check(entrants map[string]bool, where string) error {
-	players := []string{g.South}
-	if !g.Bye() {
-		players = append(players, g.North)
-	}
-	for _, p := range players {
+	for _, p := range g.players() {
 		if !entrants[Key(p)] {
 			return fmt.Errorf("%s:%d: %w: game %d: %q is not a player of the event", where, g.Line, ErrConfig, g.Number, p)
 		}
@@ -149,6 +142,14 @@ func (g Game) check(entrants map[string]bool, where string) error {
 		return fmt.Errorf("%s:%d: %w: game %d: %q plays against themselves", where, g.Line, ErrConfig, g.Number, g.South)
 	}
 	return nil
+}
+
+// players are the game's players: South, and North unless it is a bye.
+func (g Game) players() []string {
+	if g.Bye() {
+		return []string{g.South}
+	}
+	return []string{g.South, g.North}
 }
 
 // round is the game's Round tag as the event writes it.
@@ -179,7 +180,7 @@ func Sort(games []Game) {
 func GameOf(r *notation.Record, file, where string) (Game, error) {
 	g := Game{File: file, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
 		Result: result(r), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
-	if !slices.Contains([]string{"1-0", "0-1", "1/2-1/2", "*", ""}, g.Result) {
+	if g.Result != "" && notation.CheckTagValue("Result", g.Result) != nil {
 		// A result misspelt ("1:0") would count as a game both players lost.
 		at := r.Pos
 		for _, t := range r.Tags {
