@@ -21,6 +21,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // The browser tests drive headless Chromium with chromedp, the maintained Go client of the
@@ -217,7 +218,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		for i := range out {
 			out[i] = strconv.Itoa(p.Seeds(engine.Pit(i)))
 		}
-		b := newBoard(p, nil)
+		b := board.New(p, nil)
 		b.Caption = caption
 		return strings.Join(out, ","), b.Label()
 	}
@@ -524,7 +525,7 @@ func browserMarks(t *testing.T, ctx context.Context, base string) {
 		for _, row := range got {
 			id, _ := strconv.Atoi(row[0])
 			n := g.nodes[id]
-			want := newBoard(n.pos, n.marks)
+			want := board.New(n.pos, n.marks)
 			for k, p := range want.Pits {
 				cs := strings.Fields(p.Class())
 				slices.Sort(cs)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // game is one record, replayed by the engine: everything its page shows. A build holds only
@@ -45,7 +46,7 @@ type node struct {
 	prev, next int            // neighbours in the node's line; -1 for none
 	main       bool           // on the main line
 	pos        engine.Position
-	marks      highlight
+	marks      board.Highlight
 	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
 }
 
@@ -331,7 +332,7 @@ func (g *game) replay() {
 		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
 			main: s.Variation == nil}
 		if s.Trace != nil {
-			n.marks, n.trace = traceMarks(s.After.Variant(), *s.Trace), s.Trace
+			n.marks, n.trace = board.Trace(s.After.Variant(), *s.Trace), s.Trace
 		}
 		if prev.next < 0 {
 			prev.next = n.id

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // Live search: a Server with the archive's index answers /search?… (games by words, players,
@@ -29,7 +30,7 @@ type resultsPage struct {
 	Error   string
 	Total   int
 	Hits    []hitRow
-	Board   *boardView // the position searched for, if any
+	Board   *board.Board // the position searched for, if any
 	Prev    string
 	Next    string
 	Explore string
@@ -46,7 +47,7 @@ type explorePage struct {
 	Variants []*engine.Variant
 	Error    string
 	Tree     *archive.Tree
-	Board    *boardView
+	Board    *board.Board
 	Moves    []exploreMove
 	Games    string // the games that reached the position
 }
@@ -137,7 +138,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
-		pg.Board = newBoard(p, nil)
+		pg.Board = board.New(p, nil)
 		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
@@ -172,7 +173,7 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = newBoard(tree.Position, nil)
+	pg.Board = board.New(tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
 			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})
