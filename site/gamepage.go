@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"regexp"
 	"strconv"
@@ -85,8 +84,8 @@ func positionRows(g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
 	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + html.EscapeString(g.caption(n)) +
-			`<td>` + html.EscapeString(board.Info(n.pos)))
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + escapeHTML(g.caption(n)) +
+			`<td>` + escapeHTML(board.Info(n.pos)))
 		for _, r := range bd.Rows {
 			w.WriteString("<td>")
 			for i, p := range r.Pits {

@@ -52,7 +52,7 @@ type node struct {
 
 // newGame replays record number n of file (parse problems in parseErrs).
 func newGame(file, where string, n int, several bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
-	g := &game{file: file, where: where, number: n, several: several, href: gameHref(file, n), rec: rec}
+	g := &game{file: file, where: where, number: n, several: several, href: GameHref(file, n), rec: rec}
 	for _, e := range parseErrs {
 		g.errs = append(g.errs, e.Error())
 	}
@@ -192,7 +192,7 @@ func (b *build) writeRecords(old *manifest) error {
 			n := len(fj.entry.Games)
 			fj.mu.Unlock()
 			g := unreadable(fj.name, b.where(fj.name), n, err)
-			g.href = gameHref(fj.name, n)
+			g.href = GameHref(fj.name, n)
 			fj.addWarnings(b, g.errs...)
 			if err := b.writeRecord(g); err != nil {
 				fail(err)
@@ -279,7 +279,7 @@ func (b *build) removeStale(old *manifest) {
 			keep = len(now.Games)
 		}
 		for n := keep + 1; n <= len(e.Games); n++ {
-			if err := b.out.remove(gameHref(name, n)); err != nil {
+			if err := b.out.remove(GameHref(name, n)); err != nil {
 				b.warn(fmt.Sprintf("removing an old page: %v", err))
 			}
 		}

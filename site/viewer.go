@@ -121,7 +121,7 @@ func viewerData(g *game) template.JS {
 		}
 		w.WriteByte('"')
 	}
-	return template.JS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
+	return trustedJS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
 }
 
 // splitWords writes text to pattern with "@" in place of each pit name and number (a word of
