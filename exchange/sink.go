@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -53,26 +54,14 @@ type sinkFile struct {
 	games, added int
 }
 
-// NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
-// skipped) or one file; a root that does not exist yet holds none. A file it cannot read is
+// NewSink reads the games of the record files at root: a folder (its record files as package
+// archive/tree names them) or one file; a root that does not exist yet holds none. A file it cannot read is
 // passed over, and named in the error, which then comes with a sink all the same: games
 // can still go to the other files (Add refuses that one).
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
 	var unread []error
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && path == root {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
-			return nil
-		}
+	learn := func(path string) {
 		if err := s.learn(path); err != nil {
 			unread = append(unread, err)
 			if s.unread == nil {
@@ -80,8 +69,30 @@ func NewSink(root string) (*Sink, error) {
 			}
 			s.unread[filepath.Clean(path)] = err
 		}
-		return nil
-	})
+	}
+	var err error
+	switch st, serr := os.Stat(root); {
+	case os.IsNotExist(serr):
+	case serr != nil:
+		err = serr
+	case !st.IsDir():
+		if st.Mode().IsRegular() && tree.IsRecord(root) {
+			learn(root)
+		}
+	default:
+		var fsys fs.FS
+		if fsys, err = tree.OpenRoot(root); err == nil {
+			err = tree.Walk(fsys, func(e tree.Entry) error {
+				if e.Dir && e.Err != nil {
+					return e.Err // a folder that cannot be read: its games would be stored twice
+				}
+				if e.Record() {
+					learn(filepath.Join(root, filepath.FromSlash(e.Name)))
+				}
+				return nil
+			})
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/engine"
 )
 
@@ -22,7 +22,7 @@ func completeVariants(c *cobra.Command) {
 // shell descends into).
 func completeRecords(c *cobra.Command) {
 	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return []cobra.Completion{archive.Ext[1:]}, cobra.ShellCompDirectiveFilterFileExt
+		return []cobra.Completion{tree.Ext[1:]}, cobra.ShellCompDirectiveFilterFileExt
 	}
 }
 

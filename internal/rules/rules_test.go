@@ -1,0 +1,73 @@
+package rules
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// rules say where a kind of code may be: a line of a Go source file (tests aside) that
+// matches pattern is allowed only in the files or folders listed in only.
+var rules = []struct {
+	what    string
+	pattern *regexp.Regexp
+	only    []string // slash-separated, from the repository's root; a folder ends in "/"
+}{
+	{"a test of the .bgn extension (archive/tree says which files are records)",
+		regexp.MustCompile(`(Ext\(|HasSuffix\(|EqualFold\(|==|!=|case ).*"\.(bgn|BGN)"`), []string{"archive/tree/"}},
+	{"html.EscapeString or template.HTML( (the board draws its own; the site goes through trusted.go)",
+		regexp.MustCompile(`html\.EscapeString\(|template\.(HTML|JS)\(`), []string{"site/board/", "site/trusted.go"}},
+}
+
+// TestRules reads every Go source file of the repository, tests aside, against the rules.
+func TestRules(t *testing.T) {
+	root := filepath.Join("..", "..")
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") && p != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//") {
+				continue
+			}
+			for _, r := range rules {
+				if r.pattern.MatchString(line) && !allowed(rel, r.only) {
+					t.Errorf("%s:%d: %s: %s", rel, i+1, r.what, strings.TrimSpace(line))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 100 {
+		t.Fatalf("read %d Go files: not the repository", n)
+	}
+}
+
+func allowed(file string, only []string) bool {
+	for _, o := range only {
+		if file == o || strings.HasSuffix(o, "/") && strings.HasPrefix(file, o) {
+			return true
+		}
+	}
+	return false
+}
