@@ -37,6 +37,9 @@ type Entry struct {
 	Force bool
 	// Now is when the result is entered, for the note a correction leaves (zero: now).
 	Now time.Time
+	// Holder names who enters it to a recorder that finds the board taken meanwhile (as
+	// LockBoard's holder; "": this process).
+	Holder string
 }
 
 // Entered is what SetResult did.
@@ -56,7 +59,8 @@ type Entered struct {
 }
 
 // SetResult enters or corrects the result of one board of a round of the event in dir, under
-// the event's lock (as the recorders write): the board's record gets the Result and
+// the event's lock (as the recorders write) and the board's (a board a recorder has open is
+// refused with ErrBoardBusy, as a second recorder is): the board's record gets the Result and
 // Termination tags, a Date if it had none (the day entered), and for a correction a comment
 // that keeps what the result was and when it was changed. A board with no moves gets
 // Termination "unrecorded" (played, moves not recorded) unless another is given. A board
@@ -73,6 +77,11 @@ func SetResult(dir string, e Entry) (*Entered, error) {
 	if e.Now.IsZero() {
 		e.Now = time.Now()
 	}
+	bl, err := LockBoard(dir, e.Round, e.Board, e.Holder)
+	if err != nil {
+		return nil, err
+	}
+	defer bl.Unlock()
 	unlock, err := lock(filepath.Join(dir, lockFile))
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ func TestSetResult(t *testing.T) {
 	}
 	// Board 2 is played to its end on the board.
 	moves := testgame.Line(engine.Kingulu, 400, 1, 0)
-	s, err := Record(dir, 1, 2)
+	s, err := Record(dir, 1, 2, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,6 +32,10 @@ func TestSetResult(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := SetResult(dir, Entry{Round: 1, Board: 2, Result: "1-0"}); !errors.Is(err, ErrBoardBusy) {
+		t.Errorf("a result for a board being recorded: %v, want %v", err, ErrBoardBusy)
+	}
+	s.Close()
 	recs, err := notation.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
