@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"github.com/bao-archive/bao/archive/tree"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"github.com/bao-archive/bao/archive/tree"
 )
 
 // TestWalkOnlyRegularFilesInside: links are followed only inside the archive, and FIFOs and

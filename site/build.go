@@ -13,8 +13,8 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/archive"
-	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/archive/tree"
+	"github.com/bao-archive/bao/engine"
 )
 
 // build is one run of Site.Build, or the state bao serve renders pages from: the archive's
