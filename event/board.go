@@ -1,7 +1,6 @@
 package event
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +18,7 @@ const lockFile = ".event.lock"
 
 // boardStore keeps one board's game inside a round file that holds every board's: each save
 // takes the event's lock, reads the file as it is now, replaces this board's game and writes
-// the file back with notation.WriteFile, so that recorders on other boards lose nothing.
+// the file back with notation.Rewrite, so that recorders on other boards lose nothing.
 type boardStore struct {
 	dir, path string
 	round     string // the Round tag that names the board's game in the file
@@ -72,14 +71,15 @@ func rewriteGame(path string, number int, round string, edit func(*notation.Reco
 	if i < 0 {
 		return fmt.Errorf("%s: the game of round %s is gone from the file", path, round)
 	}
-	if recs[i], err = edit(recs[i]); err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := notation.Write(&buf, recs...); err != nil {
-		return err
-	}
-	return notation.WriteFile(path, buf.Bytes())
+	_, err = notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		if r.Number == recs[i].Number {
+			var err error
+			r, err = edit(r)
+			return []*notation.Record{r}, err
+		}
+		return []*notation.Record{r}, nil
+	})
+	return err
 }
 
 // Record opens the game of round and board of the event in dir for the recorder: the first

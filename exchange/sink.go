@@ -50,14 +50,15 @@ type sinkFile struct {
 	// live tells whether its handle is open; used is the tick of its last write.
 	live bool
 	used int
-	// games are the records written, kept ones and new; added the new ones.
-	games, added int
+	// added are the new records written.
+	added int
+	enc   recordEncoder // the file's BGN stream, from its first game
 }
 
-// NewSink reads the games of the record files at root: a folder (its record files as package
-// archive/tree names them) or one file; a root that does not exist yet holds none. A file it cannot read is
-// passed over, and named in the error, which then comes with a sink all the same: games
-// can still go to the other files (Add refuses that one).
+// NewSink reads the games of the record files at root: a folder (its record files as
+// package archive/tree names them) or one file; a root that does not exist yet holds none. A
+// file it cannot read is passed over, and named in the error, which then comes with a sink
+// all the same: games can still go to the other files (Add refuses that one).
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
 	var unread []error
@@ -277,13 +278,10 @@ func (sf *sinkFile) copy(path string) error {
 
 // write adds r in the canonical form, a blank line after the game before it.
 func (sf *sinkFile) write(r *notation.Record) error {
-	if sf.games > 0 {
-		if _, err := sf.f.Write([]byte("\n")); err != nil {
-			return err
-		}
+	if sf.enc == nil {
+		sf.enc = writeBGN(sf.f)
 	}
-	sf.games++
-	return notation.Write(sf.f, r)
+	return sf.enc.Encode(r)
 }
 
 // Commit puts in place every file the sink stored games in; the others are left untouched.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -140,7 +141,7 @@ func (a analyser) file(path string) (docs []analyseGameDoc, ok bool, err error) 
 		fmt.Fprintln(a.e.err, err)
 	}
 	ok = len(problems) == 0
-	annotated := 0
+	annotated := map[int]*analysis.GameReport{} // by game number, what --annotate writes
 	for _, rec := range recs {
 		a.s.Clear() // each game alone: the same file gives the same marks
 		bar := newProgress(a.e.err, -1, "positions")
@@ -159,8 +160,7 @@ func (a analyser) file(path string) (docs []analyseGameDoc, ok bool, err error) 
 		}
 		docs = append(docs, doc)
 		if a.annotate {
-			analysis.Annotate(rec, rep, "bao analyse, "+a.lim.Describe())
-			annotated++
+			annotated[rec.Number] = rep
 		}
 		if !a.json {
 			printAnalysis(a.e.out, doc)
@@ -172,14 +172,21 @@ func (a analyser) file(path string) (docs []analyseGameDoc, ok bool, err error) 
 	switch {
 	case len(problems) > 0:
 		fmt.Fprintf(a.e.err, "%s: not annotated: it has syntax errors\n", name)
-	case annotated == 0:
+	case len(annotated) == 0:
 		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", name)
 	default:
-		var b bytes.Buffer
-		if err := notation.Write(&b, recs...); err != nil {
-			return docs, false, err
-		}
-		if err := notation.WriteFile(path, b.Bytes()); err != nil {
+		_, err := notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+			if rep := annotated[r.Number]; rep != nil {
+				analysis.Annotate(r, rep, "bao analyse, "+a.lim.Describe())
+			}
+			return []*notation.Record{r}, nil
+		})
+		var nr *notation.NotRewritten
+		switch {
+		case errors.Is(err, notation.ErrEscapeLines) && errors.As(err, &nr):
+			fmt.Fprintf(a.e.err, "%s: not annotated: its %d %% escape line(s) would be lost (bao fmt -w --drop-escapes first)\n", name, nr.Escapes)
+			ok = false
+		case err != nil:
 			return docs, false, err
 		}
 	}

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -100,29 +99,16 @@ func dropGames(path string, numbers map[int]bool) error {
 	if path == "stdin" {
 		return fmt.Errorf("stdin: cannot drop games from standard input; bao merge it to a file first")
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	sc := notation.NewScanner(bytes.NewReader(src), path)
-	var keep []*notation.Record
-	for sc.Scan() {
-		if len(sc.Errors()) > 0 {
-			return fmt.Errorf("%s: not rewritten: it has syntax errors (bao validate %s)", path, path)
+	_, err := notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		if numbers[r.Number] {
+			return nil, nil
 		}
-		if !numbers[sc.Record().Number] {
-			keep = append(keep, sc.Record())
-		}
+		return []*notation.Record{r}, nil
+	})
+	var nr *notation.NotRewritten
+	var syntax notation.ErrorList
+	if errors.As(err, &nr) && errors.As(nr.Err, &syntax) {
+		return fmt.Errorf("%s: not rewritten: it has syntax errors (bao validate %s)", path, path)
 	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if n := sc.EscapeLines(); n > 0 {
-		return fmt.Errorf("%s: not rewritten: its %d %% escape line(s) would be lost", path, n)
-	}
-	var b bytes.Buffer
-	if err := notation.Write(&b, keep...); err != nil {
-		return err
-	}
-	return notation.WriteFile(path, b.Bytes())
+	return err
 }

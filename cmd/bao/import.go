@@ -205,6 +205,7 @@ func newExportCmd(e *env) *cobra.Command {
 		Long: `Write the games of BGN files (a folder stands for the .bgn files under it, - for standard
 input) in another format:
   abstractplay  Abstract Play game records, one JSON array (Bao la Kiswahili games only)
+  bgn           BGN in the canonical export form, a blank line between games (as bao merge)
   json          one JSON object per game and line: tags, and every move with its canonical
                 token, ply, comments, NAGs and the position after it (BPN)
 Games are written as they are read, in flat memory. A record with syntax errors, or one the

@@ -67,6 +67,9 @@ Commands:
 			if o.resume && o.append {
 				return usagef("--resume continues the last game, --append starts a new one: choose one")
 			}
+			if o.append && path == "" {
+				return usagef("--append needs the FILE.bgn to add the game to")
+			}
 			if o.resume {
 				if path == "" {
 					return usagef("--resume needs the FILE.bgn to continue")
@@ -107,9 +110,6 @@ Commands:
 				}
 				create := recorder.Create
 				if o.append {
-					if path == "" {
-						return usagef("--append needs the FILE.bgn to add the game to")
-					}
 					create = recorder.Append
 				}
 				if s, err = create(path, tags, start); err != nil {

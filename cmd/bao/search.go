@@ -14,6 +14,7 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
@@ -129,17 +130,14 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 		return err
 	}
 	defer w.Abort()
+	enc := exchange.BGNEncoder(w)
 	n := 0
 	p := newProgress(e.err, -1, "games")
 	p.Describe("exporting")
 	err = queryIndex(root, index, func(ix *archive.Index) (err error) {
 		n, err = ix.Export(ctx, root, q, func(r *notation.Record) error {
-			if n > 0 {
-				w.WriteByte('\n')
-			}
-			n++
 			p.Add(1)
-			return notation.Write(w, r)
+			return enc.Encode(r)
 		})
 		return err
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -55,16 +56,14 @@ in the canonical export form, a blank line between games.`,
 				first, last = o.game-1, o.game
 			}
 			w := bufio.NewWriter(e.out)
+			enc := exchange.BGNEncoder(w)
 			bar := newProgress(e.err, int64(last-first), "games")
 			defer bar.Finish()
 			for i := first; i < last; i++ {
 				bar.Add(1)
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
-					if i > first {
-						w.WriteByte('\n') // the export form's blank line between games
-					}
-					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
+					if err := enc.Encode(selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
 						return err
 					}
 					continue
