@@ -73,8 +73,10 @@ func CreateFile(path string) (*File, error) {
 		return nil, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
-	if err != nil {
-		return nil, userPath(err, path)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return nil, &fs.PathError{Op: "write", Path: path, Err: pe.Err}
+	} else if err != nil {
+		return nil, err
 	}
 	return &File{tmp: tmp, name: tmp.Name(), path: path, perm: perm, existed: existed}, nil
 }
