@@ -21,9 +21,16 @@ const lockFile = ".event.lock"
 type boardStore struct {
 	dir, path string
 	round     string // the Round tag that names the board's game in the file
+	lock      *BoardLock
 }
 
 func (b boardStore) Path() string { return b.path }
+
+// Close releases the board for another recorder.
+func (b boardStore) Close() error {
+	b.lock.Unlock()
+	return nil
+}
 
 func (b boardStore) Save(rec *notation.Record) error {
 	unlock, err := lock(filepath.Join(b.dir, lockFile))
@@ -59,12 +66,23 @@ func (b boardStore) Save(rec *notation.Record) error {
 
 // Record opens the game of round and board of the event in dir for the recorder: the first
 // game of that board without a result, as `bao event pair` wrote it. Its tags come from the
-// pairing; the date, if unknown, becomes today's.
-func Record(dir string, round, board int) (*recorder.Session, error) {
+// pairing; the date, if unknown, becomes today's. The session holds the board's lock
+// (LockBoard, for holder) until it is closed: a second writer of the board is refused with
+// ErrBoardBusy.
+func Record(dir string, round, board int, holder string) (s *recorder.Session, err error) {
 	c, err := Load(dir)
 	if err != nil {
 		return nil, err
 	}
+	l, err := LockBoard(dir, round, board, holder)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			l.Unlock()
+		}
+	}()
 	games, _, err := Games(dir, c)
 	if err != nil {
 		return nil, err
@@ -82,7 +100,7 @@ func Record(dir string, round, board int) (*recorder.Session, error) {
 		if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
 			rec.SetTag("Date", time.Now().Format("2006.01.02"))
 		}
-		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
+		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round"), lock: l}, rec)
 	}
 	return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
 		ErrNoPairing, c.Name, board, round, dir)

@@ -143,7 +143,7 @@ func (b *build) collectEventsAndPlayers() {
 					if pages[ev] == nil {
 						pages[ev] = map[at]string{}
 					}
-					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = gameHref(file, i+1)
+					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = GameHref(file, i+1)
 				}
 			}
 			if gi.Rated != nil {
