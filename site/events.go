@@ -284,8 +284,11 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		if !pv.Bye {
 			pv.North = b.playerLink(g.North)
 		}
-		if g.Forfeit() {
+		switch {
+		case g.Forfeit():
 			pv.Result.Note = "forfeit"
+		case g.Unrecorded():
+			pv.Result.Note = "moves not recorded"
 		}
 		r.Pairings = append(r.Pairings, pv)
 	}

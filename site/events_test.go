@@ -183,8 +183,8 @@ func TestPlayerPageData(t *testing.T) {
 	if len(pg.Events) != 1 || pg.Events[0].Rank != 2 || pg.Events[0].Points != "1½" || pg.Events[0].Event.Href != "cup/event.html" {
 		t.Errorf("events %+v", pg.Events)
 	}
-	// Rated: the draw, the forfeit and the friendly (the bye is no game).
-	if len(pg.Ratings) != 1 || pg.Ratings[0].Games != 3 || pg.Ratings[0].Chart == nil || len(pg.Ratings[0].Chart.Points) != 4 {
+	// Rated: the draw and the friendly (the bye is no game, the forfeit was not played).
+	if len(pg.Ratings) != 1 || pg.Ratings[0].Games != 2 || pg.Ratings[0].Chart == nil || len(pg.Ratings[0].Chart.Points) != 3 {
 		t.Fatalf("ratings %+v", pg.Ratings)
 	}
 	// Openings: the first plies of the games with moves, by side.
