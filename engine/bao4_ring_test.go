@@ -55,7 +55,7 @@ func eachB4Candidate(n uint64, f func(g bao4, p Position, cd b4cand)) {
 func TestBao4PackedRelays(t *testing.T) {
 	n := uint64(3000)
 	if testing.Short() {
-		n = 300
+		n = 1000
 	}
 	long, never := 0, 0
 	eachB4Candidate(n, func(g bao4, p Position, cd b4cand) {

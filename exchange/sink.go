@@ -30,6 +30,9 @@ type Sink struct {
 	forgotten, written map[string]bool
 	// unread are the files NewSink could not read, by clean path: they take no game.
 	unread map[string]error
+	// failed are the files whose replacement failed (a full disk): aborted, they keep their
+	// old contents and take no more games this run.
+	failed map[string]error
 	// live counts the open files whose handle is open; tick orders their writes.
 	live, tick int
 }
@@ -56,9 +59,11 @@ type sinkFile struct {
 }
 
 // NewSink reads the games of the record files at root: a folder (its record files as
-// package archive/tree names them) or one file; a root that does not exist yet holds none. A
-// file it cannot read is passed over, and named in the error, which then comes with a sink
-// all the same: games can still go to the other files (Add refuses that one).
+// package archive/tree names them) or one file, read whatever its name (--out notes.txt: its
+// games are stored); a root that does not exist yet holds none. A file it cannot read is
+// passed over, and named in the error, which then comes with a sink all the same: games can
+// still go to the other files (Add refuses that one). The temporary files that killed runs
+// left (notation.IsLeftover) are removed on the way.
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
 	var unread []error
@@ -77,17 +82,21 @@ func NewSink(root string) (*Sink, error) {
 	case serr != nil:
 		err = serr
 	case !st.IsDir():
-		if st.Mode().IsRegular() && tree.IsRecord(root) {
+		notation.RemoveTemp(root) // best effort, as below: a leftover costs only space
+		if st.Mode().IsRegular() {
 			learn(root)
 		}
 	default:
+		removeLeftovers(root)
 		var fsys fs.FS
 		if fsys, err = tree.OpenRoot(root); err == nil {
 			err = tree.Walk(fsys, func(e tree.Entry) error {
-				if e.Dir && e.Err != nil {
+				switch {
+				case e.Dir && e.Err != nil:
 					return e.Err // a folder that cannot be read: its games would be stored twice
-				}
-				if e.Record() {
+				case e.Dir:
+					removeLeftovers(filepath.Join(root, filepath.FromSlash(e.Name)))
+				case e.Record():
 					learn(filepath.Join(root, filepath.FromSlash(e.Name)))
 				}
 				return nil
@@ -98,6 +107,17 @@ func NewSink(root string) (*Sink, error) {
 		return nil, err
 	}
 	return s, errors.Join(unread...)
+}
+
+// removeLeftovers removes the temporary files in dir that killed writers left (best effort: a
+// leftover costs only space).
+func removeLeftovers(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, d := range entries {
+		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
+			os.Remove(filepath.Join(dir, d.Name()))
+		}
+	}
 }
 
 // learn adds the games of the file at path to those the sink has seen, one at a time; a
@@ -177,6 +197,9 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 	if err := s.unread[filepath.Clean(path)]; err != nil && sf == nil && !fresh {
 		return notation.GameRef{}, false, err // whether or not the game is new
 	}
+	if err := s.failed[path]; err != nil {
+		return notation.GameRef{}, false, err
+	}
 	if sf == nil && fresh && !s.forgotten[path] {
 		s.seen.Forget(path) // its old games are not stored any more
 		if s.forgotten == nil {
@@ -191,7 +214,7 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		// The file's games are copied at its first new game: a file that gets none is
 		// neither read again nor rewritten.
 		if sf, err = s.start(path, !fresh); err != nil {
-			return notation.GameRef{}, false, err
+			return notation.GameRef{}, false, s.fail(path, err)
 		}
 		if fresh {
 			if s.written == nil {
@@ -201,13 +224,29 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		}
 	}
 	if err := s.use(sf); err != nil {
-		return notation.GameRef{}, false, err
+		return notation.GameRef{}, false, s.fail(path, err)
 	}
 	if err := sf.write(r); err != nil {
-		return notation.GameRef{}, false, err
+		return notation.GameRef{}, false, s.fail(path, err)
 	}
 	sf.added++
 	return notation.GameRef{}, false, nil
+}
+
+// fail aborts the replacement of the file at path after err: the file keeps what it held,
+// and takes no more games this run. The error says so.
+func (s *Sink) fail(path string, err error) error {
+	if sf := s.open[path]; sf != nil {
+		err = sf.f.Fail(err)
+		s.close(path)
+	} else if !errors.Is(err, notation.ErrNotWritten) {
+		err = fmt.Errorf("%s: %w: %w", path, notation.ErrNotWritten, err)
+	}
+	if s.failed == nil {
+		s.failed = map[string]error{}
+	}
+	s.failed[path] = err
+	return err
 }
 
 // start opens the replacement of the file at path, with the games it holds when keep.
@@ -224,9 +263,9 @@ func (s *Sink) start(path string, keep bool) (*sinkFile, error) {
 	sf.f = f
 	if keep {
 		if err := sf.copy(path); err != nil {
-			f.Abort()
 			s.live--
-			return nil, err
+			return nil, f.Fail(err) // the file keeps what it held
+
 		}
 	}
 	if s.open == nil {
