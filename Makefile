@@ -39,12 +39,14 @@ vet:
 
 check: test
 
+# Every package with golden files under testdata (each has an -update flag).
 golden:
-	$(GO) test ./notation ./site ./cmd/bao -update
+	$(GO) test ./notation ./exchange ./site ./cmd/bao -update
 
-# Each fuzz target runs for FUZZTIME; any crasher lands in <pkg>/testdata/fuzz.
+# Each fuzz target of every package runs for FUZZTIME; any crasher lands in
+# <pkg>/testdata/fuzz.
 fuzz:
-	@set -e; for pkg in ./engine ./notation ./analysis ./site; do \
+	@set -e; for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
 	  done; \
