@@ -196,7 +196,7 @@ result is written per line. Without --depth, --movetime or --nodes the search ta
 			return nil
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "the game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "the game")
 	c.Flags().StringVar(&o.position, "position", "", "the position as BPN, or - to read one per line from standard input")
 	c.Flags().IntVar(&o.multipv, "multipv", 1, "rank this many best moves")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON (spec section 6.1)")

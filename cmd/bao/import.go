@@ -189,7 +189,7 @@ games are added after the old ones, unless --force writes the file anew.`,
 	}
 	f := c.Flags()
 	f.StringVar(&o.from, "from", "", "format: "+strings.Join(exchange.Imports(), ", "))
-	f.StringVar(&o.variant, "variant", "", "the game, for formats that do not name it")
+	variantVar(c, &o.variant, "the game, for formats that do not name it")
 	f.StringVar(&o.out, "out", "", "BGN file, or folder for one file per input (default: standard output)")
 	f.BoolVar(&o.boardLR, "board-lr", false, "lr: L and R are the board's left and right from South's seat, not the mover's")
 	f.BoolVar(&o.force, "force", false, "write the --out file anew instead of adding to it")

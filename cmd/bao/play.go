@@ -72,11 +72,10 @@ so BGN movetext can be piped in as it is.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "game")
 	c.Flags().StringVar(&o.position, "position", "", "start position as BPN (default: the start)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().BoolVar(&o.trace, "trace", false, "explain each move lap by lap")
-	completeVariants(c)
 	return c
 }
 

@@ -120,7 +120,7 @@ Commands:
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "game")
 	f.StringVar(&o.south, "south", "", "South's player")
 	f.StringVar(&o.north, "north", "", "North's player")
 	f.StringVar(&o.event, "event", "", "event name, or an event folder (with --round and --board)")
@@ -132,7 +132,6 @@ Commands:
 	f.BoolVar(&o.resume, "resume", false, "continue the unfinished (last) game in FILE.bgn")
 	f.BoolVar(&o.append, "append", false, "start a new game at the end of the existing FILE.bgn")
 	f.StringArrayVar(&o.tags, "tag", nil, "another tag, as NAME=VALUE (repeatable)")
-	completeVariants(c)
 	completeRecords(c)
 	c.RegisterFlagCompletionFunc("tag", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []cobra.Completion

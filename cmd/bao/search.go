@@ -114,7 +114,7 @@ archive's files, as pgn-extract writes the games a filter selects.
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.q.Variant, "variant", "", "only games of this variant")
+	variantVar(c, &o.q.Variant, "only games of this variant")
 	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
 	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
 	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
@@ -130,7 +130,6 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
 	f.StringVar(&o.export, "export", "", "write every matching game to this BGN file")
-	completeVariants(c)
 	completeFolders(c)
 	return c
 }

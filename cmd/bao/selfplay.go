@@ -80,8 +80,7 @@ in the canonical export form, a blank line between games.`,
 			return w.Flush()
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
-	completeVariants(c)
+	variantVar(c, &o.variant, "game")
 	c.Flags().IntVar(&o.games, "games", 1, "number of games")
 	c.Flags().IntVar(&o.game, "game", 0, "play only game N of the seed's series (as the Annotator tag says)")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed")
