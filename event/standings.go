@@ -35,7 +35,7 @@ type Match struct {
 // and the match scores.
 type Table struct {
 	Event     string     `json:"event"`
-	Round     int        `json:"round"` // the last round counted
+	Round     int        `json:"round"` // the last round with a result counted (0: none yet)
 	Standings []Standing `json:"standings"`
 	// Cross[i][j] is what Standings[i] scored against Standings[j], one entry per game
 	// ("1", "½", "0", "+" and "-" for forfeits).
@@ -80,10 +80,10 @@ func Standings(c *Config, games []Game, after int) *Table {
 		if after > 0 && g.Round > after {
 			continue
 		}
-		t.Round = max(t.Round, g.Round)
 		if !g.Decided() {
 			continue
 		}
+		t.Round = max(t.Round, g.Round)
 		s := add(g.South)
 		if g.Bye() {
 			s.Points += c.Scoring.Bye

@@ -93,8 +93,8 @@ func TestEventStandingsRows(t *testing.T) {
 		cross           []string // each cell's results and links, "½ cup/rounds/3.html"
 	}
 	want := []row{
-		{1, "Asha", "1½", 2, 0, "1.75", []string{"", "½ cup/rounds/3.html", "1 cup/rounds/1.html"}},
-		{2, "Chiku", "1½", 2, 1, "0.75", []string{"½ cup/rounds/3.html", "", "- cup/rounds/4.html"}},
+		{1, "Asha", "1½", 2, 0, "1¾", []string{"", "½ cup/rounds/3.html", "1 cup/rounds/1.html"}},
+		{2, "Chiku", "1½", 2, 1, "¾", []string{"½ cup/rounds/3.html", "", "- cup/rounds/4.html"}},
 		{3, "Baraka", "1", 2, 0, "1½", []string{"0 cup/rounds/1.html", "+ cup/rounds/4.html", ""}},
 	}
 	if len(pg.Rows) != len(want) {
@@ -177,8 +177,8 @@ func TestPlayerPageData(t *testing.T) {
 	if !slices.Equal(pg.Spellings, []string{"Chiku", "Chiku Mussa"}) {
 		t.Errorf("spellings %v", pg.Spellings)
 	}
-	if len(pg.Games) != 4 {
-		t.Errorf("%d games, want 4 (bye, draw, forfeit, friendly)", len(pg.Games))
+	if len(pg.Games) != 3 {
+		t.Errorf("%d games, want 3 (draw, forfeit, friendly; the bye is no game)", len(pg.Games))
 	}
 	if len(pg.Events) != 1 || pg.Events[0].Rank != 2 || pg.Events[0].Points != "1½" || pg.Events[0].Event.Href != "cup/event.html" {
 		t.Errorf("events %+v", pg.Events)

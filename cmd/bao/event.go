@@ -199,7 +199,11 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 }
 
 func printStandings(e *env, cfg *event.Config, t *event.Table) {
-	fmt.Fprintf(e.out, "%s, after round %d\n\n", t.Event, t.Round)
+	if t.Round == 0 {
+		fmt.Fprintf(e.out, "%s, no results yet\n\n", t.Event)
+	} else {
+		fmt.Fprintf(e.out, "%s, after round %d\n\n", t.Event, t.Round)
+	}
 	w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
 	head := []string{"rank", "player", "points", "games"}
 	for _, tb := range cfg.TieBreak {
@@ -210,9 +214,9 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	}
 	fmt.Fprintln(w, strings.Join(head, "\t"))
 	for i, s := range t.Standings {
-		row := []string{fmt.Sprint(s.Rank), s.Player, fmt.Sprint(s.Points), fmt.Sprint(s.Games)}
+		row := []string{fmt.Sprint(s.Rank), s.Player, event.FormatPoints(s.Points), fmt.Sprint(s.Games)}
 		for _, tb := range cfg.TieBreak {
-			row = append(row, fmt.Sprint(s.TieBreaks[tb]))
+			row = append(row, event.FormatPoints(s.TieBreaks[tb]))
 		}
 		for j, cell := range t.Cross[i] {
 			if i == j {
@@ -230,7 +234,8 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 		if m.Winner != "" {
 			state = m.Winner + " wins"
 		}
-		fmt.Fprintf(e.out, "\nround %d board %d: %s %g - %g %s (%d games, %s)", m.Round, m.Board, m.A, m.Score[0], m.Score[1], m.B, m.Games, state)
+		fmt.Fprintf(e.out, "\nround %d board %d: %s %s - %s %s (%d games, %s)", m.Round, m.Board, m.A,
+			event.FormatPoints(m.Score[0]), event.FormatPoints(m.Score[1]), m.B, m.Games, state)
 	}
 	if len(t.Matches) > 0 {
 		fmt.Fprintln(e.out)
