@@ -195,13 +195,17 @@ func (c *Config) subFor(n int) int {
 	return 0
 }
 
-// active is the set of players still playing after round last.
+// active is the set of players to pair in round last+1: not withdrawn, entered by then, and
+// without a declared bye in that round.
 func (c *Config) active(last int) map[string]bool {
 	a := map[string]bool{}
 	for _, p := range c.Players {
-		if p.Withdrawn == 0 || p.Withdrawn > last {
+		if (p.Withdrawn == 0 || p.Withdrawn > last) && p.Joined <= last+1 {
 			a[Key(p.Name)] = true
 		}
+	}
+	for _, b := range c.byes(last + 1) {
+		delete(a, Key(b.Player))
 	}
 	return a
 }

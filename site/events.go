@@ -223,6 +223,16 @@ type eventPage struct {
 	Pager        *pager
 	Matches      []matchView
 	Problems     []string
+	// The rating report: each player's rating before the event, performance and change.
+	RatingK string
+	Ratings []ratingRow
+}
+
+type ratingRow struct {
+	Player                                link
+	Before, Opponents, Performance, After string
+	Games                                 int
+	Score, Change                         string
 }
 
 type standingRow struct {
@@ -269,7 +279,8 @@ var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "
 
 // tieBreakNames are the column heads of the tie-breaks.
 var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
-	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "wins": "Wins", "north": "Games as North"}
+	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "buchholz-cut1": "Buchholz cut 1",
+	"progressive": "Progressive score", "opponents-rating": "Opponents' rating", "wins": "Wins", "north": "Games as North"}
 
 // eventView makes the data of page i of ev's pages: the first has the tables, and every page
 // its share of the rounds' games.
@@ -378,6 +389,19 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 			row.CrossLinks = append(row.CrossLinks, ls)
 		}
 		pg.Rows = append(pg.Rows, row)
+	}
+	pg.RatingK = event.FormatPoints(c.Rating.K)
+	for _, l := range event.RatingReport(c, ev.games, 0) {
+		r := ratingRow{Player: b.playerLink(l.Player), Before: event.FormatRating(l.Before), Games: l.Games,
+			Score: event.FormatPoints(l.Score), Opponents: "–", Performance: "–", After: event.FormatRating(l.After),
+			Change: strconv.FormatFloat(l.Change, 'f', 1, 64)}
+		if l.Change > 0 {
+			r.Change = "+" + r.Change
+		}
+		if l.Games > 0 {
+			r.Opponents, r.Performance = event.FormatRating(l.Opponents), event.FormatRating(l.Performance)
+		}
+		pg.Ratings = append(pg.Ratings, r)
 	}
 	for _, m := range t.Matches {
 		mv := matchView{Round: m.Round, Board: m.Board, A: b.playerLink(m.A), B: b.playerLink(m.B),
