@@ -35,43 +35,43 @@ var Formats = []string{"round-robin", "swiss", "knockout", "match"}
 
 // Config is an event as its event.toml describes it.
 type Config struct {
-	Name    string `toml:"name"`
-	Site    string `toml:"site,omitempty"`
-	Start   string `toml:"start,omitempty"` // YYYY.MM.DD
-	End     string `toml:"end,omitempty"`
-	Variant string `toml:"variant"`
-	Format  string `toml:"format"`
+	Name    string `toml:"name" json:"name"`
+	Site    string `toml:"site,omitempty" json:"site,omitempty"`
+	Start   string `toml:"start,omitempty" json:"start,omitempty"` // YYYY.MM.DD
+	End     string `toml:"end,omitempty" json:"end,omitempty"`
+	Variant string `toml:"variant" json:"variant"`
+	Format  string `toml:"format" json:"format"`
 	// Cycles is 2 for a double round robin (colours reversed in the second cycle).
-	Cycles int `toml:"cycles,omitzero"`
+	Cycles int `toml:"cycles,omitzero" json:"cycles,omitempty"`
 	// Rounds is the number of rounds of a Swiss event (default: enough to find a winner).
-	Rounds int `toml:"rounds,omitzero"`
+	Rounds int `toml:"rounds,omitzero" json:"rounds,omitempty"`
 	// Games is how many games a pairing plays (a match: best of Games); 1 by default.
-	Games int `toml:"games,omitzero"`
+	Games int `toml:"games,omitzero" json:"games,omitempty"`
 	// Scoring of a game: win, draw, loss, and a bye.
-	Scoring  Scoring  `toml:"scoring"`
-	TieBreak []string `toml:"tiebreaks"`
+	Scoring  Scoring  `toml:"scoring" json:"scoring,omitempty"`
+	TieBreak []string `toml:"tiebreaks" json:"tiebreaks,omitempty"`
 	// Rating holds the settings of the event's rating report.
-	Rating  RatingSettings `toml:"rating"`
-	Players []Player       `toml:"players"`
+	Rating  RatingSettings `toml:"rating" json:"rating,omitempty"`
+	Players []Player       `toml:"players" json:"players,omitempty"`
 	// Byes are the byes the organiser grants before a round is paired (a Swiss event):
 	// the player is not paired in that round and scores the bye's points.
-	Byes []Bye `toml:"byes"`
+	Byes []Bye `toml:"byes" json:"byes,omitempty"`
 }
 
 // RatingSettings are the Elo settings of an event's rating report: K, the weight of one
 // game, and the rating of a player event.toml gives none.
 type RatingSettings struct {
-	K       float64 `toml:"k,omitzero"`
-	Initial float64 `toml:"initial,omitzero"`
+	K       float64 `toml:"k,omitzero" json:"k"`
+	Initial float64 `toml:"initial,omitzero" json:"initial"`
 }
 
 // Bye is a bye an event's organiser declares: a player who will not play round Round, with
 // Points "full" (the event's bye value), "half" (a draw's points) or "zero" (a requested bye
 // that scores nothing).
 type Bye struct {
-	Round  int    `toml:"round"`
-	Player string `toml:"player"`
-	Points string `toml:"points"`
+	Round  int    `toml:"round" json:"round"`
+	Player string `toml:"player" json:"player"`
+	Points string `toml:"points" json:"points"`
 }
 
 // ByeKinds are the values of Bye.Points.
@@ -91,22 +91,22 @@ func (b Bye) result() string {
 
 // Scoring is what a result is worth.
 type Scoring struct {
-	Win  float64 `toml:"win"`
-	Draw float64 `toml:"draw"`
-	Loss float64 `toml:"loss"`
-	Bye  float64 `toml:"bye"`
+	Win  float64 `toml:"win" json:"win"`
+	Draw float64 `toml:"draw" json:"draw"`
+	Loss float64 `toml:"loss" json:"loss"`
+	Bye  float64 `toml:"bye" json:"bye"`
 }
 
 // Player is an entrant.
 type Player struct {
-	Name   string `toml:"name"`
-	ID     string `toml:"id,omitempty"`
-	Club   string `toml:"club,omitempty"`
-	Rating int    `toml:"rating,omitzero"`
+	Name   string `toml:"name" json:"name"`
+	ID     string `toml:"id,omitempty" json:"id,omitempty"`
+	Club   string `toml:"club,omitempty" json:"club,omitempty"`
+	Rating int    `toml:"rating,omitzero" json:"rating,omitempty"`
 	// Withdrawn is the last round the player took part in; 0 while still playing.
-	Withdrawn int `toml:"withdrawn,omitzero"`
+	Withdrawn int `toml:"withdrawn,omitzero" json:"withdrawn,omitempty"`
 	// Joined is the first round of a late entry into a Swiss event; 0 (or 1) from the start.
-	Joined int `toml:"joined,omitzero"`
+	Joined int `toml:"joined,omitzero" json:"joined,omitempty"`
 }
 
 // TieBreaks are the tie-breaks an event can name.

@@ -287,8 +287,12 @@ losses over games), the change and the rating after.`,
 					if l.Games > 0 {
 						perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
 					}
-					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%+.1f\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
-						event.FormatPoints(l.Score), opp, perf, l.Change, event.FormatRating(l.After))
+					change := fmt.Sprintf("%+.1f", l.Change)
+					if l.Games == 0 {
+						change = "0"
+					}
+					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
+						event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
 				}
 				w.Flush()
 			}
