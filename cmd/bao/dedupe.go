@@ -16,6 +16,65 @@ type dupDoc struct {
 	Of notation.GameRef `json:"of"`
 }
 
+// duplicatesFound is what bao dedupe found in its files.
+type duplicatesFound struct {
+	games  int
+	dups   []dupDoc
+	byFile map[string]map[int]bool // file -> numbers of the games to drop
+	failed bool                    // a file or record could not be read
+}
+
+// findDuplicates reads every record of the files: the first record of a game, in file
+// order, is the original, and each later one a duplicate.
+func findDuplicates(e *env, args []string) (*duplicatesFound, error) {
+	var d notation.Duplicates
+	f := &duplicatesFound{byFile: map[string]map[int]bool{}}
+	var err error
+	f.failed, err = eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		f.games++
+		if len(errs) > 0 {
+			return nil // bao validate reports it; a record not read whole is no original
+		}
+		if of, dup := d.Add(r); dup {
+			f.dups = append(f.dups, dupDoc{notation.RefOf(r), of})
+			if f.byFile[r.File] == nil {
+				f.byFile[r.File] = map[int]bool{}
+			}
+			f.byFile[r.File][r.Number] = true
+		}
+		return nil
+	})
+	return f, err
+}
+
+// report lists the duplicates, in JSON or one a line.
+func (f *duplicatesFound) report(e *env, asJSON bool) error {
+	if asJSON {
+		dups := f.dups
+		if dups == nil {
+			dups = []dupDoc{}
+		}
+		return writeJSON(e.out, map[string]any{"games": f.games, "duplicates": dups})
+	}
+	for _, x := range f.dups {
+		fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
+	}
+	fmt.Fprintf(e.err, "%s, %s\n", english.Count(f.games, "game"), english.Count(len(f.dups), "duplicate"))
+	return nil
+}
+
+// drop rewrites each file holding a copy without it; it says whether every file was.
+func (f *duplicatesFound) drop(e *env) bool {
+	ok := true
+	for file, numbers := range f.byFile {
+		if err := dropGames(file, numbers); err != nil {
+			fmt.Fprintln(e.err, err)
+			ok = false
+		}
+	}
+	return ok
+}
+
 func newDedupeCmd(e *env) *cobra.Command {
 	var o struct{ drop, json bool }
 	c := &cobra.Command{
@@ -35,53 +94,20 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
   bao dedupe --drop games/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var d notation.Duplicates
-			var dups []dupDoc
-			drop := map[string]map[int]bool{} // file -> numbers of the games to drop
-			games := 0
-			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
-				games++
-				if len(errs) > 0 {
-					return nil // bao validate reports it; a record not read whole is no original
-				}
-				if of, dup := d.Add(r); dup {
-					dups = append(dups, dupDoc{notation.RefOf(r), of})
-					if drop[r.File] == nil {
-						drop[r.File] = map[int]bool{}
-					}
-					drop[r.File][r.Number] = true
-				}
-				return nil
-			})
+			found, err := findDuplicates(e, args)
 			if err != nil {
 				return err
 			}
-			if o.json {
-				if dups == nil {
-					dups = []dupDoc{}
-				}
-				if err := writeJSON(e.out, map[string]any{"games": games, "duplicates": dups}); err != nil {
-					return err
-				}
-			} else {
-				for _, x := range dups {
-					fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
-				}
-				fmt.Fprintf(e.err, "%s, %s\n", english.Count(games, "game"), english.Count(len(dups), "duplicate"))
+			if err := found.report(e, o.json); err != nil {
+				return err
 			}
 			if o.drop {
-				for file, numbers := range drop {
-					if err := dropGames(file, numbers); err != nil {
-						fmt.Fprintln(e.err, err)
-						failed = true
-					}
-				}
-				if failed {
+				if !found.drop(e) || found.failed {
 					return errFound
 				}
 				return nil
 			}
-			if len(dups) > 0 || failed {
+			if len(found.dups) > 0 || found.failed {
 				return errFound
 			}
 			return nil

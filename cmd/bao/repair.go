@@ -77,24 +77,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 			if apply && slices.Contains(paths, stdinName) {
 				return usagef("--apply rewrites files: it cannot take standard input (-)")
 			}
-			doc := repairDoc{Games: []repairGame{}}
-			found := false
-			for _, path := range paths {
-				games, err := repairFile(e, path, opts, apply)
-				if err != nil {
-					fmt.Fprintln(e.err, err)
-					found = true
-				}
-				for _, g := range games {
-					found = found || !g.Applied && !g.validates()
-					if !asJSON && !g.syntax {
-						printRepairs(e.out, g)
-					}
-				}
-				for _, g := range games {
-					doc.Games = append(doc.Games, g.repairGame)
-				}
-			}
+			doc, found := repairFiles(e, paths, opts, apply, asJSON)
 			if asJSON {
 				if err := writeJSON(e.out, doc); err != nil {
 					return err
@@ -113,6 +96,27 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 	c.Flags().DurationVar(&opts.Budget, "budget", 20*time.Second, "time the search of one game may take")
 	completeRecords(c)
 	return c
+}
+
+// repairFiles searches the repairs of every file, printing them unless asJSON; found says
+// whether a game does not validate and was not repaired in place, or a file had a problem.
+func repairFiles(e *env, paths []string, opts notation.RepairOptions, apply, asJSON bool) (doc repairDoc, found bool) {
+	doc.Games = []repairGame{}
+	for _, path := range paths {
+		games, err := repairFile(e, path, opts, apply)
+		if err != nil {
+			fmt.Fprintln(e.err, err)
+			found = true
+		}
+		for _, g := range games {
+			found = found || !g.Applied && !g.validates()
+			if !asJSON && !g.syntax {
+				printRepairs(e.out, g)
+			}
+			doc.Games = append(doc.Games, g.repairGame)
+		}
+	}
+	return doc, found
 }
 
 // repairedGame is a game that needed repair: its JSON entry, and what the human output shows.
