@@ -61,6 +61,17 @@ func (b boardStore) Save(rec *notation.Record) error {
 // game of that board without a result, as `bao event pair` wrote it. Its tags come from the
 // pairing; the date, if unknown, becomes today's.
 func Record(dir string, round, board int) (*recorder.Session, error) {
+	return openBoard(dir, round, board, false)
+}
+
+// Board opens the game of round and board for a recorder that stays open while games end (the
+// live server): the first game of the board without a result, or if every game of the board
+// has one, the last, so that its record can still be shown and corrected.
+func Board(dir string, round, board int) (*recorder.Session, error) {
+	return openBoard(dir, round, board, true)
+}
+
+func openBoard(dir string, round, board int, decided bool) (*recorder.Session, error) {
 	c, err := Load(dir)
 	if err != nil {
 		return nil, err
@@ -69,21 +80,31 @@ func Record(dir string, round, board int) (*recorder.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, g := range games {
-		if g.Round != round || (g.Board != board && c.Format != "match") || g.Decided() {
+	var found *Game
+	for i, g := range games {
+		if g.Round != round || (g.Board != board && c.Format != "match") || g.Bye() {
 			continue
 		}
-		path := filepath.Join(dir, g.File)
-		recs, err := notation.ReadFile(path)
-		if err != nil {
-			return nil, err
+		if !g.Decided() {
+			found = &games[i]
+			break
 		}
-		rec := recs[g.Number-1]
-		if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
-			rec.SetTag("Date", time.Now().Format("2006.01.02"))
+		if decided {
+			found = &games[i]
 		}
-		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
 	}
-	return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
-		ErrNoPairing, c.Name, board, round, dir)
+	if found == nil {
+		return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
+			ErrNoPairing, c.Name, board, round, dir)
+	}
+	path := filepath.Join(dir, found.File)
+	recs, err := notation.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rec := recs[found.Number-1]
+	if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
+		rec.SetTag("Date", time.Now().Format("2006.01.02"))
+	}
+	return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
 }

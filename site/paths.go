@@ -51,6 +51,14 @@ func gameHref(file string, n int) string {
 	return outStem(file) + "/" + leaf
 }
 
+// EventHref is the page of the event in folder dir of the archive ("." for the archive's
+// root), as the site and bao serve name it.
+func EventHref(dir string) string { return eventHref(dir) }
+
+// GameHref is the page of game n (1-based) of the record file at path file in the archive
+// (slash-separated), as the site and bao serve name it.
+func GameHref(file string, n int) string { return gameHref(file, n) }
+
 // parseGameHref reads a name made by gameHref back into the record file's output stem and the
 // game's number.
 func parseGameHref(name string) (stem string, n int, ok bool) {
