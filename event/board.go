@@ -21,9 +21,18 @@ const lockFile = ".event.lock"
 type boardStore struct {
 	dir, path string
 	round     string // the Round tag that names the board's game in the file
+	lock      *BoardLock
 }
 
 func (b boardStore) Path() string { return b.path }
+
+// Close releases the board for another recorder.
+func (b boardStore) Close() error {
+	if b.lock != nil {
+		b.lock.Unlock()
+	}
+	return nil
+}
 
 func (b boardStore) Save(rec *notation.Record) error {
 	unlock, err := lock(filepath.Join(b.dir, lockFile))
@@ -59,19 +68,30 @@ func (b boardStore) Save(rec *notation.Record) error {
 
 // Record opens the game of round and board of the event in dir for the recorder: the first
 // game of that board without a result, as `bao event pair` wrote it. Its tags come from the
-// pairing; the date, if unknown, becomes today's.
-func Record(dir string, round, board int) (*recorder.Session, error) {
-	return openBoard(dir, round, board, false)
+// pairing; the date, if unknown, becomes today's. The session holds the board's lock
+// (LockBoard, for holder) until it is closed: a second writer of the board is refused with
+// ErrBoardBusy.
+func Record(dir string, round, board int, holder string) (s *recorder.Session, err error) {
+	l, err := LockBoard(dir, round, board, holder)
+	if err != nil {
+		return nil, err
+	}
+	s, err = openBoard(dir, round, board, false, l)
+	if err != nil {
+		l.Unlock()
+	}
+	return s, err
 }
 
 // Board opens the game of round and board for a recorder that stays open while games end (the
 // live server): the first game of the board without a result, or if every game of the board
-// has one, the last, so that its record can still be shown and corrected.
+// has one, the last, so that its record can still be shown and corrected. The session holds
+// no lock: its caller takes LockBoard around each write.
 func Board(dir string, round, board int) (*recorder.Session, error) {
-	return openBoard(dir, round, board, true)
+	return openBoard(dir, round, board, true, nil)
 }
 
-func openBoard(dir string, round, board int, decided bool) (*recorder.Session, error) {
+func openBoard(dir string, round, board int, decided bool, l *BoardLock) (*recorder.Session, error) {
 	c, err := Load(dir)
 	if err != nil {
 		return nil, err
@@ -106,5 +126,5 @@ func openBoard(dir string, round, board int, decided bool) (*recorder.Session, e
 	if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
 		rec.SetTag("Date", time.Now().Format("2006.01.02"))
 	}
-	return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
+	return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round"), lock: l}, rec)
 }

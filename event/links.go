@@ -86,9 +86,11 @@ func secretsPath(dir string, round int) string {
 	return filepath.Join(dir, linksDir, fmt.Sprintf("round-%02d.json", round))
 }
 
-// SheetPath is where the printable sheet of a round's links is written.
-func SheetPath(dir string, round int) string {
-	return filepath.Join(dir, linksDir, fmt.Sprintf("round-%02d.html", round))
+// WriteSheet writes the printable sheet of round's links, data, beside the secrets and as
+// private as they are, and returns its path.
+func WriteSheet(dir string, round int, data []byte) (string, error) {
+	path := filepath.Join(dir, linksDir, fmt.Sprintf("round-%02d.html", round))
+	return path, writePrivate(path, data)
 }
 
 // newSecret is 128 random bits, in lower-case base32 (26 letters and digits).
@@ -119,7 +121,7 @@ func makeLinks(dir string, r *Round) error {
 	changed := false
 	if hs.Arbiter == "" {
 		s := newSecret()
-		if err := writePrivate(secretsPath(dir, 0), secrets{Boards: []BoardLink{{Link: LinkPrefix + s}}}); err != nil {
+		if err := writePrivateJSON(secretsPath(dir, 0), secrets{Boards: []BoardLink{{Link: LinkPrefix + s}}}); err != nil {
 			return err
 		}
 		hs.Arbiter, changed = hashSecret(s), true
@@ -137,10 +139,10 @@ func makeLinks(dir string, r *Round) error {
 		return nil
 	}
 	// The secrets first: a hash without its secret would be a link nobody has.
-	if err := writePrivate(secretsPath(dir, r.Number), sec); err != nil {
+	if err := writePrivateJSON(secretsPath(dir, r.Number), sec); err != nil {
 		return err
 	}
-	return writePrivate(filepath.Join(dir, hashesFile), hs)
+	return writePrivateJSON(filepath.Join(dir, hashesFile), hs)
 }
 
 // Links returns the recording links of round's boards, as `bao event pair` made them.
@@ -217,8 +219,17 @@ func readJSON(path string, v any) error {
 	return nil
 }
 
-// writePrivate writes v as JSON, readable by its owner only, crash-safe.
-func writePrivate(path string, v any) error {
+// writePrivateJSON writes v as JSON, readable by its owner only, crash-safe.
+func writePrivateJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writePrivate(path, append(bytes.TrimSpace(data), '\n'))
+}
+
+// writePrivate writes data to path, readable by its owner only, crash-safe.
+func writePrivate(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -230,11 +241,7 @@ func writePrivate(path string, v any) error {
 		}
 		f.Close()
 	}
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return notation.WriteFile(path, append(bytes.TrimSpace(data), '\n'))
+	return notation.WriteFile(path, data)
 }
 
 // QRCode draws text (a link's full address) as a QR code, a PNG of size pixels square, with

@@ -12,7 +12,7 @@ import (
 type LiveBoard struct {
 	SVG    template.HTML
 	Counts []string // per pit, by engine.Pit: the count shown, "" for an empty pit
-	Dyn    []string // per pit: the classes that depend on the position and the last move
+	Class  []string // per pit, by engine.Pit: its classes (owner, marks of the position and the last move)
 	Info   string   // the line under the board: who is to move, reserves or stores, the end
 	Label  string   // the board's accessible name
 }
@@ -30,9 +30,9 @@ func DrawLive(p engine.Position, before *engine.Position, last engine.Move, id s
 	b := newBoard(p, h)
 	b.ID = id
 	lb := LiveBoard{SVG: b.SVG(), Info: b.Info, Label: b.Label(),
-		Counts: make([]string, len(b.Pits)), Dyn: make([]string, len(b.Pits))}
+		Counts: make([]string, len(b.Pits)), Class: make([]string, len(b.Pits))}
 	for i, pv := range b.Pits {
-		lb.Counts[i], lb.Dyn[i] = pv.Count, pv.Dyn
+		lb.Counts[i], lb.Class[i] = pv.Count, pv.Class()
 	}
 	return lb
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/site/live"
 )
 
 func newEventCmd(e *env) *cobra.Command {
@@ -221,4 +222,13 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	if len(t.Matches) > 0 {
 		fmt.Fprintln(e.out)
 	}
+}
+
+// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
+func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
+	c, err := event.Load(dir)
+	if err != nil {
+		return "", err
+	}
+	return live.WriteSheet(dir, c.Name, links, base)
 }

@@ -27,7 +27,7 @@ type state struct {
 	Clocks      [2]string `json:"clocks"` // South's and North's last [%clk] readings
 	Position    string    `json:"position"`
 	Counts      []string  `json:"counts"`
-	Dyn         []string  `json:"dyn"`
+	Class       []string  `json:"class"` // per pit
 	Info        string    `json:"info"`
 	Label       string    `json:"label"`
 	Game        string    `json:"game"` // the site's page of the game
@@ -78,7 +78,7 @@ func stateOf(k key, rec *notation.Record, href string) *state {
 	st.Variant = pos.Variant().ID()
 	st.Position = pos.String()
 	lb := site.DrawLive(pos, before, last, "board-"+k.String())
-	st.Counts, st.Dyn, st.Info, st.Label, st.svg = lb.Counts, lb.Dyn, lb.Info, lb.Label, lb.SVG
+	st.Counts, st.Class, st.Info, st.Label, st.svg = lb.Counts, lb.Class, lb.Info, lb.Label, lb.SVG
 	st.encode()
 	return st
 }
