@@ -71,7 +71,9 @@ func (s *Session) Positions() []engine.Position { return s.game.Positions() }
 // Termination is why the game ended off the board (a Termination tag value), "" otherwise.
 func (s *Session) Termination() string { return s.ended }
 
-func clockComment(clock string) notation.Comment { return notation.Comment{Text: "[%clk " + clock + "]"} }
+func clockComment(clock string) notation.Comment {
+	return notation.Comment{Text: "[%clk " + clock + "]"}
+}
 
 // Clock is the clock reading ([%clk H:MM:SS]) written after a move, "" for none.
 func Clock(n *notation.Node) string {

@@ -30,7 +30,7 @@ type arbLink struct {
 }
 
 var funcs = template.FuncMap{
-	"board": func(st *state) template.HTML { return st.svg },
+	"board":  func(st *state) template.HTML { return st.svg },
 	"moveNo": func(i int) int { return i/2 + 1 },
 	"side":   func(i int) string { return []string{"S", "N"}[i%2] },
 	"result": resultText,

@@ -33,8 +33,8 @@ type state struct {
 	Game        string    `json:"game"` // the site's page of the game
 
 	svg        template.HTML // the board drawn, for the pages' first view
-	roundFrame []byte // the SSE message for a round's page: without the moves
-	boardFrame []byte // for the board's own page: with them
+	roundFrame []byte        // the SSE message for a round's page: without the moves
+	boardFrame []byte        // for the board's own page: with them
 }
 
 // key names a board of a round.
