@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/bao-archive/bao/notation"
@@ -40,30 +42,46 @@ func (b boardStore) Save(rec *notation.Record) error {
 		return err
 	}
 	defer unlock()
-	f, err := os.Open(b.path)
+	return rewriteGame(b.path, 0, b.round, func(*notation.Record) (*notation.Record, error) { return rec, nil })
+}
+
+// rewriteGame rewrites the record file at path (the caller holds the event's lock) with one
+// game changed: the number-th record if its Round tag is round, else the first whose Round
+// tag is round, is replaced by what edit makes of it. The other records are written back as
+// read.
+func rewriteGame(path string, number int, round string, edit func(*notation.Record) (*notation.Record, error)) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	recs, err := notation.Parse(b.path, f)
+	recs, err := notation.Parse(path, f)
 	f.Close()
 	if err != nil {
 		return err
 	}
-	found := false
-	for i, r := range recs {
-		if r.Tag("Round") == b.round {
-			recs[i], found = rec, true
-			break
-		}
+	want := [3]int{}
+	want[0], want[1], want[2], _ = parseRound(round)
+	is := func(r *notation.Record) bool {
+		var got [3]int
+		var ok bool
+		got[0], got[1], got[2], ok = parseRound(r.Tag("Round"))
+		return ok && got == want
 	}
-	if !found {
-		return fmt.Errorf("%s: the game of round %s is gone from the file", b.path, b.round)
+	i := number - 1
+	if i < 0 || i >= len(recs) || !is(recs[i]) {
+		i = slices.IndexFunc(recs, is)
+	}
+	if i < 0 {
+		return fmt.Errorf("%s: the game of round %s is gone from the file", path, round)
+	}
+	if recs[i], err = edit(recs[i]); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := notation.Write(&buf, recs...); err != nil {
 		return err
 	}
-	return notation.WriteFile(b.path, buf.Bytes())
+	return notation.WriteFile(path, buf.Bytes())
 }
 
 // Record opens the game of round and board of the event in dir for the recorder: the first
@@ -102,20 +120,24 @@ func openBoard(dir string, round, board int, decided bool, l *BoardLock) (*recor
 	}
 	var found *Game
 	for i, g := range games {
-		if g.Round != round || (g.Board != board && c.Format != "match") || g.Bye() {
+		if g.Round != round || (g.Board != board && c.Format != "match") || g.Bye() || strings.EqualFold(g.Termination, "replayed") {
 			continue
 		}
 		if !g.Decided() {
 			found = &games[i]
 			break
 		}
-		if decided {
+		if found == nil || decided { // the first decided names the board's result; Board opens the last
 			found = &games[i]
 		}
 	}
-	if found == nil {
-		return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
+	switch {
+	case found == nil:
+		return nil, fmt.Errorf("%w: event %q has no game on board %d of round %d (pair the round with bao event pair %s)",
 			ErrNoPairing, c.Name, board, round, dir)
+	case found.Decided() && !decided:
+		return nil, fmt.Errorf("%w: board %d of round %d of event %q has its result already, %s (correct it with bao event result %s --round %d --board %d RESULT)",
+			ErrNoPairing, board, round, c.Name, found.Result, dir, round, board)
 	}
 	path := filepath.Join(dir, found.File)
 	recs, err := notation.ReadFile(path)

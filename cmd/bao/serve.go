@@ -16,6 +16,7 @@ import (
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/live"
+	"github.com/bao-archive/bao/site/server"
 )
 
 func newServeCmd(e *env) *cobra.Command {
@@ -84,7 +85,7 @@ HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).`,
 			if err != nil {
 				return err
 			}
-			sv, err := s.NewServer(cmd.Context(), root)
+			sv, err := server.New(cmd.Context(), s, root)
 			if err != nil {
 				return err
 			}

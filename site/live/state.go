@@ -8,7 +8,7 @@ import (
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
-	"github.com/bao-archive/bao/site"
+	draw "github.com/bao-archive/bao/site/board"
 )
 
 // state is a board's game as the spectators and the recording page are shown it. Everything
@@ -77,10 +77,28 @@ func stateOf(k key, rec *notation.Record, href string) *state {
 	}
 	st.Variant = pos.Variant().ID()
 	st.Position = pos.String()
-	lb := site.DrawLive(pos, before, last, "board-"+k.String())
-	st.Counts, st.Class, st.Info, st.Label, st.svg = lb.Counts, lb.Class, lb.Info, lb.Label, lb.SVG
+	st.draw(pos, before, last)
 	st.encode()
 	return st
+}
+
+// draw draws position p for the pages, the move last (played from before, nil at the start)
+// marked, and keeps what a page's script changes when the position changes: each pit's count
+// and classes, the line under the board and its accessible name.
+func (st *state) draw(p engine.Position, before *engine.Position, last engine.Move) {
+	var h draw.Highlight
+	if before != nil {
+		if _, t, err := before.Trace(last); err == nil {
+			h = draw.Trace(p.Variant(), t)
+		}
+	}
+	b := draw.New(p, h)
+	b.ID = "board-" + key{st.Round, st.Board}.String()
+	st.svg, st.Info, st.Label = b.SVG(), b.Info, b.Label()
+	st.Counts, st.Class = make([]string, len(b.Pits)), make([]string, len(b.Pits))
+	for i, pv := range b.Pits {
+		st.Counts[i], st.Class[i] = pv.Count, pv.Class()
+	}
 }
 
 // encode makes the state's two SSE messages, once for every spectator.
