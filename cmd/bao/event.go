@@ -96,7 +96,8 @@ board. The event's first pairing also makes an arbiter link, which may write eve
 The links are kept for the organiser in DIR/_links (round-NN.json, arbiter.json) with a
 printable sheet, round-NN.html, one QR code per board when --url gives the address the
 phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
-{"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}]}.`,
+{"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}],
+"arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
@@ -112,8 +113,15 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 			if err != nil {
 				return err
 			}
+			arbiter, err := event.ArbiterLink(dir)
+			if err != nil {
+				return err
+			}
 			if o.asJSON {
-				return writeJSON(e.out, links)
+				return writeJSON(e.out, struct {
+					*event.RoundLinks
+					Arbiter string `json:"arbiter"`
+				}{links, arbiter})
 			}
 			fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
 			for _, b := range r.Boards {
@@ -123,9 +131,7 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 				}
 				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)  %s\n", b.Board, b.South, b.North, linkOf(links, b.Board))
 			}
-			if arb, err := event.ArbiterLink(dir); err == nil {
-				fmt.Fprintf(e.out, "arbiter: %s\n", arb)
-			}
+			fmt.Fprintf(e.out, "arbiter (every board): %s\n", arbiter)
 			fmt.Fprintf(e.out, "links to print: %s\n", sheet)
 			return nil
 		},

@@ -132,7 +132,7 @@ func (sv *Server) record(w http.ResponseWriter, r *http.Request, rest string) {
 		}
 		return
 	}
-	handler, ok := map[string]func(http.ResponseWriter, *board, []byte){
+	handler, ok := map[string]func(http.ResponseWriter, *board, []byte, bool){
 		"moves": sv.postMove, "undo": sv.postUndo, "result": sv.postResult}[op]
 	if !ok {
 		writeError(w, http.StatusNotFound, "no such action: moves, undo or result")
@@ -143,7 +143,7 @@ func (sv *Server) record(w http.ResponseWriter, r *http.Request, rest string) {
 		writeError(w, status, err.Error())
 		return
 	}
-	handler(w, b, body)
+	handler(w, b, body, acc.Arbiter)
 }
 
 // readWrite checks a request that changes a record and reads its body. Cross-site forgery:
@@ -194,7 +194,7 @@ func decode(body []byte, v any) error {
 	return nil
 }
 
-func (sv *Server) postMove(w http.ResponseWriter, b *board, body []byte) {
+func (sv *Server) postMove(w http.ResponseWriter, b *board, body []byte, _ bool) {
 	var req struct {
 		Ply   int    `json:"ply"`
 		Move  string `json:"move"`
@@ -216,7 +216,7 @@ func (sv *Server) postMove(w http.ResponseWriter, b *board, body []byte) {
 	writeJSON(w, http.StatusOK, map[string]any{"ply": req.Ply, "position": after.String()})
 }
 
-func (sv *Server) postUndo(w http.ResponseWriter, b *board, body []byte) {
+func (sv *Server) postUndo(w http.ResponseWriter, b *board, body []byte, _ bool) {
 	var req struct {
 		Ply int `json:"ply"`
 	}
@@ -236,7 +236,11 @@ func (sv *Server) postUndo(w http.ResponseWriter, b *board, body []byte) {
 // none of the others (a forfeit or a bye is no game played).
 var terminations = slices.DeleteFunc(slices.Clone(notation.Terminations), func(t string) bool { return t == "forfeit" || t == "bye" })
 
-func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte) {
+// postResult enters a result: {"result":"1-0","termination":"resignation"}, "*" withdrawing
+// one entered off the board. The arbiter's results go through event.SetResult, as `bao event
+// result` enters them: a correction of a decided game keeps a note of what it was, a board
+// without moves is "unrecorded".
+func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte, arbiter bool) {
 	var req struct {
 		Result      string `json:"result"`
 		Termination string `json:"termination"`
@@ -247,6 +251,10 @@ func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte) {
 	}
 	if err != nil || !slices.Contains([]string{"1-0", "0-1", "1/2-1/2", "*"}, req.Result) || !slices.Contains(terminations, req.Termination) {
 		writeError(w, http.StatusBadRequest, `want {"result":"1-0|0-1|1/2-1/2|*","termination":"`+strings.Join(terminations, "|")+`"}`)
+		return
+	}
+	if arbiter && req.Result != "*" {
+		sv.arbiterResult(w, b, req.Result, req.Termination)
 		return
 	}
 	s, err := sv.write(b, func(s *recorder.Session) error {
@@ -271,6 +279,38 @@ func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"result": s.Record().Result, "termination": s.Termination(), "plies": s.Plies()})
+}
+
+func (sv *Server) arbiterResult(w http.ResponseWriter, b *board, result, term string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e, err := event.SetResult(sv.dir, event.Entry{Round: b.k.round, Board: b.k.board, Result: result, Termination: term, Holder: holder})
+	if err != nil {
+		switch {
+		case errors.Is(err, event.ErrContradicted), errors.Is(err, event.ErrBoardBusy):
+			sv.mu.Lock()
+			plies := b.state.Plies
+			sv.mu.Unlock()
+			writeJSON(w, http.StatusConflict, map[string]any{"error": err.Error(), "plies": plies})
+		case errors.Is(err, event.ErrBadResult):
+			writeError(w, http.StatusBadRequest, err.Error())
+		default:
+			sv.refuse(w, nil, err)
+		}
+		return
+	}
+	b.ses = nil // the file changed under the recorder: read it again
+	s, err := event.Board(sv.dir, b.k.round, b.k.board)
+	if err != nil {
+		sv.refuse(w, nil, err)
+		return
+	}
+	sv.mu.Lock()
+	href := b.state.Game
+	sv.mu.Unlock()
+	sv.setState(b, stateOf(b.k, s.Record(), href))
+	sv.logf("board %s: result %s (%s) entered by the arbiter", b.k, e.Result, e.Termination)
+	writeJSON(w, http.StatusOK, map[string]any{"result": e.Result, "termination": e.Termination, "plies": e.Moves})
 }
 
 // refuse answers a write that was not made: 409 with the moves the record holds for a
