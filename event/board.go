@@ -140,6 +140,7 @@ func openBoard(dir string, round, board int, decided bool, l *BoardLock) (*recor
 			ErrNoPairing, board, round, c.Name, found.Result, dir, round, board)
 	}
 	path := filepath.Join(dir, found.File)
+	notation.RemoveTemp(path) // what killed recorders left; best effort
 	recs, err := notation.ReadFile(path)
 	if err != nil {
 		return nil, err
