@@ -268,12 +268,8 @@ func RoundFile(dir string, r *Round) string {
 	return filepath.Join(dir, name)
 }
 
-<<<<<<< HEAD
-// Pair writes the next round of the event in dir and returns its file, and gives each board
-// its recording link (see Links). It holds the event's
-=======
-// Pair writes the next round of the event in dir, dated today, and returns its file. It holds the event's
->>>>>>> main
+// Pair writes the next round of the event in dir, dated today, and returns its file, and gives
+// each board its recording link (see Links). It holds the event's
 // lock from reading the games to writing the round, so that two runs at once pair it once.
 func Pair(dir string) (string, *Round, error) {
 	unlock, err := lock(filepath.Join(dir, lockFile))

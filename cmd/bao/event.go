@@ -284,7 +284,6 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	}
 }
 
-<<<<<<< HEAD
 // writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
 func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
 	c, err := event.Load(dir)
@@ -292,7 +291,8 @@ func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, e
 		return "", err
 	}
 	return live.WriteSheet(dir, c.Name, links, base)
-=======
+}
+
 // loadEvent reads the event of dir and its games, reporting what cannot count on standard
 // error; found says there was some (the command exits 1 after its output).
 func loadEvent(e *env, dir string) (cfg *event.Config, games []event.Game, found bool, err error) {
@@ -404,5 +404,4 @@ every round's games and byes, the standings and the rating report as one JSON do
 	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")
 	c.Flags().StringVar(&format, "format", "", "trf (FIDE TRF-16) or json")
 	return c
->>>>>>> main
 }
