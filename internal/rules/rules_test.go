@@ -26,6 +26,15 @@ var rules = []struct {
 		regexp.MustCompile(`html\.EscapeString\(|template\.(HTML|JS)\(`), []string{"site/board/", "site/trusted.go"}},
 }
 
+// imports are the imports a package may not have: the site's three parts import one way
+// (site/board <- site <- site/server), and the site draws with no analysis of its own.
+var imports = []struct{ dir, forbidden string }{
+	{"site/board", `"github.com/bao-archive/bao/site"`},
+	{"site/board", `"github.com/bao-archive/bao/site/server"`},
+	{"site", `"github.com/bao-archive/bao/site/server"`},
+	{"site", `"github.com/bao-archive/bao/analysis"`},
+}
+
 // TestRules reads every Go source file of the repository, tests aside, against the rules.
 func TestRules(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -54,6 +63,11 @@ func TestRules(t *testing.T) {
 			for _, r := range rules {
 				if r.pattern.MatchString(line) && !allowed(rel, r.only) {
 					t.Errorf("%s:%d: %s: %s", rel, i+1, r.what, strings.TrimSpace(line))
+				}
+			}
+			for _, im := range imports {
+				if path.Dir(rel) == im.dir && strings.TrimSpace(line) == im.forbidden {
+					t.Errorf("%s:%d: package %s imports %s, against the direction of imports", rel, i+1, im.dir, im.forbidden)
 				}
 			}
 		}
