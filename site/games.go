@@ -402,15 +402,7 @@ func knownTag(v string) string {
 }
 
 // yearOf is a date's year, "" if unknown.
-func yearOf(d string) string {
-	if len(d) < 4 {
-		return ""
-	}
-	if _, err := strconv.Atoi(d[:4]); err != nil {
-		return ""
-	}
-	return d[:4]
-}
+func yearOf(d string) string { return notation.ParseDate(d).YearText() }
 
 // year is the Date tag's year, "" if unknown.
 func (g *game) year() string { return yearOf(g.tag("Date")) }
