@@ -412,15 +412,18 @@ every round's games and byes, the standings and the rating report as one JSON do
 func newEventSheetsCmd(e *env) *cobra.Command {
 	var round int
 	var asPDF bool
-	var paper, out string
+	var paper, out, url string
 	c := &cobra.Command{
-		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--out FILE]",
+		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--out FILE]",
 		Short: "Print a round's pairing list and a score sheet per board (HTML or PDF)",
 		Long: `Write the sheets of round N to hand out: the pairing list (boards, players, ratings, results
 so far, byes), then a score sheet per board with the players, numbered move lines for South
 and North, the result to tick and the signatures of both players and the arbiter. Without
 --pdf it is one HTML page with a print stylesheet: print it from a browser, each sheet on a
-page. With --pdf it is a PDF, the pairing list on page 1 and a page per board.`,
+page. With --pdf it is a PDF, the pairing list on page 1 and a page per board. With --url
+(the address of bao serve as the phones reach it, as for bao event pair) each score sheet
+carries the QR code of its board's recording link: whoever holds it can write that board, so
+the file is written readable by its owner only, and each sheet goes to its board alone.`,
 		Example: `  bao event sheets open2026 --round 3 --pdf --out round-3.pdf
   bao event sheets open2026 --round 3 --paper letter > round-3.html`,
 		Args: cobra.ExactArgs(1),
@@ -436,6 +439,11 @@ page. With --pdf it is a PDF, the pairing list on page 1 and a page per board.`,
 			if err != nil {
 				return err
 			}
+			if url != "" {
+				if err := r.AddLinks(args[0], url); err != nil {
+					return err
+				}
+			}
 			var b bytes.Buffer
 			if asPDF {
 				err = r.PDF(&b, p)
@@ -449,6 +457,9 @@ page. With --pdf it is a PDF, the pairing list on page 1 and a page per board.`,
 				_, err = e.out.Write(b.Bytes())
 				return err
 			}
+			if url != "" {
+				return event.WritePrivate(out, b.Bytes())
+			}
 			return notation.WriteFile(out, b.Bytes())
 		},
 	}
@@ -457,5 +468,6 @@ page. With --pdf it is a PDF, the pairing list on page 1 and a page per board.`,
 	f.BoolVar(&asPDF, "pdf", false, "write a PDF instead of an HTML page")
 	f.StringVar(&paper, "paper", "a4", "a4 or letter")
 	f.StringVar(&out, "out", "", "the file to write (default: standard output)")
+	f.StringVar(&url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
 	return c
 }

@@ -37,6 +37,7 @@ type Round struct {
 
 // Board is one game of the round.
 type Board struct {
+	Number                   int    // the board
 	Label                    string // "3", or "3.2" for game 2 of a pairing of several
 	South, North             string
 	SouthRating, NorthRating int    // 0 when event.toml gives none
@@ -92,7 +93,7 @@ func New(c *event.Config, games []event.Game, n int) (*Round, error) {
 		if r.Date == "" && !strings.Contains(g.Date, "?") {
 			r.Date = g.Date
 		}
-		b := Board{Label: fmt.Sprint(max(g.Board, 1)), South: g.South, North: g.North,
+		b := Board{Number: g.Board, Label: fmt.Sprint(max(g.Board, 1)), South: g.South, North: g.North,
 			SouthRating: rating[event.Key(g.South)], NorthRating: rating[event.Key(g.North)]}
 		if g.Sub > 0 {
 			b.Label += fmt.Sprintf(".%d", g.Sub)
@@ -110,6 +111,30 @@ func New(c *event.Config, games []event.Game, n int) (*Round, error) {
 		r.Byes = append(r.Byes, Bye{Player: b.Player, Points: event.FormatPoints(pts[b.Points]), Kind: b.Points})
 	}
 	return r, nil
+}
+
+// AddLinks puts on each board's score sheet the QR code of the board's recording link
+// (event.Links, made by `bao event pair`), as an address from base, the server as the
+// phones reach it ("http://192.168.1.10:8080"). A round without links is an error of kind
+// event.ErrNoLink. Whoever holds a sheet with its code can write that board: hand each to
+// its board only.
+func (r *Round) AddLinks(dir, base string) error {
+	links, err := event.Links(dir, r.Number)
+	if err != nil {
+		return err
+	}
+	base = strings.TrimRight(base, "/")
+	for i, b := range r.Boards {
+		for _, l := range links.Boards {
+			if l.Board != b.Number {
+				continue
+			}
+			if r.Boards[i].QR, err = event.QRCode(base+l.Link, 256); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // title is the round's heading: "Zanzibar Open 2026, round 3".

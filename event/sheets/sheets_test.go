@@ -126,6 +126,37 @@ func TestHTML(t *testing.T) {
 	}
 }
 
+// With the server's address, each score sheet carries the QR code of its own board's
+// recording link, and the PDF holds one image per board.
+func TestAddLinks(t *testing.T) {
+	dir, paired := newRound(t)
+	r, err := FromEvent(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddLinks(dir, "http://192.168.1.10:8080/"); err != nil {
+		t.Fatal(err)
+	}
+	links, _ := event.Links(dir, 1)
+	for i, b := range r.Boards {
+		want, _ := event.QRCode("http://192.168.1.10:8080"+links.Boards[i].Link, 256)
+		if links.Boards[i].Board != b.Number || !bytes.Equal(b.QR, want) {
+			t.Errorf("board %d: no QR code of its link %s", b.Number, links.Boards[i].Link)
+		}
+	}
+	var pdf bytes.Buffer
+	if err := r.PDF(&pdf, Papers["a4"]); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(pdf.Bytes(), []byte("/Subtype /Image")); n != len(paired.Boards)-1 {
+		t.Errorf("%d images in the PDF, want one per board played (%d)", n, len(paired.Boards)-1)
+	}
+	other, _ := FromEvent(t.TempDir(), 1)
+	if other != nil {
+		t.Error("sheets of no event")
+	}
+}
+
 func ExampleRound_HTML() {
 	r := &Round{Event: "Club night", Variant: "Bao la Kiswahili", Number: 1,
 		Boards: []Board{{Label: "1", South: "Ali Juma", North: "Bakari Said"}}}
