@@ -1,4 +1,4 @@
-package site
+package site_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/site"
 )
 
 // The browser tests of the engine in the browser (analysis.js, site/webengine) and of the
@@ -162,7 +163,7 @@ func analysisSites(t *testing.T) (games []analysisGame, static, served string) {
 		}
 	}
 	out := t.TempDir()
-	if _, err := Build(t.Context(), os.DirFS(dir), out, Options{Title: "Analysis"}); err != nil {
+	if _, err := site.Build(t.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
 		t.Fatal(err)
 	}
 	st := httptest.NewServer(http.FileServer(http.Dir(out)))

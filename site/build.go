@@ -278,7 +278,7 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 		if len(h.Reached) > 0 {
 			ply = strconv.Itoa(h.Reached[0])
 		}
-		out = append(out, link{Href: gameHref(h.File, h.Game) + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
+		out = append(out, link{Href: GameHref(h.File, h.Game) + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
 	}
 	out = out[:min(len(out), maxOthers)]
 	return out, max(res.Total-self-len(out), 0)

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"regexp"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // gamePage is the data of a game's page.
@@ -20,7 +20,7 @@ type gamePage struct {
 
 type gameView struct {
 	Heading, Subtitle string
-	Board             *boardView // the viewer's board, at the start
+	Board             *board.Board // the viewer's board, at the start
 	Movetext          template.HTML
 	Result            string
 	Tags, Provenance  []tagView
@@ -62,11 +62,11 @@ func (b *build) writeGame(g *game) error {
 	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
-		gv.Board = newBoard(g.start, nil)
+		gv.Board = board.New(g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(g.nodes[0])
 		gv.Plies = viewerData(g)
-		gv.Legend = legend(g.variant())
+		gv.Legend = board.Legend(g.variant())
 		gv.Positions = positionRows(g, gv.Board)
 		gv.EvalGraph = evalGraph(g)
 	}
@@ -82,13 +82,13 @@ func (b *build) writeGame(g *game) error {
 // move links point at the rows (#p12), and the viewer reads its positions from them. The
 // optional end tags are left out, as HTML allows: a game has hundreds of cells. It is written
 // here rather than by the template because it was half of the build's time there.
-func positionRows(g *game, board *boardView) template.HTML {
+func positionRows(g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
-	w.Grow(len(g.nodes) * (64 + 3*len(board.Pits)))
+	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + html.EscapeString(n.pos.String()) + `"><th>` + html.EscapeString(g.caption(n)) +
-			`<td>` + html.EscapeString(positionInfo(n.pos)))
-		for _, r := range board.Rows {
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + escapeHTML(n.pos.String()) + `"><th>` + escapeHTML(g.caption(n)) +
+			`<td>` + escapeHTML(board.Info(n.pos)))
+		for _, r := range bd.Rows {
 			w.WriteString("<td>")
 			for i, p := range r.Pits {
 				if i > 0 {

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"strconv"
 	"strings"
@@ -23,7 +22,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		id, ok := g.ids[mv]
 		if !ok {
 			if msg, bad := g.failed[mv]; bad {
-				w.WriteString(`<span class="bao-error" role="alert">` + html.EscapeString(msg) + `</span>`)
+				w.WriteString(`<span class="bao-error" role="alert">` + escapeHTML(msg) + `</span>`)
 			}
 			return // the line stops here
 		}
@@ -37,9 +36,9 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(mv) + `>` + html.EscapeString(mv.Token) + `</a>`)
+		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(mv) + `>` + escapeHTML(mv.Token) + `</a>`)
 		if sym, title := nags(mv.NAGs); sym != "" {
-			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
+			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
 		w.WriteByte(' ')
 		after := b.comments(dc, mv.After)
@@ -64,9 +63,9 @@ func wasAttrs(mv *notation.Node) string {
 	case was == "":
 		return ` class="repaired" title="not in the source: inserted by a repair"`
 	case notation.Illegible(was):
-		return ` class="filled" title="` + html.EscapeString("illegible in the source: "+was) + `"`
+		return ` class="filled" title="` + escapeHTML("illegible in the source: "+was) + `"`
 	}
-	return ` class="repaired" title="` + html.EscapeString("written in the source: "+was) + `"`
+	return ` class="repaired" title="` + escapeHTML("written in the source: "+was) + `"`
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

@@ -46,8 +46,8 @@ func recordHref(file string, n int) string { return pageHref(outStem(file)+"/ind
 // for readers to download.
 func recordFileHref(file string) string { return outStem(file) + ".bgn" }
 
-// gameHref is the page of game number n (1-based) of a record file.
-func gameHref(file string, n int) string {
+// GameHref is the page of game number n (1-based) of a record file, relative to the site root.
+func GameHref(file string, n int) string {
 	leaf := strconv.Itoa(n) + ".html"
 	if n >= gamesPerFolder {
 		leaf = strconv.Itoa(n/gamesPerFolder*gamesPerFolder) + "/" + leaf
@@ -55,7 +55,7 @@ func gameHref(file string, n int) string {
 	return outStem(file) + "/" + leaf
 }
 
-// parseGameHref reads a name made by gameHref back into the record file's output stem and the
+// parseGameHref reads a name made by GameHref back into the record file's output stem and the
 // game's number.
 func parseGameHref(name string) (stem string, n int, ok bool) {
 	dir, leaf := path.Split(name)

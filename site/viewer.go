@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // viewerData is the data block the viewer script steps through: the words of the sowing
@@ -79,7 +80,7 @@ func viewerData(g *game) template.JS {
 		}
 		marks.Reset()
 		for k := range v.Pits() {
-			if c := posLetters(n.pos, engine.Pit(k)); c != "" {
+			if c := board.PosLetters(n.pos, engine.Pit(k)); c != "" {
 				if marks.Len() > 0 {
 					marks.WriteByte(' ')
 				}
@@ -95,7 +96,7 @@ func viewerData(g *game) template.JS {
 			tok(held[i])
 		}
 		for k, m := range n.marks {
-			if m&markFrom != 0 {
+			if m&board.From != 0 {
 				tok(strconv.Itoa(k) + "f")
 			}
 		}
@@ -120,7 +121,7 @@ func viewerData(g *game) template.JS {
 		}
 		w.WriteByte('"')
 	}
-	return template.JS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
+	return trustedJS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
 }
 
 // splitWords writes text to pattern with "@" in place of each pit name and number (a word of

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/server"
 )
 
 func newServeCmd(e *env) *cobra.Command {
@@ -55,7 +56,7 @@ update it while the site is served.`,
 			if err != nil {
 				return err
 			}
-			sv, err := s.NewServer(cmd.Context(), root)
+			sv, err := server.New(cmd.Context(), s, root)
 			if err != nil {
 				return err
 			}

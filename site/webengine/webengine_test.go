@@ -38,7 +38,7 @@ func TestWasmUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(built, a.Files[a.Wasm]) {
-		t.Errorf("engine.wasm.gz is stale (%d bytes committed, %d built): run make wasm", len(a.Files[a.Wasm]), len(built))
+		t.Errorf("engine.wasm.gz is stale (%d bytes committed, %d built): the engine, notation or analysis changed; run make wasm (also to settle a merge conflict on it)", len(a.Files[a.Wasm]), len(built))
 	}
 	goroot, err := exec.Command(gobin, "env", "GOROOT").Output()
 	if err != nil {
