@@ -17,7 +17,7 @@ wasm:
 	gzip -9 -n -f site/webengine/engine.wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/webengine/wasm_exec.js
 
-.PHONY: build install docs wasm test test-short vet check golden fuzz bench strength scale demo clean
+.PHONY: build install docs wasm test test-short vet check golden fuzz bench strength puzzles scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -66,6 +66,11 @@ bench:
 STRENGTH_FLAGS ?= -games 20 -movetime 100ms
 strength:
 	$(GO) run ./analysis/strength $(STRENGTH_FLAGS)
+
+# bao puzzles on 500 self-played games of each game, every puzzle checked by an exhaustive
+# search (TestPuzzles; make test checks a few games): many minutes.
+puzzles:
+	BAO_PUZZLE_GAMES=500 $(GO) test -run '^TestPuzzles$$' -v -timeout 3h ./analysis
 
 # Time and peak RSS of index, site build, serve, search and explore on generated archives of
 # SCALE_SIZES games (kept in SCALE_DIR; SCALE_COMMANDS picks the commands, see
