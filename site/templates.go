@@ -31,11 +31,10 @@ var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	// count writes a number of things for readers: "1 game", "10,000 games"; engine names the
-	// hashed files of the engine in the browser ("wasm", "worker").
-	engine := map[string]string{"wasm": eng.Wasm, "worker": eng.Worker}
+	// count writes a number of things for readers: "1 game", "10,000 games"; engineWorker
+	// names the script of the engine in the browser.
 	shared, err := template.New("").Funcs(template.FuncMap{"count": english.Grouped,
-		"engine": func(k string) string { return engine[k] }}).ParseFS(files,
+		"engineWorker": func() string { return eng.Worker }}).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err

@@ -164,15 +164,13 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		w.Header().Set("Content-Type", ct)
 	}
-	if eng, _ := webengine.Load(); eng != nil && eng.Files[name] != nil {
-		// Named by their contents: a browser may keep them for good.
+	if eng, _ := webengine.Load(); eng != nil && name == eng.Wasm {
+		// Named by its contents: a browser may keep it for good.
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		if name == eng.Wasm {
-			w.Header().Add("Vary", "Accept-Encoding")
-			if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-				w.Header().Set("Content-Encoding", "gzip")
-				data = eng.WasmGzip
-			}
+		w.Header().Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			data = eng.WasmGzip
 		}
 	}
 	http.ServeContent(w, r, name, snap.built, bytes.NewReader(data))

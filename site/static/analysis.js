@@ -29,21 +29,17 @@
   var bao = window.bao = window.bao || {};
   var script = document.currentScript;
 
-  // The worker and the engine's files are named in the script's data attributes (the names
-  // hold a hash of their contents).
-  var files = {
-    worker: script && script.getAttribute('data-worker'),
-    wasm: script && script.getAttribute('data-wasm')
-  };
+  // The worker's file is named in the script's data attribute; it knows the engine's.
+  var workerFile = script && script.getAttribute('data-worker');
   var started = null;
   bao.engine = function () {
     if (started) return started;
     started = new Promise(function (resolve, reject) {
-      if (!files.worker || !files.wasm || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
+      if (!workerFile || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
         reject(new Error('This browser cannot run the engine.'));
         return;
       }
-      var worker = new Worker(new URL(files.worker, document.baseURI).href);
+      var worker = new Worker(new URL(workerFile, document.baseURI).href);
       var waiting = {};
       var next = 1;
       worker.onmessage = function (e) {
@@ -58,7 +54,6 @@
         Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message || 'engine failed')); });
         waiting = {};
       };
-      worker.postMessage({ wasm: new URL(files.wasm, document.baseURI).href });
       var call = function (op, args, json) {
         return new Promise(function (res, rej) {
           var id = next++;

@@ -1,6 +1,8 @@
 // Package webengine holds bao's engine compiled to WebAssembly (cmd/baowasm) and the Web
-// Worker that runs it, as the site serves them: under names that carry a hash of their
-// contents, so that a browser may keep them for good.
+// Worker that runs it, as the site serves them. The engine's name carries a hash of its
+// contents, so that a browser may keep it for good; the worker, small, keeps one name (the
+// pages name it, and they must not change with every build of the engine) and holds the
+// engine's.
 //
 // engine.wasm.gz is generated: `make wasm` builds cmd/baowasm with -trimpath and gzips it.
 // It is committed, so that `go build`, `go test` and `go install` need nothing but Go from a
@@ -53,14 +55,11 @@ var Load = sync.OnceValues(func() (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
-	script := append(append(glue, '\n'), worker...)
-	a := &Assets{Wasm: hashed("engine", ".wasm", wasm), Worker: hashed("engine-worker", ".js", script), WasmGzip: gz}
+	sum := sha256.Sum256(wasm)
+	leaf := "engine." + hex.EncodeToString(sum[:6]) + ".wasm"
+	// The worker finds the engine beside itself (worker.js reads self.baoWasm).
+	script := append(append(glue, "\nself.baoWasm = \""+leaf+"\";\n"...), worker...)
+	a := &Assets{Wasm: "static/" + leaf, Worker: "static/engine-worker.js", WasmGzip: gz}
 	a.Files = map[string][]byte{a.Wasm: wasm, a.Worker: script}
 	return a, nil
 })
-
-// hashed names a file by the start of the SHA-256 of its contents.
-func hashed(stem, ext string, data []byte) string {
-	sum := sha256.Sum256(data)
-	return "static/" + stem + "." + hex.EncodeToString(sum[:6]) + ext
-}

@@ -1,8 +1,9 @@
 // The worker that runs bao's engine (cmd/baowasm, compiled to WebAssembly) off the page's
-// thread. Go's wasm_exec.js comes before this file in the same script. The page sends
-// {wasm: URL} first, then {id, op, args}; the worker answers {id, json} with the JSON string
-// the engine returned (or {id, error} if it could not start). It knows no rules: every answer
-// comes from the engine.
+// thread. Go's wasm_exec.js and the line that names the engine's file (self.baoWasm, beside
+// this script) come before this file in the same script (see webengine.go). The page sends
+// {id, op, args}; the worker answers {id, json} with the string the engine returned, or
+// {id, error} if the engine could not start. It knows no rules: every answer comes from the
+// engine, which starts on the first message.
 (function () {
   'use strict';
   var ready = null;
@@ -24,11 +25,7 @@
   }
   self.onmessage = function (e) {
     var m = e.data || {};
-    if (m.wasm) {
-      ready = start(m.wasm);
-      return;
-    }
-    if (!ready) { self.postMessage({ id: m.id, error: 'the engine was not started' }); return; }
+    if (!ready) ready = start(new URL(self.baoWasm, self.location.href).href);
     ready.then(function (eng) {
       var f = eng[m.op];
       if (typeof f !== 'function') throw new Error('no such engine call: ' + m.op);
