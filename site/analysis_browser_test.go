@@ -349,12 +349,15 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 	c2 := tab(t, ctx, dialogs)
 	do(t, c2, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), chromedp.Navigate(st.URL))
 	settle(t, c2, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return !!s && s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`, st.BPN, st.Line))
-	// The engine answers within 2 s.
+	// The engine answers its 1 s search. How soon is a figure for make bench (the machine's
+	// load decides it), but a search that takes five times its budget has hung.
 	start := time.Now()
 	do(t, c, chromedp.Click(`section.analysis button[data-a=engine]`))
 	settle(t, c, `!!document.querySelector('section.analysis .best[data-best]')`)
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("the engine answered after %v, want within 2 s", d)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the engine answered after %v, want about 1 s", d)
+	} else {
+		t.Logf("%s: the engine answered after %v", ag.v.ID(), d.Round(time.Millisecond))
 	}
 	best := eval[panelState](t, c, panelJS).Best
 	if q, _ := engine.ParsePosition(ag.v, st.BPN); q.Status() == engine.Ongoing {
