@@ -18,7 +18,7 @@ import (
 func newEventCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "event",
-		Short: "Run a tournament: create an event, pair its rounds, compute its standings",
+		Short: "Run a tournament: pair its rounds, enter results, standings, reports and printed sheets",
 		Long: `An event is a folder with an event.toml (name, variant, format, scoring, tie-breaks,
 players). Every BGN file in the folder whose Event tag is the event's name counts toward it,
 by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South, North and
