@@ -41,7 +41,11 @@ func (b *build) writeRecord(g *game) (err error) {
 			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
 		}
 	}()
-	if err := b.writeGame(g); err != nil {
+	write := b.writeGame
+	if g.winIn() > 0 {
+		write = b.writePuzzle
+	}
+	if err := write(g); err != nil {
 		return b.fallBack(g, err)
 	}
 	return nil
