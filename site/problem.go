@@ -41,11 +41,7 @@ func (b *build) writeRecord(g *game) (err error) {
 			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
 		}
 	}()
-	write := b.writeGame
-	if g.winIn() > 0 {
-		write = b.writePuzzle
-	}
-	if err := write(g); err != nil {
+	if err := b.writeGame(g); err != nil {
 		return b.fallBack(g, err)
 	}
 	return nil

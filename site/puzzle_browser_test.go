@@ -85,6 +85,8 @@ func TestPuzzleBrowser(t *testing.T) {
 		do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
 	}
 	say := `document.getElementById('puzzle-say').textContent`
+	ready := `document.querySelector('#puzzle-board g.pit.can') !== null` // the engine has listed the moves
+	settle(t, ctx, ready)
 	tap(wrong[:2])
 	settle(t, ctx, say+`.includes('Not this one')`)
 	if bpn := eval[string](t, ctx, `document.getElementById('puzzle-board').getAttribute('data-bpn')`); bpn != start.String() {
@@ -118,12 +120,14 @@ func TestPuzzleBrowser(t *testing.T) {
 		}
 		os.MkdirAll(dir, 0o755)
 		do(t, ctx, chromedp.Navigate(ts.URL+"/puzzles/2.html"), chromedp.WaitVisible("#puzzle-board"))
+		settle(t, ctx, ready)
 		tap(wrong[:2])
 		settle(t, ctx, say+`.includes('Not this one')`)
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))
 		shoot("puzzle-wrong-phone.png")
 		shoot2 := func(w, h int64, name string) {
 			do(t, ctx, chromedp.EmulateViewport(w, h), chromedp.Navigate(ts.URL+"/puzzles/1.html"), chromedp.WaitVisible("#puzzle-board"))
+			settle(t, ctx, ready)
 			tap("a4")
 			for !eval[bool](t, ctx, `document.getElementById('puzzle-solution').open`) && time.Now().Before(deadline.Add(time.Minute)) {
 				time.Sleep(100 * time.Millisecond)

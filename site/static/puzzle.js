@@ -46,7 +46,7 @@
           return;
         }
         bao.paint(svg, steps[i].bpn);
-        info.textContent = (i + 1) + '. ' + steps[i].move;
+        info.textContent = (i + 1) + '/' + steps.length + ' ' + steps[i].move;
         i++;
         setTimeout(next, 900);
       };
