@@ -183,11 +183,20 @@ func unchanged(dir string, files []diskFile, shards int) (Summary, bool) {
 	}
 	for _, f := range files {
 		old, ok := mans[shardOf(f.path, n)].files[f.path]
-		if !ok || old.Size != f.size || old.MTime != f.mtime {
+		if !ok || !current(dir, old, f) {
 			return Summary{}, false
 		}
 	}
+	if stale, err := stalePositions(dir, mans); err != nil || len(stale) > 0 {
+		return Summary{}, false
+	}
 	return sum, true
+}
+
+// current tells whether the manifest's entry old holds f as it is on disk, with its store of
+// positions: such a file is not read again.
+func current(indexDir string, old entry, f diskFile) bool {
+	return old.Size == f.size && old.MTime == f.mtime && hasPositions(indexDir, old.Hash)
 }
 
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
@@ -278,7 +287,7 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 		onDisk[f.path] = true
 		old, ok := u.mans[shardOf(f.path, n)].files[f.path]
 		switch {
-		case ok && old.Size == f.size && old.MTime == f.mtime && hasPositions(u.set.dir, old.Hash):
+		case ok && current(u.set.dir, old, f):
 			sum.Unchanged++
 		case ok:
 			jobs = append(jobs, job{f, &old})
