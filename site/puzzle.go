@@ -35,6 +35,7 @@ type puzzleView struct {
 	Tags, Provenance  []tagView
 	File              string
 	Number            int
+	Download          string // the record file, for readers to download
 }
 
 // winIn is the number of moves of a puzzle's win, 0 if the record is no puzzle: it has a
@@ -66,6 +67,7 @@ func (b *build) writePuzzle(g *game) error {
 		Result:   g.rec.Result,
 		Found:    g.rec.Tag("Puzzle"),
 		File:     g.file,
+		Download: recordFileHref(g.file),
 	}
 	if g.several {
 		pv.Number = g.number
