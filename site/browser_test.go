@@ -217,7 +217,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		for i := range out {
 			out[i] = strconv.Itoa(p.Seeds(engine.Pit(i)))
 		}
-		b := newBoard(p, nil)
+		b := newBoard(inEnglish, p, nil)
 		b.Caption = caption
 		return strings.Join(out, ","), b.Label()
 	}
@@ -524,7 +524,7 @@ func browserMarks(t *testing.T, ctx context.Context, base string) {
 		for _, row := range got {
 			id, _ := strconv.Atoi(row[0])
 			n := g.nodes[id]
-			want := newBoard(n.pos, n.marks)
+			want := newBoard(inEnglish, n.pos, n.marks)
 			for k, p := range want.Pits {
 				cs := strings.Fields(p.Class())
 				slices.Sort(cs)

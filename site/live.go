@@ -11,6 +11,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // Live search: a Server with the archive's index answers /search?… (games by words, players,
@@ -58,12 +59,12 @@ type exploreMove struct {
 
 const hitsPerPage = 50
 
-func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
 	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
 	defer cancel()
 	r = r.WithContext(ctx)
 	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
-		sv.liveWith(ix, w, r, snap, kind)
+		sv.liveWith(ix, w, r, snap, kind, l)
 		return nil
 	})
 	if errors.Is(open, archive.ErrBusy) {
@@ -73,7 +74,7 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 	}
 }
 
-func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
 	if ix == nil {
 		http.Error(w, "live search needs the archive's index: run 'bao index ARCHIVE'", http.StatusNotFound)
 		return
@@ -86,10 +87,10 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 	var data any
 	var err error
 	if kind == "explore" {
-		data, err = sv.explore(ix, r, snap, form)
+		data, err = sv.explore(ix, r, snap, form, l)
 	} else {
 		kind = "results"
-		data, err = sv.search(ix, r, snap, form)
+		data, err = sv.search(ix, r, snap, form, l)
 	}
 	status := http.StatusOK
 	if errors.Is(err, archive.ErrBadQuery) {
@@ -98,7 +99,7 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	html, rerr := sv.site.tmpl.render(kind, data)
+	html, rerr := sv.site.tmpl[l.Code()].render(kind, data)
 	if rerr != nil {
 		http.Error(w, rerr.Error(), http.StatusInternalServerError)
 		return
@@ -108,8 +109,9 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 	_, _ = w.Write(html)
 }
 
-func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*resultsPage, error) {
-	pg := &resultsPage{pageData: snap.b.newPage("search", "results", "Search results"), Form: form,
+func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string, l *lang.Lang) (*resultsPage, error) {
+	v := snap.b.view(r.Context(), ix, nil, l)
+	pg := &resultsPage{pageData: v.newPage("search", "results", l.T("results.title")), Form: form,
 		Variants: engine.Variants(), eventChoices: snap.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
@@ -126,18 +128,18 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	}
 	pg.Total = res.Total
 	for _, h := range res.Hits {
-		row := hitRow{gameRow: gameRow{Title: hitTitle(h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
+		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
 		row.Href = gameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
-				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: "ply " + strconv.Itoa(ply)})
+				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
 			}
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
-		pg.Board = newBoard(p, nil)
+		pg.Board = newBoard(l, p, nil)
 		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
@@ -159,8 +161,8 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	return pg, nil
 }
 
-func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string) (*explorePage, error) {
-	pg := &explorePage{pageData: snap.b.newPage("explore", "explore", "Explore"), Form: form,
+func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string, l *lang.Lang) (*explorePage, error) {
+	pg := &explorePage{pageData: snap.b.view(r.Context(), ix, nil, l).newPage("explore", "explore", l.T("explore.title")), Form: form,
 		Variants: engine.Variants()}
 	if form["variant"] == "" {
 		return pg, nil // the form alone
@@ -172,7 +174,7 @@ func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, fo
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = newBoard(tree.Position, nil)
+	pg.Board = newBoard(l, tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
 			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -37,8 +38,8 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(mv) + `>` + html.EscapeString(mv.Token) + `</a>`)
-		if sym, title := nags(mv.NAGs); sym != "" {
+		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + html.EscapeString(mv.Token) + `</a>`)
+		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
 		}
 		w.WriteByte(' ')
@@ -56,17 +57,17 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 
 // wasAttrs marks a move that bao repair changed or filled in (its [%was] comment command):
 // a class, and what the scribe wrote as the title shown on hover. It is empty for other moves.
-func wasAttrs(mv *notation.Node) string {
+func wasAttrs(l *lang.Lang, mv *notation.Node) string {
 	was, ok := mv.Was()
 	switch {
 	case !ok:
 		return ""
 	case was == "":
-		return ` class="repaired" title="not in the source: inserted by a repair"`
+		return ` class="repaired" title="` + html.EscapeString(l.T("game.repaired")) + `"`
 	case notation.Illegible(was):
-		return ` class="filled" title="` + html.EscapeString("illegible in the source: "+was) + `"`
+		return ` class="filled" title="` + html.EscapeString(l.T("game.filled", "Was", was)) + `"`
 	}
-	return ` class="repaired" title="` + html.EscapeString("written in the source: "+was) + `"`
+	return ` class="repaired" title="` + html.EscapeString(l.T("game.was", "Was", was)) + `"`
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -44,6 +45,55 @@ type Server struct {
 	AllowHosts []string
 	// CacheBytes bounds the rendered pages kept in memory; 0 means 64 MiB.
 	CacheBytes int
+	langs      []*lang.Lang // the languages offered, the default first
+}
+
+// newBuild is a build of the served archive, whose views render its pages in every language
+// the server offers.
+func (sv *Server) newBuild(ctx context.Context) *build {
+	b := newBuild(ctx, sv.site, sv.src, nil)
+	b.l = sv.langs[0]
+	if len(sv.langs) > 1 {
+		b.langs = sv.langs
+	}
+	return b
+}
+
+// langCookie keeps the language a reader chose with a page's language switch (?lang=).
+const langCookie = "bao-lang"
+
+// language chooses the language of a request's page: the one the reader chose (?lang=, which
+// is kept in a cookie and answered with a redirect to the address without it; then the
+// cookie), else the first of the browser's Accept-Language the server offers, else its
+// default. chosen is false when the answer is the redirect.
+func (sv *Server) language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, chosen bool) {
+	w.Header().Add("Vary", "Accept-Language, Cookie")
+	offered := func(code string) *lang.Lang {
+		for _, l := range sv.langs {
+			if strings.EqualFold(l.Code(), code) {
+				return l
+			}
+		}
+		return nil
+	}
+	q := r.URL.Query()
+	if code, set := q["lang"]; set && len(code) > 0 && offered(code[0]) != nil {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: offered(code[0]).Code(), Path: "/",
+			MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		q.Del("lang")
+		u := *r.URL
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		return nil, false
+	}
+	l = sv.langs[0]
+	if c, err := r.Cookie(langCookie); err == nil && offered(c.Value) != nil {
+		l = offered(c.Value)
+	} else if m := offered(lang.Match(r.Header.Get("Accept-Language")).Code()); m != nil && r.Header.Get("Accept-Language") != "" {
+		l = m
+	}
+	w.Header().Set("Content-Language", l.Code())
+	return l, true
 }
 
 // snapshot is the archive as one refresh saw it.
@@ -72,12 +122,18 @@ func (s *Site) NewServer(ctx context.Context, root string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	sv := &Server{site: s, root: root, src: src}
+	sv := &Server{site: s, root: root, src: src, langs: s.langs}
+	if len(s.opts.Langs) == 0 {
+		sv.langs = nil
+		for _, code := range lang.Codes {
+			sv.langs = append(sv.langs, lang.Must(code))
+		}
+	}
 	stamp, err := archiveStamp(sv.src)
 	if err != nil {
 		return nil, err
 	}
-	b := newBuild(ctx, s, sv.src, nil)
+	b := sv.newBuild(ctx)
 	if err := b.scan(); err != nil {
 		return nil, err
 	}
@@ -123,7 +179,7 @@ func (sv *Server) Refresh(ctx context.Context) (*Report, error) {
 	if old.complete && old.stamp == stamp || sv.failed.Load() == stamp+1 {
 		return nil, nil
 	}
-	b := newBuild(ctx, sv.site, sv.src, nil)
+	b := sv.newBuild(ctx)
 	if err := b.scan(); err != nil {
 		sv.failed.Store(stamp + 1) // not again until the archive changes
 		return nil, err
@@ -243,24 +299,28 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	l, chosen := sv.language(w, r)
+	if !chosen {
+		return
+	}
 	snap := sv.cur.Load()
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "search" || name == "explore" {
-		sv.live(w, r, snap, name)
+		sv.live(w, r, snap, name, l)
 		return
 	}
 	if name == "" {
 		name = "index.html"
 	}
-	data, found, err := sv.page(r.Context(), snap, name)
+	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
 		name = path.Join(name, "index.html")
-		data, found, err = sv.page(r.Context(), snap, name)
+		data, found, err = sv.page(r.Context(), snap, name, l)
 	}
 	switch {
 	case errors.Is(err, errReading):
 		w.Header().Set("Retry-After", "2")
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		http.Error(w, l.T("error.reading"), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -276,8 +336,9 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // page renders the page name of snap, or takes it from the cache.
-func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte, bool, error) {
-	if data, ok := snap.cache.get(name); ok {
+func (sv *Server) page(ctx context.Context, snap *snapshot, name string, l *lang.Lang) ([]byte, bool, error) {
+	key := l.Code() + "\x00" + name
+	if data, ok := snap.cache.get(key); ok {
 		return data, true, nil
 	}
 	route, isRoute := snap.routes[name]
@@ -296,7 +357,7 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 		err   error
 	)
 	render := func(ix *archive.Index) error {
-		v := snap.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
+		v := snap.b.view(ctx, ix, &memOutput{files: map[string][]byte{}}, l)
 		if isRoute {
 			data, err = route(v)
 			found = err == nil
@@ -313,7 +374,7 @@ func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte
 		return nil, found, err
 	}
 	if open == nil {
-		snap.cache.put(name, data)
+		snap.cache.put(key, data)
 	}
 	return data, true, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bao-archive/bao/internal/lang"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,3 +98,6 @@ func TestBuildGolden(t *testing.T) {
 		golden(t, strings.ReplaceAll(page, "/", "_")+".golden", data)
 	}
 }
+
+// inEnglish is the language of the tests' pages unless they say otherwise.
+var inEnglish = lang.Must("en")

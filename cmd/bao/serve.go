@@ -17,7 +17,7 @@ func newServeCmd(e *env) *cobra.Command {
 	var o struct {
 		addr, title, index string
 		poll               time.Duration
-		allowHosts         []string
+		allowHosts, langs  []string
 	}
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
@@ -34,7 +34,11 @@ checked every --poll interval. Stop with Ctrl-C.
 With the archive's index (bao index), /search?q=… searches the games (words, player, event,
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
 from a position, across the archive. The index is opened for each search, so bao index can
-update it while the site is served.`,
+update it while the site is served.
+
+Every page is served in English and in Kiswahili: in the language the reader picks with the
+page's switch (kept in a cookie), else the first of the browser's languages (Accept-Language)
+the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -51,7 +55,11 @@ update it while the site is served.`,
 			if !isDir(dir) {
 				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
 			}
-			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir})
+			langs, err := langFlag(o.langs)
+			if err != nil {
+				return err
+			}
+			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs})
 			if err != nil {
 				return err
 			}
@@ -76,6 +84,7 @@ update it while the site is served.`,
 	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
+	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw)")
 	completeFolders(c)
 	return c
 }
