@@ -168,7 +168,7 @@ func newRatingChart(l *lang.Lang, h []event.Point) *ratingChart {
 		fmt.Fprintf(&line, "%s,%s ", num(x(i)), num(y(v)))
 		title := l.T("player.chart.start", "Rating", strconv.Itoa(event.InitialRating))
 		if i > 0 {
-			title = l.T("player.chart.game", "Game", i, "Date", l.Date(h[i-1].Date), "Rating", num(v))
+			title = l.T("player.chart.game", "Game", strconv.Itoa(i), "Date", l.Date(h[i-1].Date), "Rating", num(v))
 		}
 		c.Points = append(c.Points, chartPoint{X: num(x(i)), Y: num(y(v)), Title: title})
 	}

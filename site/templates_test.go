@@ -59,3 +59,36 @@ func TestTemplateMessages(t *testing.T) {
 		t.Errorf("messages asked for and missing: %v", m)
 	}
 }
+
+// TestScriptsHaveNoSentence fails when a page script (static/*.js) holds words of its own
+// instead of msg(): in a string literal, an aria-label, title or placeholder with a word, or,
+// outside quoted attribute values, tags and [selectors], two words in a row or a capitalised
+// word.
+func TestScriptsHaveNoSentence(t *testing.T) {
+	literal := regexp.MustCompile(`'((?:[^'\\\n]|\\.)*)'`)
+	attr := regexp.MustCompile(`\b(aria-label|title|placeholder|alt)="([^"]*)"`)
+	strip := regexp.MustCompile(`"[^"]*"|<[^>]*>|\[[^\]]*\]`)
+	sentence := regexp.MustCompile(`\p{L}{2,}[ ,;]+\p{L}{2,}|\b\p{Lu}\p{Ll}+\b`)
+	word := regexp.MustCompile(`\p{L}{2,}`)
+	names, err := fs.Glob(files, "static/*.js")
+	if err != nil || len(names) == 0 {
+		t.Fatal(names, err)
+	}
+	for _, name := range names {
+		data, _ := files.ReadFile(name)
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//") {
+				continue
+			}
+			for _, m := range literal.FindAllStringSubmatch(line, -1) {
+				bad := m[1] != "use strict" && sentence.MatchString(strip.ReplaceAllString(m[1], ""))
+				for _, a := range attr.FindAllStringSubmatch(m[1], -1) {
+					bad = bad || word.MatchString(a[2])
+				}
+				if bad {
+					t.Errorf("%s:%d: %q is not from a catalogue (msg)", name, i+1, m[1])
+				}
+			}
+		}
+	}
+}
