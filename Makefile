@@ -10,7 +10,7 @@ DEMO_OUT ?= demo-out
 SCALE_DIR ?= /tmp/bao-scale
 SCALE_SIZES ?= 10000 100000
 
-.PHONY: build install docs test test-short vet check golden fuzz bench strength scale demo clean
+.PHONY: build install docs test test-short vet check golden fuzz bench strength puzzles scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -59,6 +59,11 @@ bench:
 STRENGTH_FLAGS ?= -games 20 -movetime 100ms
 strength:
 	$(GO) run ./analysis/strength $(STRENGTH_FLAGS)
+
+# bao puzzles on 500 self-played games of each game, every puzzle checked by an exhaustive
+# search (TestPuzzles; make test checks a few games): many minutes.
+puzzles:
+	BAO_PUZZLE_GAMES=500 $(GO) test -run '^TestPuzzles$$' -v -timeout 3h ./analysis
 
 # Time and peak RSS of index, site build, serve, search and explore on generated archives of
 # SCALE_SIZES games (kept in SCALE_DIR; SCALE_COMMANDS picks the commands, see

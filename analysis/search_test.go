@@ -25,32 +25,36 @@ func (s *solver) wins(p engine.Position, n int) bool {
 	}
 	me := p.ToMove()
 	for _, c := range p.Children(nil) {
-		ok := s.enter(c, func() bool {
-			switch st := c.Position.Status(); {
-			case st != engine.Ongoing:
-				w, won := st.Winner()
-				return won && w == me
-			case n == 1:
-				return false
-			}
-			for _, r := range c.Position.Children(nil) {
-				if !s.enter(r, func() bool {
-					if st := r.Position.Status(); st != engine.Ongoing {
-						w, won := st.Winner()
-						return won && w == me
-					}
-					return s.wins(r.Position, n-1)
-				}) {
-					return false
-				}
-			}
-			return true
-		})
-		if ok {
+		if s.winsWith(c, me, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// winsWith reports whether the move to c wins for me within n of his moves, c the first.
+func (s *solver) winsWith(c engine.Child, me engine.Side, n int) bool {
+	return s.enter(c, func() bool {
+		switch st := c.Position.Status(); {
+		case st != engine.Ongoing:
+			w, won := st.Winner()
+			return won && w == me
+		case n == 1:
+			return false
+		}
+		for _, r := range c.Position.Children(nil) {
+			if !s.enter(r, func() bool {
+				if st := r.Position.Status(); st != engine.Ongoing {
+					w, won := st.Winner()
+					return won && w == me
+				}
+				return s.wins(r.Position, n-1)
+			}) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // enter plays c on the path and calls f, unless c repeats a position: a draw, which is no win.

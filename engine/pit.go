@@ -46,6 +46,18 @@ func (v *Variant) Opposite(p Pit) Pit {
 // Behind is the back pit behind front pit p (4-row boards only).
 func (v *Variant) Behind(p Pit) Pit { return p + Pit(v.width) }
 
+// IsNyumba says whether p is a nyumba (the house, A5 or a5) of a game that has one.
+func (v *Variant) IsNyumba(p Pit) bool {
+	return v.house && int(p) < v.Pits() && v.Row(p) == 0 && v.Number(p)-1 == b4Nyumba
+}
+
+// IsKichwa says whether p is a kichwa (an end pit of the front row, where captured seeds are
+// sown from) of a game with a nyumba.
+func (v *Variant) IsKichwa(p Pit) bool {
+	n := v.Number(p)
+	return v.house && int(p) < v.Pits() && v.Row(p) == 0 && (n == 1 || n == v.width)
+}
+
 // PitName is the pit's label: row letter and number, e.g. "A5", "b8".
 func (v *Variant) PitName(p Pit) string { return string(v.AppendPitName(nil, p)) }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/bao-archive/bao/notation"
@@ -21,9 +23,16 @@ const lockFile = ".event.lock"
 type boardStore struct {
 	dir, path string
 	round     string // the Round tag that names the board's game in the file
+	lock      *BoardLock
 }
 
 func (b boardStore) Path() string { return b.path }
+
+// Close releases the board for another recorder.
+func (b boardStore) Close() error {
+	b.lock.Unlock()
+	return nil
+}
 
 func (b boardStore) Save(rec *notation.Record) error {
 	unlock, err := lock(filepath.Join(b.dir, lockFile))
@@ -31,46 +40,80 @@ func (b boardStore) Save(rec *notation.Record) error {
 		return err
 	}
 	defer unlock()
-	f, err := os.Open(b.path)
+	return rewriteGame(b.path, 0, b.round, func(*notation.Record) (*notation.Record, error) { return rec, nil })
+}
+
+// rewriteGame rewrites the record file at path (the caller holds the event's lock) with one
+// game changed: the number-th record if its Round tag is round, else the first whose Round
+// tag is round, is replaced by what edit makes of it. The other records are written back as
+// read.
+func rewriteGame(path string, number int, round string, edit func(*notation.Record) (*notation.Record, error)) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	recs, err := notation.Parse(b.path, f)
+	recs, err := notation.Parse(path, f)
 	f.Close()
 	if err != nil {
 		return err
 	}
-	found := false
-	for i, r := range recs {
-		if r.Tag("Round") == b.round {
-			recs[i], found = rec, true
-			break
-		}
+	want := [3]int{}
+	want[0], want[1], want[2], _ = parseRound(round)
+	is := func(r *notation.Record) bool {
+		var got [3]int
+		var ok bool
+		got[0], got[1], got[2], ok = parseRound(r.Tag("Round"))
+		return ok && got == want
 	}
-	if !found {
-		return fmt.Errorf("%s: the game of round %s is gone from the file", b.path, b.round)
+	i := number - 1
+	if i < 0 || i >= len(recs) || !is(recs[i]) {
+		i = slices.IndexFunc(recs, is)
+	}
+	if i < 0 {
+		return fmt.Errorf("%s: the game of round %s is gone from the file", path, round)
+	}
+	if recs[i], err = edit(recs[i]); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := notation.Write(&buf, recs...); err != nil {
 		return err
 	}
-	return notation.WriteFile(b.path, buf.Bytes())
+	return notation.WriteFile(path, buf.Bytes())
 }
 
 // Record opens the game of round and board of the event in dir for the recorder: the first
 // game of that board without a result, as `bao event pair` wrote it. Its tags come from the
-// pairing; the date, if unknown, becomes today's.
-func Record(dir string, round, board int) (*recorder.Session, error) {
+// pairing; the date, if unknown, becomes today's. The session holds the board's lock
+// (LockBoard, for holder) until it is closed: a second writer of the board is refused with
+// ErrBoardBusy.
+func Record(dir string, round, board int, holder string) (s *recorder.Session, err error) {
 	c, err := Load(dir)
 	if err != nil {
 		return nil, err
 	}
+	l, err := LockBoard(dir, round, board, holder)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			l.Unlock()
+		}
+	}()
 	games, _, err := Games(dir, c)
 	if err != nil {
 		return nil, err
 	}
+	var done *Game // the board's game that has its result already
 	for _, g := range games {
-		if g.Round != round || (g.Board != board && c.Format != "match") || g.Decided() {
+		if g.Round != round || (g.Board != board && c.Format != "match") || strings.EqualFold(g.Termination, "replayed") {
+			continue
+		}
+		if g.Decided() {
+			if done == nil {
+				done = &g
+			}
 			continue
 		}
 		path := filepath.Join(dir, g.File)
@@ -82,8 +125,12 @@ func Record(dir string, round, board int) (*recorder.Session, error) {
 		if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
 			rec.SetTag("Date", time.Now().Format("2006.01.02"))
 		}
-		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round")}, rec)
+		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round"), lock: l}, rec)
 	}
-	return nil, fmt.Errorf("%w: event %q has no unfinished game on board %d of round %d (pair it with bao event pair %s)",
+	if done != nil {
+		return nil, fmt.Errorf("%w: board %d of round %d of event %q has its result already, %s (correct it with bao event result %s --round %d --board %d RESULT)",
+			ErrNoPairing, board, round, c.Name, done.Result, dir, round, board)
+	}
+	return nil, fmt.Errorf("%w: event %q has no game on board %d of round %d (pair the round with bao event pair %s)",
 		ErrNoPairing, c.Name, board, round, dir)
 }

@@ -13,13 +13,16 @@
 //	cfg, err := event.Load("open")
 //	games, problems, err := event.Games("open", cfg)
 //	table := event.Standings(cfg, games, 0)     // 0: after every round
+//	done, err := event.SetResult("open", event.Entry{Round: 1, Board: 2, Result: "1-0"})
 //
 // How games count:
 //   - A result of * counts for nothing yet, and the next round is not paired until every game
 //     of the last round has a result.
-//   - A forfeit (Termination "forfeit", or a decided result with no moves) scores as its
-//     result says and counts as a game against that opponent in every tie-break; the
-//     crosstable shows it as + or -.
+//   - A game played whose moves were not recorded (Termination "unrecorded", or another
+//     Termination saying how it ended, with no moves) counts and is rated as played.
+//   - A forfeit (Termination "forfeit", or a decided result with neither moves nor a
+//     Termination) scores as its result says and counts as a game against that opponent in
+//     every tie-break; the crosstable shows it as + or -. It is not rated.
 //   - A bye (Termination "bye", written by Pair as a game won without play) scores the
 //     event's bye value (1 by default) and is no game: no opponent for Buchholz or
 //     Sonneborn-Berger.

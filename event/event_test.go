@@ -442,15 +442,19 @@ func TestGamesProblems(t *testing.T) {
 }
 
 // RatedOf takes a result from the movetext when the Result tag is missing (such games were
-// left out of the ratings), and leaves out what cannot be rated.
+// left out of the ratings), rates a game played but not recorded, and leaves out what cannot
+// be rated: forfeits among them.
 func TestRatedOf(t *testing.T) {
 	for _, tc := range []struct {
 		name, bgn string
 		want      float64 // South's score; -1: not rated
 	}{
-		{"no Result tag", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", 1},
-		{"tag only", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"0-1\"]\n\n", 0},
-		{"draw", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1/2-1/2\n", 0.5},
+		{"no Result tag", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\nA6< 1-0\n", 1},
+		{"tag only", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"0-1\"]\n[Termination \"unrecorded\"]\n\n", 0},
+		{"draw", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Termination \"agreement\"]\n\n1/2-1/2\n", 0.5},
+		{"forfeit", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Termination \"forfeit\"]\n\n1-0\n", -1},
+		{"no moves, no Termination", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},
+		{"replayed", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Termination \"replayed\"]\n\nA6< 1-0\n", -1},
 		{"unfinished", "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"*\"]\n\n*\n", -1},
 		{"no date", "[Variant \"kete\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},
 		{"year unknown", "[Variant \"kete\"]\n[Date \"????.02.03\"]\n[South \"A\"]\n[North \"B\"]\n\n1-0\n", -1},

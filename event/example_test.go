@@ -2,6 +2,8 @@ package event_test
 
 import (
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/bao-archive/bao/event"
 )
@@ -31,4 +33,20 @@ func ExampleStandings() {
 	// 1 Ali 1 1 0.5
 	// 2 Bakari 0.5 2 1.5
 	// 3 Chande 0.5 1 0.5
+}
+
+func ExampleSetResult() {
+	dir, _ := os.MkdirTemp("", "event")
+	defer os.RemoveAll(dir)
+	event.New(dir, event.Config{Name: "Club night", Variant: "kiswahili", Format: "round-robin",
+		Players: []event.Player{{Name: "Ali"}, {Name: "Bakari"}}})
+	event.Pair(dir)
+	when := time.Date(2026, 5, 2, 16, 10, 0, 0, time.UTC)
+	done, _ := event.SetResult(dir, event.Entry{Round: 1, Board: 1, Result: "1-0", Now: when})
+	fmt.Println(done.South, done.North, done.Result, done.Termination)
+	done, _ = event.SetResult(dir, event.Entry{Round: 1, Board: 1, Result: "1/2-1/2", Now: when})
+	fmt.Println(done.Note)
+	// Output:
+	// Ali Bakari 1-0 unrecorded
+	// Result corrected 2026.05.02 16:10 UTC: was 1-0 (Termination "unrecorded")
 }

@@ -28,10 +28,23 @@ type Game struct {
 // Bye reports whether the game is a bye: a round without an opponent.
 func (g Game) Bye() bool { return strings.EqualFold(g.Termination, "bye") }
 
-// Forfeit reports whether the game was decided without being played: a forfeit, or a result
-// with no moves.
+// Forfeit reports whether the game was decided without being played: Termination "forfeit",
+// or a result with neither moves nor a Termination that says how it was played.
 func (g Game) Forfeit() bool {
-	return !g.Bye() && g.Decided() && (strings.EqualFold(g.Termination, "forfeit") || g.Moves == 0)
+	return !g.Bye() && g.Decided() && forfeit(g.Termination, g.Moves)
+}
+
+// Unrecorded reports whether the game was played but its moves are not in the record: a
+// result without moves whose Termination says how it ended ("unrecorded", "resignation", ...).
+func (g Game) Unrecorded() bool {
+	return !g.Bye() && g.Decided() && g.Moves == 0 && !forfeit(g.Termination, g.Moves)
+}
+
+// forfeit reports whether a game with this Termination and this many moves was not played.
+// One without moves or a Termination is a forfeit, as results were entered before
+// Termination "unrecorded" said "played, moves not recorded".
+func forfeit(termination string, moves int) bool {
+	return strings.EqualFold(termination, "forfeit") || (moves == 0 && strings.TrimSpace(termination) == "")
 }
 
 // Decided reports whether the game counts: a result other than *, and not voided for a replay.

@@ -221,16 +221,21 @@ func RatedGames(dir string, aliases Aliases) ([]Rated, []error, error) {
 }
 
 // RatedOf is the record as a game for the rating list, and false if it is none: no known
-// variant, no full date, not two different named players, a bye, or no result (in the Result
-// tag or at the end of the movetext).
+// variant, no full date, not two different named players, a bye, a forfeit (Game.Forfeit), a
+// game voided for a replay, or no result (in the Result tag or at the end of the movetext).
+// A game played but not recorded (Termination "unrecorded") is rated.
 func RatedOf(r *notation.Record, aliases Aliases) (Rated, bool) {
 	v, err := engine.LookupVariant(r.Tag("Variant"))
 	date := r.Tag("Date")
 	if err != nil || len(date) != 10 || strings.Contains(date[:4], "?") {
 		return Rated{}, false
 	}
-	s, n := r.Tag("South"), r.Tag("North")
-	if Key(s) == "" || Key(n) == "" || Key(s) == Key(n) || s == "?" || n == "?" || strings.EqualFold(r.Tag("Termination"), "bye") {
+	s, n, term := r.Tag("South"), r.Tag("North"), r.Tag("Termination")
+	if Key(s) == "" || Key(n) == "" || Key(s) == Key(n) || s == "?" || n == "?" {
+		return Rated{}, false
+	}
+	// A bye and a forfeit were not played, and a game voided for a replay counts for nothing.
+	if strings.EqualFold(term, "bye") || strings.EqualFold(term, "replayed") || forfeit(term, len(r.Moves)) {
 		return Rated{}, false
 	}
 	var score float64

@@ -12,7 +12,12 @@ import (
 
 // Terminations are the Termination tag values that explain a result the board does not show
 // (spec 5, Results).
-var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned", "forfeit", "bye"}
+var Terminations = []string{"resignation", "time forfeit", "agreement", "adjudication", "abandoned", "forfeit", "bye", Unrecorded}
+
+// Unrecorded is the Termination of a game played over the board whose moves were not
+// recorded (or were lost): its result stands without moves, and a record of it that has moves
+// contradicts itself.
+const Unrecorded = "unrecorded"
 
 // Verify replays the main line and every variation of a record through the engine, from the
 // variant's start or the Position tag, and checks what the record asserts: every move, every
@@ -237,6 +242,9 @@ func (vf *verifier) tags() {
 			vf.errs.Add(r.errorf(r.ResultPos, "%w: %s at the end of the movetext, but the Result tag says %s",
 				ErrResultMismatch, r.Result, t.Value))
 		}
+	}
+	if t := r.tag("Termination"); t != nil && strings.EqualFold(t.Value, Unrecorded) && len(r.Moves) > 0 {
+		bad(t, "%q says the moves were not recorded, but the game has %d", t.Value, len(r.Moves))
 	}
 	if t := r.tag("Date"); t != nil {
 		if err := CheckTagValue(t.Name, t.Value); err != nil {

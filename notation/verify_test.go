@@ -85,6 +85,35 @@ func TestVerifyKinds(t *testing.T) {
 	}
 }
 
+// A game played but not recorded: [Termination "unrecorded"] holds a decided or drawn result
+// without moves, and contradicts any move.
+func TestVerifyUnrecorded(t *testing.T) {
+	const kiswahili = "[Variant \"Bao la Kiswahili\"] "
+	tests := []struct {
+		src string
+		ok  bool
+	}{
+		{kiswahili + "[Result \"0-1\"] [Termination \"unrecorded\"] 0-1", true},
+		{kiswahili + "[Result \"1/2-1/2\"] [Termination \"Unrecorded\"] 1/2-1/2", true},
+		{kiswahili + "[Result \"1-0\"] [Termination \"unrecorded\"]", true},
+		{kiswahili + "[Result \"1-0\"] 1-0", false},
+		{kiswahili + "[Result \"1-0\"] [Termination \"unrecorded\"] A6<* 1-0", false},
+	}
+	for _, tc := range tests {
+		recs, err := Parse("u.bgn", strings.NewReader(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := Verify(recs[0])
+		if (errs == nil) != tc.ok {
+			t.Errorf("%q: got %v, want ok %v", tc.src, errs, tc.ok)
+		}
+		if !tc.ok && strings.Contains(tc.src, "A6") && !errors.Is(errs.Err(), ErrBadTag) {
+			t.Errorf("%q: got %v, want %v", tc.src, errs, ErrBadTag)
+		}
+	}
+}
+
 // BenchmarkVerify verifies generated games of up to 100 plies (random Kingulu games end
 // sooner); games/s and plies/s are the figures.
 func BenchmarkVerify(b *testing.B) {

@@ -1,4 +1,4 @@
-package site
+package site_test
 
 import (
 	"context"
@@ -19,8 +19,12 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
-	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/board"
+	"github.com/bao-archive/bao/site/server"
 )
 
 // The browser tests drive headless Chromium with chromedp, the maintained Go client of the
@@ -31,10 +35,31 @@ import (
 // hostileNames are file names a record may have that once broke links or ran script.
 var hostileNames = []string{"javascript:alert(document.domain)\u2028-->.bgn", "50% draw.bgn", "a#b?c.bgn"}
 
+// indexedServer indexes the archive at dir and returns a live server of it, its catalog read
+// (which Serve would read in the background).
+func indexedServer(t *testing.T, dir, title string) *server.Server {
+	t.Helper()
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.New(site.Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := server.New(t.Context(), s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return sv
+}
+
 // browserSite serves the browser tests' archive.
 func browserSite(t *testing.T) string {
 	t.Helper()
-	dir := writeArchive(t)
+	dir := site.WriteArchive(t)
 	demo := filepath.Join("..", "testdata", "archive")
 	if err := os.CopyFS(filepath.Join(dir, "demo"), os.DirFS(demo)); err != nil {
 		t.Fatal(err)
@@ -217,7 +242,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		for i := range out {
 			out[i] = strconv.Itoa(p.Seeds(engine.Pit(i)))
 		}
-		b := newBoard(inEnglish, p, nil)
+		b := board.New(lang.Must("en"), p, nil)
 		b.Caption = caption
 		return strings.Join(out, ","), b.Label()
 	}
@@ -501,17 +526,7 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 func browserMarks(t *testing.T, ctx context.Context, base string) {
 	for _, v := range engine.Variants() {
 		file := "selfplay/" + v.ID() + ".bgn"
-		var g *game
-		err := scanGames(os.DirFS(filepath.Join("..", "testdata", "archive")), file, file,
-			func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
-				if g == nil {
-					g = newGame(file, file, n, several, rec, errs)
-				}
-				return nil
-			})
-		if err != nil || g == nil {
-			t.Fatalf("reading %s: %v", file, err)
-		}
+		boards := site.NodeBoards(t, os.DirFS(filepath.Join("..", "testdata", "archive")), file)
 		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"))
 		got := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll('.movetext a[href^="#p"]')).map(a => {
 			a.click();
@@ -523,8 +538,7 @@ func browserMarks(t *testing.T, ctx context.Context, base string) {
 		}
 		for _, row := range got {
 			id, _ := strconv.Atoi(row[0])
-			n := g.nodes[id]
-			want := newBoard(inEnglish, n.pos, n.marks)
+			want := boards[id]
 			for k, p := range want.Pits {
 				cs := strings.Fields(p.Class())
 				slices.Sort(cs)

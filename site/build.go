@@ -123,10 +123,14 @@ func (b *build) report() *Report {
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
 	l := lang.Must("")
+	var langs []*lang.Lang
 	if s != nil {
 		l = s.langs[0]
+		if len(s.langs) > 1 {
+			langs = s.langs
+		}
 	}
-	return &build{s: s, ctx: ctx, src: src, out: out, l: l, folders: map[string]*folder{},
+	return &build{s: s, ctx: ctx, src: src, out: out, l: l, langs: langs, folders: map[string]*folder{},
 		pages: map[string]string{}, places: map[string]link{}, entries: map[string]*fileEntry{},
 		search: &searchCache{}}
 }
@@ -300,7 +304,7 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 		if len(h.Reached) > 0 {
 			ply = strconv.Itoa(h.Reached[0])
 		}
-		out = append(out, link{Href: gameHref(h.File, h.Game) + "#p" + ply, Text: b.l.T("game.others.item", "Title", hitTitle(b.l, h), "Ply", ply)})
+		out = append(out, link{Href: GameHref(h.File, h.Game) + "#p" + ply, Text: b.l.T("game.others.item", "Title", hitTitle(b.l, h), "Ply", ply)})
 	}
 	out = out[:min(len(out), maxOthers)]
 	return out, max(res.Total-self-len(out), 0)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/sitetest"
 )
 
 // TestIncrementalBuild builds the fixture twice into one output, then changes a record file:
@@ -62,10 +63,10 @@ func TestIncrementalBuild(t *testing.T) {
 // many games a file holds.
 func TestGamePaths(t *testing.T) {
 	for _, n := range []int{1, 2, 999, 1000, 1001, 25000} {
-		name := gameHref("club/cup.bgn", n)
+		name := GameHref("club/cup.bgn", n)
 		stem, got, ok := parseGameHref(name)
 		if !ok || stem != "club/cup" || got != n {
-			t.Errorf("gameHref(%d) = %s, read back as %q %d %v", n, name, stem, got, ok)
+			t.Errorf("GameHref(%d) = %s, read back as %q %d %v", n, name, stem, got, ok)
 		}
 	}
 	for _, name := range []string{"club/cup/index.html", "club/cup/0.html", "club/cup/01.html",
@@ -80,7 +81,7 @@ func TestGamePaths(t *testing.T) {
 // into the same output, in games per second.
 func BenchmarkRebuild(b *testing.B) {
 	const games = 2000
-	src := generatedArchive(b, games)
+	src := sitetest.Generated(b, games)
 	s, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -261,7 +262,7 @@ func TestUnreadableFolder(t *testing.T) {
 	if w := strings.Join(b.report().Warnings, "\n"); !strings.Contains(w, "locked: skipped, the folder cannot be read (permission denied)") {
 		t.Errorf("warnings:\n%s", w)
 	}
-	if _, err := archiveStamp(lockedFS{src}); err != nil {
+	if _, err := Stamp(lockedFS{src}); err != nil {
 		t.Errorf("serve's look for changes: %v", err)
 	}
 }

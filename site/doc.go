@@ -54,17 +54,9 @@
 //	rep, err := s.Build(ctx, os.DirFS("archive"), "public")
 //	for _, w := range rep.Warnings { log.Print(w) }
 //
-// A Server (Site.NewServer, then Serve) serves the same site without building it first: it
-// renders each page when it is asked for (a game from its record file: from the record's
-// offset that the archive's index keeps, or, without an index or if the file changed since it
-// was indexed, reading the file up to it), keeps
-// the pages in a cache of bounded size, reads the catalog of the games in the background and
-// again when the archive's files change, and, given the archive's index, answers live
-// searches at /search?… and /explore?…. On one file of 100,000 games, the last game's page
-// took 0.015-0.036 s to its first request from its offset, and 1.9-5.4 s read up to it.
-// Serve sets read, write and idle timeouts, answers only requests whose Host names the address
-// it listens on, localhost or one of Server.AllowHosts (a defence against DNS rebinding),
-// warns when the address is reachable from other machines, and turns a panic in one request
-// into a 500. Only regular files inside the archive are read: links that leave it, FIFOs and
-// devices are skipped with a warning.
+// A live server (package site/server, bao serve) renders the same pages on demand from a
+// Catalog (Site.Scan, Site.ReadCatalog): Catalog.Page renders any one page of the site, a
+// game from its record file (from the record's offset that the archive's index keeps, or,
+// without an index or if the file changed since it was indexed, reading the file up to it),
+// and Catalog.LivePage a live search or exploration of the index.
 package site

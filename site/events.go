@@ -143,7 +143,7 @@ func (b *build) collectEventsAndPlayers() {
 					if pages[ev] == nil {
 						pages[ev] = map[at]string{}
 					}
-					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = gameHref(file, i+1)
+					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = GameHref(file, i+1)
 				}
 			}
 			if gi.Rated != nil {
@@ -280,8 +280,11 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		if !pv.Bye {
 			pv.North = b.playerLink(g.North)
 		}
-		if g.Forfeit() {
+		switch {
+		case g.Forfeit():
 			pv.Result.Note = b.l.T("event.forfeit")
+		case g.Unrecorded():
+			pv.Result.Note = b.l.T("event.unrecorded")
 		}
 		r.Pairings = append(r.Pairings, pv)
 	}

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"regexp"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // gamePage is the data of a game's page.
@@ -21,7 +21,7 @@ type gamePage struct {
 
 type gameView struct {
 	Heading, Subtitle string
-	Board             *boardView // the viewer's board, at the start
+	Board             *board.Board // the viewer's board, at the start
 	Movetext          template.HTML
 	Result            string
 	Tags, Provenance  []tagView
@@ -61,11 +61,11 @@ func (b *build) writeGame(g *game) error {
 	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
-		gv.Board = newBoard(b.l, g.start, nil)
+		gv.Board = board.New(b.l, g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(b.l, g.nodes[0])
 		gv.Plies = viewerData(b.l, g)
-		gv.Legend = legend(b.l, g.variant())
+		gv.Legend = board.Legend(b.l, g.variant())
 		gv.Positions = positionRows(b.l, g, gv.Board)
 		gv.EvalGraph = evalGraph(g)
 	}
@@ -81,13 +81,13 @@ func (b *build) writeGame(g *game) error {
 // move links point at the rows (#p12), and the viewer reads its positions from them. The
 // optional end tags are left out, as HTML allows: a game has hundreds of cells. It is written
 // here rather than by the template because it was half of the build's time there.
-func positionRows(l *lang.Lang, g *game, board *boardView) template.HTML {
+func positionRows(l *lang.Lang, g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
-	w.Grow(len(g.nodes) * (64 + 3*len(board.Pits)))
+	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + html.EscapeString(g.caption(l, n)) +
-			`<td>` + html.EscapeString(positionInfo(l, n.pos)))
-		for _, r := range board.Rows {
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + escapeHTML(g.caption(l, n)) +
+			`<td>` + escapeHTML(board.Info(l, n.pos)))
+		for _, r := range bd.Rows {
 			w.WriteString("<td>")
 			for i, p := range r.Pits {
 				if i > 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // game is one record, replayed by the engine: everything its page shows. A build holds only
@@ -46,13 +47,13 @@ type node struct {
 	prev, next int            // neighbours in the node's line; -1 for none
 	main       bool           // on the main line
 	pos        engine.Position
-	marks      highlight
+	marks      board.Highlight
 	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
 }
 
 // newGame replays record number n of file (parse problems in parseErrs).
 func newGame(file, where string, n int, several bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
-	g := &game{file: file, where: where, number: n, several: several, href: gameHref(file, n), rec: rec}
+	g := &game{file: file, where: where, number: n, several: several, href: GameHref(file, n), rec: rec}
 	for _, e := range parseErrs {
 		g.errs = append(g.errs, e.Error())
 	}
@@ -192,7 +193,7 @@ func (b *build) writeRecords(old *manifest) error {
 			n := len(fj.entry.Games)
 			fj.mu.Unlock()
 			g := unreadable(fj.name, b.where(fj.name), n, err)
-			g.href = gameHref(fj.name, n)
+			g.href = GameHref(fj.name, n)
 			fj.addWarnings(b, g.errs...)
 			if err := b.writeRecord(g); err != nil {
 				fail(err)
@@ -279,7 +280,7 @@ func (b *build) removeStale(old *manifest) {
 			keep = len(now.Games)
 		}
 		for n := keep + 1; n <= len(e.Games); n++ {
-			if err := b.out.remove(gameHref(name, n)); err != nil {
+			if err := b.out.remove(GameHref(name, n)); err != nil {
 				b.warn(fmt.Sprintf("removing an old page: %v", err))
 			}
 		}
@@ -332,7 +333,7 @@ func (g *game) replay() {
 		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
 			main: s.Variation == nil}
 		if s.Trace != nil {
-			n.marks, n.trace = traceMarks(s.After.Variant(), *s.Trace), s.Trace
+			n.marks, n.trace = board.Trace(s.After.Variant(), *s.Trace), s.Trace
 		}
 		if prev.next < 0 {
 			prev.next = n.id

@@ -107,7 +107,7 @@ type gameRow struct {
 
 // newGameRow is the row of game n of a file of several games or of one.
 func newGameRow(l *lang.Lang, file string, n int, gi *gameInfo, several bool) gameRow {
-	r := gameRow{Href: gameHref(file, n), Date: gi.Date,
+	r := gameRow{Href: GameHref(file, n), Date: gi.Date,
 		Title: gameTitle(l, gi.South, gi.North, gi.Event, yearOf(gi.Date), gi.Round, n, several), South: orUnknown(gi.South),
 		North: orUnknown(gi.North), Result: gi.Result, Event: gi.Event, Plies: gi.Plies}
 	if r.Result == "" {

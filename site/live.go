@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,9 +11,10 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site/board"
 )
 
-// Live search: a Server with the archive's index answers /search?… (games by words, players,
+// Live search: a server with the archive's index answers /search?… (games by words, players,
 // event, years, result or position) and /explore?… (the moves played from a position across the
 // archive) with pages built on demand. The static site has its own search.html, which needs no
 // server.
@@ -30,7 +30,7 @@ type resultsPage struct {
 	Error   string
 	Total   int
 	Hits    []hitRow
-	Board   *boardView // the position searched for, if any
+	Board   *board.Board // the position searched for, if any
 	Prev    string
 	Next    string
 	Explore string
@@ -47,7 +47,7 @@ type explorePage struct {
 	Variants []*engine.Variant
 	Error    string
 	Tree     *archive.Tree
-	Board    *boardView
+	Board    *board.Board
 	Moves    []exploreMove
 	Games    string // the games that reached the position
 }
@@ -59,27 +59,27 @@ type exploreMove struct {
 
 const hitsPerPage = 50
 
-func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
-	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
-	defer cancel()
-	r = r.WithContext(ctx)
-	open, _ := sv.site.ix.use(func(ix *archive.Index) error {
-		sv.liveWith(ix, w, r, snap, kind, l)
+// ErrNoIndex answers a live search of an archive that has no index.
+var ErrNoIndex = errors.New("live search needs the archive's index: run 'bao index ARCHIVE'")
+
+// LivePage renders the page of a live search (kind "search") or of the explorer ("explore")
+// for the query q, asking the archive's index. It returns the index's error when the index
+// cannot be opened (archive.ErrBusy while bao index writes it), and ErrNoIndex when there is
+// none. A query the index refuses (archive.ErrBadQuery) still has its page, which shows the
+// error beside the form; page is nil for any other error.
+func (c *Catalog) LivePage(ctx context.Context, kind string, q url.Values, l *lang.Lang) (page []byte, open, err error) {
+	open, _ = c.b.s.ix.use(func(ix *archive.Index) error {
+		page, err = c.b.view(ctx, ix, nil, l).livePage(c, kind, q)
 		return nil
 	})
-	if errors.Is(open, archive.ErrBusy) {
-		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)
-	} else if open != nil {
-		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
-	}
+	return page, open, err
 }
 
-func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
+func (v *build) livePage(c *Catalog, kind string, q url.Values) ([]byte, error) {
+	ix := v.ix
 	if ix == nil {
-		http.Error(w, "live search needs the archive's index: run 'bao index ARCHIVE'", http.StatusNotFound)
-		return
+		return nil, ErrNoIndex
 	}
-	q := r.URL.Query()
 	form := map[string]string{}
 	for _, k := range append(searchParams, "offset") {
 		form[k] = strings.TrimSpace(q.Get(k))
@@ -87,32 +87,25 @@ func (sv *Server) liveWith(ix *archive.Index, w http.ResponseWriter, r *http.Req
 	var data any
 	var err error
 	if kind == "explore" {
-		data, err = sv.explore(ix, r, snap, form, l)
+		data, err = v.exploreMoves(ix, form)
 	} else {
 		kind = "results"
-		data, err = sv.search(ix, r, snap, form, l)
+		data, err = v.searchResults(c, ix, form)
 	}
-	status := http.StatusOK
-	if errors.Is(err, archive.ErrBadQuery) {
-		status = http.StatusBadRequest
-	} else if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
+	if err != nil && !errors.Is(err, archive.ErrBadQuery) {
+		return nil, err
 	}
-	html, rerr := sv.site.tmpl[l.Code()].render(kind, data)
+	page, rerr := v.render(kind, data)
 	if rerr != nil {
-		http.Error(w, rerr.Error(), http.StatusInternalServerError)
-		return
+		return nil, rerr
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(html)
+	return page, err
 }
 
-func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string, l *lang.Lang) (*resultsPage, error) {
-	v := snap.b.view(r.Context(), ix, nil, l)
+func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]string) (*resultsPage, error) {
+	ctx, l := v.ctx, v.l
 	pg := &resultsPage{pageData: v.newPage("search", "results", l.T("results.title")), Form: form,
-		Variants: engine.Variants(), eventChoices: snap.events}
+		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
 		pg.Error = err.Error()
@@ -121,7 +114,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
-	res, err := ix.Search(r.Context(), query)
+	res, err := ix.Search(ctx, query)
 	if err != nil {
 		pg.Error = err.Error()
 		return pg, err
@@ -130,7 +123,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	for _, h := range res.Hits {
 		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
-		row.Href = gameHref(h.File, h.Game)
+		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
 				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
@@ -139,7 +132,7 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
-		pg.Board = newBoard(l, p, nil)
+		pg.Board = board.New(l, p, nil)
 		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
@@ -161,20 +154,21 @@ func (sv *Server) search(ix *archive.Index, r *http.Request, snap *snapshot, for
 	return pg, nil
 }
 
-func (sv *Server) explore(ix *archive.Index, r *http.Request, snap *snapshot, form map[string]string, l *lang.Lang) (*explorePage, error) {
-	pg := &explorePage{pageData: snap.b.view(r.Context(), ix, nil, l).newPage("explore", "explore", l.T("explore.title")), Form: form,
+func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explorePage, error) {
+	ctx, l := v.ctx, v.l
+	pg := &explorePage{pageData: v.newPage("explore", "explore", l.T("explore.title")), Form: form,
 		Variants: engine.Variants()}
 	if form["variant"] == "" {
 		return pg, nil // the form alone
 	}
-	tree, err := ix.Explore(r.Context(), archive.ExploreQuery{Variant: form["variant"],
+	tree, err := ix.Explore(ctx, archive.ExploreQuery{Variant: form["variant"],
 		Position: form["position"], After: strings.Fields(form["after"])})
 	if err != nil {
 		pg.Error = err.Error()
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = newBoard(l, tree.Position, nil)
+	pg.Board = board.New(l, tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
 			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})

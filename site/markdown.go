@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // newMarkdown builds the Site's one goldmark instance: GFM (tables, strikethrough, autolinks,
@@ -116,7 +117,7 @@ func (n *boardNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, 
 
 // diagramView is the data of the "diagram" template.
 type diagramView struct {
-	Board  *boardView
+	Board  *board.Board
 	Others []link
 	More   int
 	Root   string
@@ -186,7 +187,7 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 		return nil, fmt.Errorf("a diagram holds one line, a position (BPN) or after=N; found %d", len(lines))
 	}
 	var pos engine.Position
-	var h highlight
+	var h board.Highlight
 	caption := ""
 	if arg, ok := strings.CutPrefix(lines[0], "after="); ok {
 		g := dc.game
@@ -217,9 +218,9 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 		if err != nil {
 			return nil, err
 		}
-		pos, h, caption = next, traceMarks(next.Variant(), tr), dc.b.l.T("diagram.after", "Move", next.Variant().FormatMove(tr.Move))
+		pos, h, caption = next, board.Trace(next.Variant(), tr), dc.b.l.T("diagram.after", "Move", next.Variant().FormatMove(tr.Move))
 	}
-	b := newBoard(dc.b.l, pos, h)
+	b := board.New(dc.b.l, pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
 	dv.Others, dv.More = dc.b.others(pos, dc.game)

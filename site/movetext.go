@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"strconv"
 	"strings"
@@ -24,7 +23,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		id, ok := g.ids[mv]
 		if !ok {
 			if msg, bad := g.failed[mv]; bad {
-				w.WriteString(`<span class="bao-error" role="alert">` + html.EscapeString(msg) + `</span>`)
+				w.WriteString(`<span class="bao-error" role="alert">` + escapeHTML(msg) + `</span>`)
 			}
 			return // the line stops here
 		}
@@ -38,9 +37,9 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + html.EscapeString(mv.Token) + `</a>`)
+		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
 		if sym, title := nags(b.l, mv.NAGs); sym != "" {
-			w.WriteString(`<span class="nag" title="` + html.EscapeString(title) + `">` + html.EscapeString(sym) + `</span>`)
+			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
 		w.WriteByte(' ')
 		after := b.comments(dc, mv.After)
@@ -63,11 +62,11 @@ func wasAttrs(l *lang.Lang, mv *notation.Node) string {
 	case !ok:
 		return ""
 	case was == "":
-		return ` class="repaired" title="` + html.EscapeString(l.T("game.repaired")) + `"`
+		return ` class="repaired" title="` + escapeHTML(l.T("game.repaired")) + `"`
 	case notation.Illegible(was):
-		return ` class="filled" title="` + html.EscapeString(l.T("game.filled", "Was", was)) + `"`
+		return ` class="filled" title="` + escapeHTML(l.T("game.filled", "Was", was)) + `"`
 	}
-	return ` class="repaired" title="` + html.EscapeString(l.T("game.was", "Was", was)) + `"`
+	return ` class="repaired" title="` + escapeHTML(l.T("game.was", "Was", was)) + `"`
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

@@ -43,7 +43,7 @@ type pageFunc func(b *build) ([]byte, error)
 
 // routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
 // the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
-// not among them: a build streams them, and bao serve finds them by their names (gameHref).
+// not among them: a build streams them, and bao serve finds them by their names (GameHref).
 func (b *build) routes() (map[string]pageFunc, error) {
 	assets, err := staticFiles()
 	if err != nil {

@@ -42,8 +42,8 @@ func markdownHref(md string) string { return outStem(md) + ".html" }
 // recordHref is the list of the games of a record file, page n (1-based) of it.
 func recordHref(file string, n int) string { return pageHref(outStem(file)+"/index.html", n) }
 
-// gameHref is the page of game number n (1-based) of a record file.
-func gameHref(file string, n int) string {
+// GameHref is the page of game number n (1-based) of a record file, relative to the site root.
+func GameHref(file string, n int) string {
 	leaf := strconv.Itoa(n) + ".html"
 	if n >= gamesPerFolder {
 		leaf = strconv.Itoa(n/gamesPerFolder*gamesPerFolder) + "/" + leaf
@@ -51,7 +51,7 @@ func gameHref(file string, n int) string {
 	return outStem(file) + "/" + leaf
 }
 
-// parseGameHref reads a name made by gameHref back into the record file's output stem and the
+// parseGameHref reads a name made by GameHref back into the record file's output stem and the
 // game's number.
 func parseGameHref(name string) (stem string, n int, ok bool) {
 	dir, leaf := path.Split(name)

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"io"
 	"io/fs"
@@ -120,5 +119,5 @@ func (b *build) pageError(name string, err error) template.HTML {
 	}
 	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
 	b.warn(msg)
-	return trustedHTML(`<p class="bao-error" role="alert">` + html.EscapeString(msg) + `</p>`) // escaped here
+	return trustedHTML(`<p class="bao-error" role="alert">` + escapeHTML(msg) + `</p>`) // escaped here
 }

@@ -49,26 +49,6 @@ func TestBuildProblemPages(t *testing.T) {
 	}
 }
 
-// TestServeFollowsBadRecord: a bad record that appears while serving no longer makes every
-// rebuild fail; the new good games still appear.
-func TestServeFollowsBadRecord(t *testing.T) {
-	sv, dir := newTestServer(t)
-	write := func(name, data string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("bad.bgn", badRecords["novariant.bgn"].data)
-	write("new.bgn", "[Variant \"kiswahili\"]\n[South \"Newcomer\"]\n\n1. A6<* *\n")
-	rep, err := sv.Refresh(t.Context())
-	if err != nil || rep == nil {
-		t.Fatalf("rebuild with a bad record: %v", err)
-	}
-	if get(t, sv, "/new/1.html").Code != 200 || get(t, sv, "/bad/1.html").Code != 200 {
-		t.Error("the new game or the bad record's problem page is not served")
-	}
-}
-
 // TestBuildSkipsOutsideLinks: a link to a file outside the archive was published, and a FIFO
 // hung the build.
 func TestBuildSkipsOutsideLinks(t *testing.T) {
@@ -89,14 +69,14 @@ func TestBuildSkipsOutsideLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := s.NewServer(t.Context(), dir)
+	cat, err := s.Scan(t.Context(), mustRoot(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if get(t, sv, "/leak.html").Code != 404 {
+	if _, found := renderPage(t, cat, "leak.html"); found {
 		t.Error("a link out of the archive is served")
 	}
-	if get(t, sv, "/alias.html").Code != 200 {
+	if _, found := renderPage(t, cat, "alias.html"); !found {
 		t.Error("a link inside the archive is not served")
 	}
 	rep, err := s.Build(t.Context(), mustRoot(t, dir), t.TempDir())
@@ -134,30 +114,5 @@ func TestBuildUnreadablePage(t *testing.T) {
 	}
 	if _, ok := files["club/games/1.html"]; !ok {
 		t.Error("the other pages are missing")
-	}
-}
-
-// TestServeFailedBuildOnce: a build that fails (a page with a reserved name) is reported once,
-// not at every poll, and the server keeps the last good build until the archive changes.
-func TestServeFailedBuildOnce(t *testing.T) {
-	sv, dir := newTestServer(t)
-	clash := filepath.Join(dir, "search.md") // a name reserved for the site's own page
-	if err := os.WriteFile(clash, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sv.Refresh(t.Context()); err == nil {
-		t.Fatal("a reserved name did not fail the build")
-	}
-	if rep, err := sv.Refresh(t.Context()); rep != nil || err != nil {
-		t.Errorf("the failed build was run again: %v %v", rep, err)
-	}
-	if get(t, sv, "/").Code != 200 {
-		t.Error("the last good build is not served")
-	}
-	if err := os.Rename(clash, filepath.Join(dir, "finding.md")); err != nil {
-		t.Fatal(err)
-	}
-	if rep, err := sv.Refresh(t.Context()); rep == nil || err != nil || get(t, sv, "/finding.html").Code != 200 {
-		t.Errorf("no rebuild after the fix: %v %v", rep, err)
 	}
 }

@@ -12,7 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/sitetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -20,15 +21,19 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // fixture reads a txtar archive from testdata as a file system.
 func fixture(t testing.TB, name string) fstest.MapFS {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys := fstest.MapFS{}
-	for _, f := range ar.Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	return fsys
+	return sitetest.Fixture(t, filepath.Join("testdata", name))
+}
+
+// writeArchive writes the fixture archive to a temporary folder.
+func writeArchive(t testing.TB) string {
+	t.Helper()
+	return writeFixture(t, "archive.txtar")
+}
+
+// writeFixture writes a fixture archive (testdata/NAME.txtar) to a temporary folder.
+func writeFixture(t testing.TB, txtar string) string {
+	t.Helper()
+	return sitetest.Write(t, filepath.Join("testdata", txtar))
 }
 
 // buildMem builds src in memory and returns the files and the report.
@@ -101,3 +106,31 @@ func TestBuildGolden(t *testing.T) {
 
 // inEnglish is the language of the tests' pages unless they say otherwise.
 var inEnglish = lang.Must("en")
+
+// catalogOf reads the catalog of the archive folder dir, as bao serve does.
+func catalogOf(t testing.TB, dir string, o Options) *Catalog {
+	t.Helper()
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := archive.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := s.ReadCatalog(context.Background(), src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// renderPage renders page name of c as bao serve does; found is false when there is none.
+func renderPage(t testing.TB, c *Catalog, name string) (page string, found bool) {
+	t.Helper()
+	data, found, _, err := c.Page(context.Background(), name, inEnglish)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return string(data), found
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // viewerData is the data block the viewer script steps through: the words of the sowing
@@ -80,7 +81,7 @@ func viewerData(l *lang.Lang, g *game) template.JS {
 		}
 		marks.Reset()
 		for k := range v.Pits() {
-			if c := posLetters(n.pos, engine.Pit(k)); c != "" {
+			if c := board.PosLetters(n.pos, engine.Pit(k)); c != "" {
 				if marks.Len() > 0 {
 					marks.WriteByte(' ')
 				}
@@ -96,7 +97,7 @@ func viewerData(l *lang.Lang, g *game) template.JS {
 			tok(held[i])
 		}
 		for k, m := range n.marks {
-			if m&markFrom != 0 {
+			if m&board.From != 0 {
 				tok(strconv.Itoa(k) + "f")
 			}
 		}
@@ -121,7 +122,7 @@ func viewerData(l *lang.Lang, g *game) template.JS {
 		}
 		w.WriteByte('"')
 	}
-	return template.JS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
+	return trustedJS(`{"w":[` + words.String() + `],"n":[` + w.String() + `]}`)
 }
 
 // splitWords writes text to pattern with "@" in place of each pit name and number (a word of

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -39,9 +40,10 @@ func newAnalyseCmd(e *env) *cobra.Command {
 	var o struct {
 		json, annotate bool
 		search         searchFlags
+		games          gameFlags
 	}
 	c := &cobra.Command{
-		Use:   "analyse FILE... [--movetime MS|--depth N] [--json] [--annotate]",
+		Use:   "analyse FILE... [--movetime MS|--depth N|--nodes N] [--json] [--annotate] [--shard I/N --out DIR [--resume]] [--merge]",
 		Short: "Analyse every move of the games of a BGN file with the engine",
 		Long: fmt.Sprintf(`Search every position of each game's main line and judge each move: the evaluation
 before and after it (seeds for the mover), the engine's best move and line, and how much the
@@ -53,37 +55,62 @@ for South, #N for a forced win in N of South's moves, #-N for a loss), [%%best T
 engine's line as a variation after a marked move, and the Annotator tag. The players' moves,
 comments and marks are never changed (a mark the record already has stays), and the file is
 replaced only as a whole, so a crash leaves the old file or the new. A file with syntax errors
-is not rewritten (nor standard input, -). Without a limit each position gets 200 ms.`, float64(analysis.InaccuracyLoss)/100,
+is not rewritten (nor standard input, -). Without a limit each position gets 200 ms.
+
+The games come in a stable order: the arguments as given, a folder's .bgn files in name
+order, the games of a file in order. --shard I/N works on every N-th of them, --out keeps
+each game's result in a folder (written whole or not at all), --resume continues a run that
+was cut, and --merge prints from the folders of all the parts exactly what one run prints.
+With --depth or --nodes (and one thread) the results are the same on every run. --budget
+bounds the search time of each game. Standard error ends with the positions searched per
+second.`, float64(analysis.InaccuracyLoss)/100,
 			float64(analysis.MistakeLoss)/100, float64(analysis.BlunderLoss)/100),
+		Example: `  bao analyse game.bgn --depth 8 --annotate
+  bao analyse archive/ --nodes 200000 --shard 3/8 --out results/ --resume
+  bao analyse --merge results/ --json > analysis.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			lim, err := o.search.limits(200)
 			if err != nil {
 				return err
 			}
-			paths, err := recordFiles(args)
+			if o.annotate && (o.games.out != "" || o.games.merge) {
+				return usagef("--annotate writes into the files it reads: not with --out or --merge")
+			}
+			if o.annotate && slices.Contains(args, stdinName) {
+				return usagef("--annotate writes into the file it reads: it cannot annotate standard input")
+			}
+			a := &analyser{e: e, cmd: cmd, s: analysis.NewSearcher(o.search.hash), lim: lim, annotate: o.annotate, games: o.games}
+			docs := []json.RawMessage{}
+			r := &gameRun{e: e, flags: o.games, command: "analyse",
+				settings: fmt.Sprintf("%s; threads %d; budget %s", lim.Describe(), lim.Threads, o.games.budget),
+				work:     a.game,
+				emit: func(data []byte) error {
+					if o.json {
+						docs = append(docs, data)
+						return nil
+					}
+					var d analyseGameDoc
+					if err := json.Unmarshal(data, &d); err != nil {
+						return err
+					}
+					if d.Error == "" {
+						printAnalysis(e.out, d)
+					}
+					return nil
+				},
+				fileDone: a.fileDone,
+			}
+			failed, err := r.run(args)
 			if err != nil {
 				return err
 			}
-			if o.annotate && slices.Contains(paths, stdinName) {
-				return usagef("--annotate writes into the file it reads: it cannot annotate standard input")
-			}
-			a := analyser{e: e, cmd: cmd, s: analysis.NewSearcher(o.search.hash), lim: lim, json: o.json, annotate: o.annotate}
-			docs := []analyseGameDoc{}
-			failed := false
-			for _, path := range paths {
-				d, ok, err := a.file(path)
-				if err != nil {
-					return err
-				}
-				docs, failed = append(docs, d...), failed || !ok
-			}
-			if o.json {
+			if o.json && o.games.out == "" {
 				if err := writeJSON(e.out, map[string]any{"games": docs}); err != nil {
 					return err
 				}
 			}
-			if failed {
+			if failed || a.failed {
 				return errFound
 			}
 			return nil
@@ -92,98 +119,81 @@ is not rewritten (nor standard input, -). Without a limit each position gets 200
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document")
 	c.Flags().BoolVar(&o.annotate, "annotate", false, "write the analysis into the file")
 	o.search.register(c.Flags(), 200)
+	o.games.register(c.Flags())
 	return c
 }
 
-// analyser analyses the files of one `bao analyse`.
+// analyser analyses the games of one `bao analyse`.
 type analyser struct {
-	e              *env
-	cmd            *cobra.Command
-	s              *analysis.Searcher
-	lim            analysis.Limits
-	json, annotate bool
+	e        *env
+	cmd      *cobra.Command
+	s        *analysis.Searcher
+	lim      analysis.Limits
+	games    gameFlags
+	annotate bool
+	failed   bool
+	// The games of the file being read and their reports, for --annotate.
+	recs    []*notation.Record
+	reports []*analysis.GameReport
 }
 
-// file analyses the games of one file, printing them unless in JSON, and with --annotate
-// writes the analysis into it. It reports a problem the file has (it cannot be read, has no
-// games, has syntax errors, or a game that does not replay) and goes on; ok is false then.
-// The error is one that stops the command (a file that cannot be written back).
-func (a analyser) file(path string) (docs []analyseGameDoc, ok bool, err error) {
-	r, name, err := openRecords(a.e, path)
-	if err != nil {
-		fmt.Fprintln(a.e.err, err)
-		return nil, false, nil
-	}
-	src, err := io.ReadAll(r)
-	r.Close()
-	if err != nil {
-		fmt.Fprintln(a.e.err, &notation.Error{File: name, Err: err})
-		return nil, false, nil
-	}
-	sc := notation.NewScanner(bytes.NewReader(src), name)
-	var recs []*notation.Record
-	var syntax notation.ErrorList
-	for sc.Scan() {
-		recs = append(recs, sc.Record())
-		syntax = append(syntax, sc.Errors()...)
-	}
-	problems := []error{}
-	for _, err := range syntax {
-		problems = append(problems, err)
-	}
-	if err := sc.Err(); err != nil {
-		problems = append(problems, err)
-	} else if len(recs) == 0 && len(syntax) == 0 {
-		problems = append(problems, &notation.Error{File: name, Err: notation.ErrNoGames})
-	}
-	for _, err := range problems {
-		fmt.Fprintln(a.e.err, err)
-	}
-	ok = len(problems) == 0
-	annotated := 0
-	for _, rec := range recs {
-		a.s.Clear() // each game alone: the same file gives the same marks
-		bar := newProgress(a.e.err, -1, "positions")
-		bar.Describe(fmt.Sprintf("%s game %d", name, rec.Number))
-		rep, err := analysis.AnalyseRecord(a.cmd.Context(), a.s, rec, a.lim, func(done, total int) { bar.Set(int64(done), int64(total)) })
-		bar.Finish()
-		doc := analyseGameDoc{File: name, Game: rec.Number}
-		if err != nil {
-			fmt.Fprintln(a.e.err, err)
-			ok, doc.Error = false, err.Error()
-			docs = append(docs, doc)
-			continue
-		}
+// game analyses one game; its result is its analyseGameDoc in JSON. A game that does not
+// replay is a problem, reported, and its document says why.
+func (a *analyser) game(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
+	a.s.Clear() // each game alone: the same game gives the same marks in any part of a run
+	rep, err := analysis.AnalyseRecord(a.cmd.Context(), a.s, g.rec, a.games.withBudget(a.lim, len(g.rec.Moves)+1),
+		func(n, _ int) { done(n) })
+	doc := analyseGameDoc{File: g.file, Game: g.rec.Number}
+	switch {
+	case err != nil && a.cmd.Context().Err() != nil:
+		return nil, err
+	case err != nil:
+		problem(err)
+		doc.Error = err.Error()
+	default:
 		for _, m := range rep.Moves {
 			doc.Moves = append(doc.Moves, newAnalyseMoveDoc(rep.Variant, m))
 		}
-		docs = append(docs, doc)
-		if a.annotate {
-			analysis.Annotate(rec, rep, "bao analyse, "+a.lim.Describe())
+	}
+	if a.annotate {
+		a.recs, a.reports = append(a.recs, g.rec), append(a.reports, rep)
+	}
+	var b bytes.Buffer
+	if err := writeJSON(&b, doc); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte{'\n'}), nil
+}
+
+// fileDone writes the analysis of a file's games into it, with --annotate.
+func (a *analyser) fileDone(g *inputGame) error {
+	if !a.annotate {
+		return nil
+	}
+	recs, reports := a.recs, a.reports
+	a.recs, a.reports = nil, nil
+	annotated := 0
+	for i, rec := range recs {
+		if reports[i] != nil {
+			analysis.Annotate(rec, reports[i], "bao analyse, "+a.lim.Describe())
 			annotated++
 		}
-		if !a.json {
-			printAnalysis(a.e.out, doc)
-		}
-	}
-	if !a.annotate {
-		return docs, ok, nil
 	}
 	switch {
-	case len(problems) > 0:
-		fmt.Fprintf(a.e.err, "%s: not annotated: it has syntax errors\n", name)
+	case g.fileProblems > 0:
+		fmt.Fprintf(a.e.err, "%s: not annotated: it has syntax errors\n", g.file)
+		a.failed = true
 	case annotated == 0:
-		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", name)
+		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", g.file)
+		a.failed = true
 	default:
 		var b bytes.Buffer
 		if err := notation.Write(&b, recs...); err != nil {
-			return docs, false, err
+			return err
 		}
-		if err := notation.WriteFile(path, b.Bytes()); err != nil {
-			return docs, false, err
-		}
+		return notation.WriteFile(g.path, b.Bytes())
 	}
-	return docs, ok, nil
+	return nil
 }
 
 func newAnalyseMoveDoc(v *engine.Variant, m analysis.MoveReport) analyseMoveDoc {

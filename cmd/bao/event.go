@@ -19,13 +19,14 @@ func newEventCmd(e *env) *cobra.Command {
 players). Every BGN file in the folder whose Event tag is the event's name counts toward it,
 by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South, North and
 Result tags. A game with Result "*" counts for nothing yet; Termination "forfeit" (or a
-result with no moves) is a forfeit, "bye" a bye, "replayed" a game voided for a replay.`,
+result with neither moves nor a Termination) is a forfeit, "unrecorded" a game played whose
+moves were not recorded, "bye" a bye, "replayed" a game voided for a replay.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usagef("event needs a subcommand: new, pair or standings")
+			return usagef("event needs a subcommand: new, pair, result or standings")
 		},
 	}
-	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventStandingsCmd(e))
+	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e))
 	for _, s := range c.Commands() {
 		s.Args = wrapArgs(s.Args)
 	}
@@ -100,6 +101,60 @@ result.`,
 			return nil
 		},
 	}
+}
+
+func newEventResultCmd(e *env) *cobra.Command {
+	var entry event.Entry
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "result DIR --round N --board B RESULT [--termination WORD] [--force]",
+		Short: "Enter or correct the result of a board",
+		Long: `Enter the result of board B of round N (1-0, 0-1 or 1/2-1/2), or correct it. The board's
+record gets the Result and Termination tags, and a Date if it had none. A board without
+moves gets Termination "unrecorded" (played over the board, moves not recorded) unless
+--termination names another (forfeit, resignation, agreement, ...). A board with moves takes
+a result the moves agree with; one the board contradicts (the game ended there with another
+result) is refused unless --force. A correction leaves a comment in the record saying what
+the result was and when it was changed. The file is written under the event's lock, as the
+recorders write theirs.`,
+		Example: `  bao event result open2026 --round 2 --board 3 1-0
+  bao event result open2026 --round 2 --board 3 0-1 --termination forfeit`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if entry.Round < 1 || entry.Board < 1 || entry.Game < 0 {
+				return usagef("--round and --board are required and 1 or more")
+			}
+			entry.Result = args[1]
+			done, err := event.SetResult(args[0], entry)
+			if errors.Is(err, event.ErrBadResult) {
+				return usageError{err}
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(e.out, done)
+			}
+			how := done.Result
+			if done.Termination != "" {
+				how += " (" + done.Termination + ")"
+			}
+			fmt.Fprintf(e.out, "round %s: %s - %s %s", done.Round, done.South, done.North, how)
+			if done.Was != "*" {
+				fmt.Fprintf(e.out, ", was %s", done.Was)
+			}
+			fmt.Fprintf(e.out, " [%s]\n", done.File)
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&entry.Round, "round", 0, "the round")
+	f.IntVar(&entry.Board, "board", 0, "the board")
+	f.IntVar(&entry.Game, "game", 0, "the game of a pairing of several (default: its first without a result)")
+	f.StringVar(&entry.Termination, "termination", "", "how it ended: unrecorded, resignation, agreement, forfeit, ...")
+	f.BoolVar(&entry.Force, "force", false, "enter a result the recorded moves contradict")
+	f.BoolVar(&asJSON, "json", false, "print what was entered as one JSON document")
+	return c
 }
 
 func newEventStandingsCmd(e *env) *cobra.Command {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/server"
 )
 
 // goodRecord is a short legal game; every hostile archive holds two, which every command must
@@ -240,7 +241,7 @@ func hostileServe(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := s.NewServer(t.Context(), dir)
+	sv, err := server.New(t.Context(), s, dir)
 	if err != nil {
 		t.Fatalf("serve: %v", err)
 	}

@@ -163,14 +163,14 @@ func TestSelfplayWritesValidBGN(t *testing.T) {
 // saying nothing).
 func TestPlayersBrokenRecord(t *testing.T) {
 	dir := t.TempDir()
-	bgn := "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"1-0\"]\n\n1-0\n\n" +
+	bgn := "[Variant \"kete\"]\n[Date \"2001.02.03\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"1-0\"]\n[Termination \"unrecorded\"]\n\n1-0\n\n" +
 		"[Variant \"kete\"]\n[Date \"2001.02.04\"\n[South \"A\"]\n[North \"B\"]\n\n0-1\n"
 	if err := os.WriteFile(filepath.Join(dir, "a.bgn"), []byte(bgn), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runBao(t, "", "players", "--json", dir)
-	if code != 1 || !strings.Contains(errOut, "a.bgn:10:") || !strings.HasPrefix(out, `{"games":1,`) {
-		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, one game rated, the problem at a.bgn:10", code, out, errOut)
+	if code != 1 || !strings.Contains(errOut, "a.bgn:11:") || !strings.HasPrefix(out, `{"games":1,`) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, one game rated, the problem at a.bgn:11", code, out, errOut)
 	}
 }
 

@@ -36,7 +36,8 @@ file is written.
 
 In a tournament, --event DIR --round N --board B records the game that 'bao event pair'
 wrote for that board into the round's file, with its tags; recorders of the other boards can
-write the same file at the same time.
+write the same file at the same time. A board has one writer at a time: a second recorder of
+the same board is refused with the name and pid of the one recording it.
 
 Moves typed at the prompt need no quotes (the shell does not read them). When standard input is
 not a terminal the same lines are read one by one, so a game can be
@@ -57,9 +58,10 @@ Commands:
 				if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
 					return usagef("an event's game is named by --event DIR --round N --board B alone")
 				}
-				if s, err = event.Record(o.event, round, o.board); err != nil {
+				if s, err = event.Record(o.event, round, o.board, ""); err != nil {
 					return err
 				}
+				defer s.Close()
 				return recordLoop(e, s, isTerminal(e.in))
 			}
 			if o.resume && o.append {

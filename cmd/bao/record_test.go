@@ -161,3 +161,45 @@ func TestRecordTerminal(t *testing.T) {
 		t.Errorf("record holds %d moves, want 1", len(r.Moves))
 	}
 }
+
+// TestRecordEventBoardTwice: a second `bao record --event` of a board that another process
+// records is refused with the first's pid, exit 1, and the first's moves stay.
+func TestRecordEventBoardTwice(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "club")
+	if code, _, errOut := runBao(t, "", "event", "new", dir, "--name", "Club", "--variant", "kingulu",
+		"--format", "round-robin", "--player", "Ali", "--player", "Bakari"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := runBao(t, "", "event", "pair", dir); code != 0 {
+		t.Fatal(errOut)
+	}
+	args := []string{"record", "--event", dir, "--round", "1", "--board", "1"}
+	first := baoProcess(t, args...)
+	stdin, _ := first.StdinPipe()
+	stdout, _ := first.StdoutPipe()
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	replies := bufio.NewReader(stdout)
+	replies.ReadString('\n') // "recording to …"
+	fmt.Fprintln(stdin, "A3")
+	if line, err := replies.ReadString('\n'); err != nil || !strings.Contains(line, "A3") {
+		t.Fatalf("first recorder: %q, %v", line, err)
+	}
+	code, out, errOut := runBao(t, "a1\n", args...)
+	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("pid %d", first.Process.Pid)) || strings.Contains(out, "saved") {
+		t.Errorf("second recorder: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	fmt.Fprintln(stdin, "quit")
+	stdin.Close()
+	if err := first.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := notation.ReadFile(filepath.Join(dir, "round-01.bgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(recs[0].Moves); n != 1 {
+		t.Errorf("board 1 holds %d moves, want the first recorder's one", n)
+	}
+}

@@ -75,7 +75,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 		newEventCmd(e), newPlayersCmd(e),
 		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
 		newVersionCmd(e),
-		newBestmoveCmd(e), newAnalyseCmd(e), newEngineCmd(e),
+		newBestmoveCmd(e), newAnalyseCmd(e), newPuzzlesCmd(e), newEngineCmd(e),
 	)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)

@@ -10,7 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/server"
 )
 
 func newServeCmd(e *env) *cobra.Command {
@@ -59,11 +61,14 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			if err != nil {
 				return err
 			}
+			if langs == nil {
+				langs = lang.Codes // every page in both languages
+			}
 			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs})
 			if err != nil {
 				return err
 			}
-			sv, err := s.NewServer(cmd.Context(), root)
+			sv, err := server.New(cmd.Context(), s, root)
 			if err != nil {
 				return err
 			}

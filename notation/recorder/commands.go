@@ -24,7 +24,7 @@ var commands = map[string]command{
 	"comment": {"comment TEXT", "comment on the last move (before the first: on the game)", (*Session).comment},
 	"nag":     {"nag GLYPH", "annotate the last move: ! ? !! ?? !? ?! or $n", (*Session).nag},
 	"clock":   {"clock H:MM:SS", "the mover's clock after the last move", (*Session).clock},
-	"result":  {"result 1-0|0-1|1/2-1/2|* [TERMINATION]", "set the result (adjudication by default)", (*Session).result},
+	"result":  {"result 1-0|0-1|1/2-1/2|* [TERMINATION]", "set the result (by default adjudication, or unrecorded before any move)", (*Session).result},
 	"resign":  {"resign [south|north]", "the player (default: the one to move) resigns", (*Session).resign},
 	"time":    {"time [south|north]", "the player (default: the one to move) lost on time", (*Session).timeForfeit},
 	"draw":    {"draw", "the players agreed a draw", (*Session).draw},
@@ -154,11 +154,15 @@ func (s *Session) end(result, termination string) (string, error) {
 
 func (s *Session) result(arg string) (string, error) {
 	res, term, _ := strings.Cut(arg, " ")
-	if term = strings.TrimSpace(term); term == "" {
+	switch term = strings.TrimSpace(term); {
+	case term == "" && len(s.rec.Moves) == 0:
+		term = notation.Unrecorded // a result entered without moves: played, moves not recorded
+	case term == "":
 		term = "adjudication"
-	}
-	if !slices.Contains(notation.Terminations, term) {
+	case !slices.Contains(notation.Terminations, term):
 		return "", fmt.Errorf("%w: termination %q: want one of %s", ErrBadArgument, term, strings.Join(notation.Terminations, ", "))
+	case term == notation.Unrecorded && len(s.rec.Moves) > 0:
+		return "", fmt.Errorf("%w: termination %q is for a game without moves; this one has %d", ErrBadArgument, term, len(s.rec.Moves))
 	}
 	switch res {
 	case "1-0", "0-1", "1/2-1/2":

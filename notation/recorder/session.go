@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -139,6 +140,15 @@ func Continue(store Store, rec *notation.Record) (*Session, error) {
 		}
 	}
 	return s, nil
+}
+
+// Close releases what the session's store holds (an event board's lock, so that another
+// recorder may take the board); every accepted change is on disk already.
+func (s *Session) Close() error {
+	if c, ok := s.store.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
 }
 
 // Path is the file the record is kept in.

@@ -1,4 +1,4 @@
-package site
+package server
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/site"
 )
 
 // TestLiveSearch indexes the fixture archive and asks the Server's live search and explorer.
@@ -47,14 +48,7 @@ func TestLiveSearch(t *testing.T) {
 // its work at once.
 func TestLiveSearchFollowsIndex(t *testing.T) {
 	dir := writeArchive(t)
-	s, err := New(Options{IndexDir: archive.DefaultIndexDir(dir)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, err := s.NewServer(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := serverOf(t, dir, site.Options{IndexDir: archive.DefaultIndexDir(dir)})
 	if w := get(t, sv, "/search?player=asha"); w.Code != http.StatusNotFound {
 		t.Fatalf("before bao index: %d, want 404", w.Code)
 	}

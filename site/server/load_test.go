@@ -1,7 +1,8 @@
-package site
+package server
 
 import (
 	"fmt"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"io"
 	"net/http"
 	"net/url"
@@ -24,7 +25,7 @@ func TestServeRobustness(t *testing.T) {
 		length = 2 * time.Second
 	}
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, generatedArchive(t, 200)); err != nil {
+	if err := os.CopyFS(dir, sitetest.Generated(t, 200)); err != nil {
 		t.Fatal(err)
 	}
 	sv := indexedServer(t, dir, "")

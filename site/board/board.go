@@ -1,4 +1,7 @@
-package site
+// Package board draws a Bao position: the board as an SVG, with the last move's marks, its
+// accessible description, the line under it and the key to its marks. It knows nothing of a
+// site: the site's pages and bao show --svg both draw with it.
+package board
 
 import (
 	"fmt"
@@ -23,41 +26,41 @@ const (
 	midGap  = 10 // between North's rows and South's
 )
 
-// marks say what the last move did to a pit.
-type marks uint8
+// Marks say what the last move did to a pit.
+type Marks uint8
 
 const (
-	markFrom marks = 1 << iota // the move's pit
-	markSown                   // received a seed (or a stepping stone)
-	markCapt                   // captured from
+	From Marks = 1 << iota // the move's pit
+	Sown                   // received a seed (or a stepping stone)
+	Capt                   // captured from
 )
 
-// highlight is the last move drawn on a board: marks indexed by pit.
-type highlight []marks
+// Highlight is the last move drawn on a board: marks indexed by pit.
+type Highlight []Marks
 
-// traceMarks turns an engine trace into per-pit marks.
-func traceMarks(v *engine.Variant, t engine.Trace) highlight {
-	h := make(highlight, v.Pits())
+// Trace turns an engine trace into per-pit marks.
+func Trace(v *engine.Variant, t engine.Trace) Highlight {
+	h := make(Highlight, v.Pits())
 	for _, l := range t.Laps {
 		for _, p := range l.Sown {
 			if int(p) < len(h) {
-				h[p] |= markSown
+				h[p] |= Sown
 			}
 		}
 	}
 	for _, c := range t.Captures {
 		if int(c.Pit) < len(h) {
-			h[c.Pit] |= markCapt
+			h[c.Pit] |= Capt
 		}
 	}
 	if int(t.Move.Pit) < len(h) {
-		h[t.Move.Pit] |= markFrom
+		h[t.Move.Pit] |= From
 	}
 	return h
 }
 
-// boardView is what the "board" template draws: one position, fixed geometry.
-type boardView struct {
+// Board is what the "board" template draws: one position, fixed geometry.
+type Board struct {
 	ID      string // element id of a live (viewer) board, else ""
 	W, H    int
 	Name    string // the variant's name, which begins the accessible description
@@ -84,7 +87,7 @@ type boardRow struct {
 // Label is the board's accessible name, in words: the variant, the caption, what the info line
 // says, and the counts row by row as drawn. The viewer script builds the same sentence for
 // each position it shows, from the same parts (data-rows on the board).
-func (b *boardView) Label() string {
+func (b *Board) Label() string {
 	var w strings.Builder
 	if b.Caption != "" {
 		w.WriteString(b.l.T("board.label", "Name", b.Name, "Caption", b.Caption, "Info", b.Info))
@@ -106,7 +109,7 @@ func (b *boardView) Label() string {
 }
 
 // rowsAttr writes the rows for the viewer script: "b:15,14,…;a:…".
-func (b *boardView) rowsAttr() string {
+func (b *Board) rowsAttr() string {
 	var w strings.Builder
 	for i, r := range b.Rows {
 		if i > 0 {
@@ -146,27 +149,17 @@ func (p pitView) Class() string {
 	return p.Base + " " + p.Dyn
 }
 
-// isHouse and isKichwa name the special pits of the 4x8 games.
-func isHouse(v *engine.Variant, p engine.Pit) bool {
-	return v.HasHouse() && v.Row(p) == 0 && v.Number(p) == 5
-}
-
-func isKichwa(v *engine.Variant, p engine.Pit) bool {
-	n := v.Number(p)
-	return v.HasHouse() && v.Row(p) == 0 && (n == 1 || n == v.Width())
-}
-
-// newBoard lays out position p with the last move's marks h (nil: none).
-func newBoard(l *lang.Lang, p engine.Position, h highlight) *boardView {
+// New lays out position p with the last move's marks h (nil: none), its words in language l.
+func New(l *lang.Lang, p engine.Position, h Highlight) *Board {
 	v := p.Variant()
 	rows := 2 * v.Rows()
-	b := &boardView{
+	b := &Board{
 		W:    marginL + v.Width()*cell + marginR,
 		H:    2*marginV + rows*cell + midGap,
 		MidY: marginV + v.Rows()*cell + midGap/2,
 		Name: v.Name(),
 		Pits: make([]pitView, v.Pits()),
-		Info: positionInfo(l, p),
+		Info: Info(l, p),
 		Cols: v.Width(),
 		l:    l,
 	}
@@ -180,7 +173,7 @@ func newBoard(l *lang.Lang, p engine.Position, h highlight) *boardView {
 				Y:      rowY(v, r),
 				Name:   v.PitName(pit),
 				Base:   baseClass(v, pit),
-				Square: isHouse(v, pit),
+				Square: v.IsNyumba(pit),
 			}
 			br.Pits[v.Column(pit)-1] = int(pit)
 		}
@@ -197,7 +190,7 @@ func newBoard(l *lang.Lang, p engine.Position, h highlight) *boardView {
 }
 
 // setPosition fills in the counts and the position-dependent classes.
-func (b *boardView) setPosition(p engine.Position, h highlight) {
+func (b *Board) setPosition(p engine.Position, h Highlight) {
 	for i := range b.Pits {
 		n := p.Seeds(engine.Pit(i))
 		b.Pits[i].Count = ""
@@ -231,8 +224,8 @@ type legendKey struct {
 	v *engine.Variant
 }
 
-// legend is the key to every mark the variant's boards can show, as a list.
-func legend(l *lang.Lang, v *engine.Variant) template.HTML {
+// Legend is the key to every mark the variant's boards can show, as a list, in language l.
+func Legend(l *lang.Lang, v *engine.Variant) template.HTML {
 	if h, ok := legends.Load(legendKey{l, v}); ok {
 		return h.(template.HTML)
 	}
@@ -242,7 +235,7 @@ func legend(l *lang.Lang, v *engine.Variant) template.HTML {
 		w.WriteString("<li>" + string(it.Swatch()) + " " + html.EscapeString(l.T("legend."+it.Text)) + "</li>")
 	}
 	w.WriteString("</ul>")
-	h := trustedHTML(w.String())
+	h := trusted(w.String())
 	legends.Store(legendKey{l, v}, h)
 	return h
 }
@@ -290,7 +283,7 @@ func (l legendItem) Swatch() template.HTML {
 	if l.Count != "" {
 		shape += `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text>`
 	}
-	return template.HTML(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
+	return trusted(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
 		html.EscapeString(l.Class) + `">` + shape + `</g></svg>`)
 }
 
@@ -302,50 +295,50 @@ func baseClass(v *engine.Variant, p engine.Pit) string {
 	if v.Stones() {
 		c += " stone"
 	}
-	if isHouse(v, p) {
+	if v.IsNyumba(p) {
 		c += " house"
 	}
-	if isKichwa(v, p) {
+	if v.IsKichwa(p) {
 		c += " kichwa"
 	}
 	return c
 }
 
 // dynClass is the part of a pit's class that the viewer changes from ply to ply.
-func dynClass(p engine.Position, pit engine.Pit, h highlight) string {
+func dynClass(p engine.Position, pit engine.Pit, h Highlight) string {
 	v := p.Variant()
 	var cs []string
 	if v.Stones() && p.Seeds(pit) > 0 {
 		cs = append(cs, "has") // a stone is drawn, not counted
 	}
-	for _, l := range []byte(posLetters(p, pit)) {
+	for _, l := range []byte(PosLetters(p, pit)) {
 		cs = append(cs, letterClass[l])
 	}
 	if int(pit) < len(h) {
 		m := h[pit]
-		if m&markFrom != 0 {
+		if m&From != 0 {
 			cs = append(cs, "from")
 		}
-		if m&markSown != 0 {
+		if m&Sown != 0 {
 			cs = append(cs, "sown")
 		}
-		if m&markCapt != 0 {
+		if m&Capt != 0 {
 			cs = append(cs, "capt")
 		}
 	}
 	return strings.Join(cs, " ")
 }
 
-// letterClass spells out posLetters' marks.
+// letterClass spells out PosLetters' marks.
 var letterClass = map[byte]string{'o': "owned", 'b': "block", 's': "rsv-s", 'n': "rsv-n"}
 
-// posLetters are the marks of a pit that belong to the position, one letter each, as the
+// PosLetters are the marks of a pit that belong to the position, one letter each, as the
 // viewer's data writes them (viewerData): o a nyumba still owned, b the block, s and n
 // reserved by South or North. dynClass spells the same marks out as classes.
-func posLetters(p engine.Position, pit engine.Pit) string {
+func PosLetters(p engine.Position, pit engine.Pit) string {
 	v := p.Variant()
 	var c string
-	if isHouse(v, pit) && p.HouseOwned(v.Owner(pit)) {
+	if v.IsNyumba(pit) && p.HouseOwned(v.Owner(pit)) {
 		c += "o"
 	}
 	if b, ok := p.Block(); ok && b == pit {
@@ -357,8 +350,8 @@ func posLetters(p engine.Position, pit engine.Pit) string {
 	return c
 }
 
-// positionInfo is the line under a board: what the pits do not show.
-func positionInfo(l *lang.Lang, p engine.Position) string {
+// Info is the line under a board, in language l: what the pits do not show.
+func Info(l *lang.Lang, p engine.Position) string {
 	v := p.Variant()
 	var parts []string
 	switch st := p.Status(); st {
@@ -444,7 +437,7 @@ func statusText(l *lang.Lang, st engine.Status) string {
 // SVG draws the board. It is written here rather than by a template because a site has
 // thousands of boards of up to 48 pits: this is the build's hot path. Every text it holds is
 // escaped; the numbers are integers.
-func (b *boardView) SVG() template.HTML {
+func (b *Board) SVG() template.HTML {
 	var w strings.Builder
 	w.Grow(180 * len(b.Pits))
 	w.WriteString("<svg")
@@ -474,5 +467,9 @@ func (b *boardView) SVG() template.HTML {
 		w.WriteString(`<text x="` + x + `" y="` + y + `">` + html.EscapeString(p.Count) + "</text></g>\n")
 	}
 	w.WriteString("</svg>")
-	return trustedHTML(w.String())
+	return trusted(w.String())
 }
+
+// trusted marks HTML that this package wrote, every text in it escaped, as safe to put in a
+// page: the board's one conversion to template.HTML, as site/trusted.go is the site's.
+func trusted(s string) template.HTML { return template.HTML(s) }

@@ -1,4 +1,4 @@
-package site
+package server
 
 import (
 	"bufio"
@@ -20,35 +20,28 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site"
 )
 
-// writeArchive writes the fixture archive to a temporary folder.
+// writeArchive writes the builder's fixture archive to a temporary folder.
 func writeArchive(t testing.TB) string {
 	t.Helper()
 	return writeFixture(t, "archive.txtar")
 }
 
-// writeFixture writes a fixture archive (testdata/NAME.txtar) to a temporary folder.
+// writeFixture writes one of the builder's fixture archives (site/testdata/NAME.txtar) to a
+// temporary folder.
 func writeFixture(t testing.TB, txtar string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, f := range fixture(t, txtar) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return sitetest.Write(t, filepath.Join("..", "testdata", txtar))
 }
 
 func newTestServer(t *testing.T) (*Server, string) {
 	t.Helper()
 	dir := writeArchive(t)
-	sv := serverOf(t, dir, Options{Title: "Test site"})
+	sv := serverOf(t, dir, site.Options{Title: "Test site"})
 	if _, err := sv.Refresh(t.Context()); err != nil { // the catalog, which Serve reads in the background
 		t.Fatal(err)
 	}
@@ -56,13 +49,13 @@ func newTestServer(t *testing.T) (*Server, string) {
 }
 
 // serverOf is a Server of the archive at dir that has not read its catalog yet.
-func serverOf(t *testing.T, dir string, o Options) *Server {
+func serverOf(t *testing.T, dir string, o site.Options) *Server {
 	t.Helper()
-	s, err := New(o)
+	s, err := site.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := s.NewServer(t.Context(), dir)
+	sv, err := New(t.Context(), s, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +246,7 @@ func TestServeLoad(t *testing.T) {
 // TestServeBeforeCatalog asks a Server for pages before it has read the catalog: the pages of
 // folders and games answer at once, the lists say to come back.
 func TestServeBeforeCatalog(t *testing.T) {
-	sv := serverOf(t, writeArchive(t), Options{Title: "Test site"})
+	sv := serverOf(t, writeArchive(t), site.Options{Title: "Test site"})
 	for target, code := range map[string]int{"/": 200, "/club/games/3.html": 200, "/club/notes.html": 200,
 		"/static/site.css": 200, "/lists/index.html": 503, "/search.json": 503, "/club/games/": 503,
 		"/club/games/4.html": 404} {
@@ -297,7 +290,7 @@ func indexedServer(t *testing.T, dir, title string) *Server {
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	sv := serverOf(t, dir, Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
+	sv := serverOf(t, dir, site.Options{Title: title, IndexDir: archive.DefaultIndexDir(dir)})
 	if _, err := sv.Refresh(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +362,7 @@ func TestServeGameAtOffset(t *testing.T) {
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	sv := serverOf(t, dir, Options{Title: "Offsets", IndexDir: archive.DefaultIndexDir(dir)})
+	sv := serverOf(t, dir, site.Options{Title: "Offsets", IndexDir: archive.DefaultIndexDir(dir)})
 	src := &countFS{FS: sv.src}
 	sv.src = src
 	page := func(n int) (string, int64) {
@@ -378,7 +371,7 @@ func TestServeGameAtOffset(t *testing.T) {
 			t.Fatal(err)
 		}
 		src.n.Store(0)
-		w := get(t, sv, "/"+gameHref("many.bgn", n))
+		w := get(t, sv, "/"+site.GameHref("many.bgn", n))
 		if w.Code != 200 {
 			t.Fatalf("game %d: %d", n, w.Code)
 		}
@@ -424,7 +417,7 @@ func TestServeUnopenableIndex(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(ixDir, "shard-00"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	sv := serverOf(t, dir, Options{Title: "Test site", IndexDir: ixDir})
+	sv := serverOf(t, dir, site.Options{Title: "Test site", IndexDir: ixDir})
 	if _, err := sv.Refresh(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -457,7 +450,7 @@ func (l lockedFileFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(l.
 // "u/locked.bgn: …"; found serving an archive with a chmod 000 file as an ordinary user).
 func TestServeUnreadableFile(t *testing.T) {
 	dir := writeArchive(t)
-	sv := serverOf(t, dir, Options{Title: "Locked", Source: "arch"})
+	sv := serverOf(t, dir, site.Options{Title: "Locked", Source: "arch"})
 	sv.src = lockedFileFS{FS: sv.src, name: "club/games.bgn"}
 	rep, err := sv.Refresh(t.Context())
 	if err != nil {
@@ -465,5 +458,76 @@ func TestServeUnreadableFile(t *testing.T) {
 	}
 	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "arch/club/games.bgn: openat club/games.bgn: permission denied") {
 		t.Errorf("warnings:\n%s", w)
+	}
+}
+
+// TestServeEvents serves the event and player pages on demand, as routes.
+func TestServeEvents(t *testing.T) {
+	s, err := site.New(site.Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := New(t.Context(), s, writeFixture(t, "events.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for target, body := range map[string]string{
+		"/cup/event.html":     `<a href="../cup/rounds/3.html" aria-label="Asha against Chiku: drew">½</a>`,
+		"/players/chiku.html": "Chiku Mussa",
+		"/cup/rounds/3.html":  `<a href="../../cup/event.html">Town Cup: standings, crosstable and rounds</a>`,
+		"/cup/index.html":     `<a href="../cup/event.html">`,
+	} {
+		w := get(t, sv, target)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), body) {
+			t.Errorf("GET %s: %d, body lacks %q", target, w.Code, body)
+		}
+	}
+}
+
+// TestServeFollowsBadRecord: a bad record that appears while serving no longer makes every
+// rebuild fail; the new good games still appear.
+func TestServeFollowsBadRecord(t *testing.T) {
+	sv, dir := newTestServer(t)
+	write := func(name, data string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("bad.bgn", "[Event \"x\"]\n\n*\n" /* no variant */)
+	write("new.bgn", "[Variant \"kiswahili\"]\n[South \"Newcomer\"]\n\n1. A6<* *\n")
+	rep, err := sv.Refresh(t.Context())
+	if err != nil || rep == nil {
+		t.Fatalf("rebuild with a bad record: %v", err)
+	}
+	if get(t, sv, "/new/1.html").Code != 200 || get(t, sv, "/bad/1.html").Code != 200 {
+		t.Error("the new game or the bad record's problem page is not served")
+	}
+}
+
+// TestServeFailedBuildOnce: a build that fails (a page with a reserved name) is reported once,
+// not at every poll, and the server keeps the last good build until the archive changes.
+func TestServeFailedBuildOnce(t *testing.T) {
+	sv, dir := newTestServer(t)
+	clash := filepath.Join(dir, "search.md") // a name reserved for the site's own page
+	if err := os.WriteFile(clash, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Refresh(t.Context()); err == nil {
+		t.Fatal("a reserved name did not fail the build")
+	}
+	if rep, err := sv.Refresh(t.Context()); rep != nil || err != nil {
+		t.Errorf("the failed build was run again: %v %v", rep, err)
+	}
+	if get(t, sv, "/").Code != 200 {
+		t.Error("the last good build is not served")
+	}
+	if err := os.Rename(clash, filepath.Join(dir, "finding.md")); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := sv.Refresh(t.Context()); rep == nil || err != nil || get(t, sv, "/finding.html").Code != 200 {
+		t.Errorf("no rebuild after the fix: %v %v", rep, err)
 	}
 }

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An arbiter enters a result without moves, corrects it, and the standings count the
+// correction at once; the records validate. A result on a board with moves the Termination
+// denies, and a bad result, are refused.
+func TestEventResultCLI(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "club")
+	args := []string{"event", "new", dir, "--name", "Club", "--variant", "kiswahili", "--format", "round-robin"}
+	for _, p := range []string{"Ali", "Bakari", "Chande", "Daudi"} {
+		args = append(args, "--player", p)
+	}
+	for _, a := range [][]string{args, {"event", "pair", dir}} {
+		if code, _, errOut := runBao(t, "", a...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", a, code, errOut)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--round", "1", "--board", "1", "1-0"}, 0},
+		{[]string{"--round", "1", "--board", "1", "0-1"}, 0}, // a correction
+		{[]string{"--round", "1", "--board", "2", "1/2-1/2", "--termination", "agreement"}, 0},
+		{[]string{"--round", "1", "--board", "2", "1:0"}, 2},
+		{[]string{"--round", "1", "--board", "9", "1-0"}, 1},
+		{[]string{"--board", "1", "1-0"}, 2},
+	} {
+		code, _, errOut := runBao(t, "", append([]string{"event", "result", dir}, tc.args...)...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d: %s", tc.args, code, tc.code, errOut)
+		}
+	}
+	code, out, errOut := runBao(t, "", "event", "standings", dir, "--json")
+	var table struct {
+		Standings []struct {
+			Player string
+			Points float64
+			Games  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &table); code != 0 || err != nil {
+		t.Fatalf("standings: exit %d, %v: %s", code, err, errOut)
+	}
+	points := map[string]float64{}
+	for _, s := range table.Standings {
+		points[s.Player] = points[s.Player] + s.Points
+		if s.Games != 1 {
+			t.Errorf("%s: %d games, want 1", s.Player, s.Games)
+		}
+	}
+	// Round 1 of the Berger tables for four: Ali-Daudi, Bakari-Chande.
+	if points["Daudi"] != 1 || points["Ali"] != 0 || points["Bakari"] != 0.5 || points["Chande"] != 0.5 {
+		t.Errorf("points %v, want Daudi 1 (the correction), Ali 0, Bakari and Chande ½", points)
+	}
+	round := filepath.Join(dir, "round-01.bgn")
+	if code, out, errOut := runBao(t, "", "validate", round); code != 0 {
+		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	data, _ := os.ReadFile(round)
+	if !strings.Contains(string(data), `was 1-0 (Termination "unrecorded")`) {
+		t.Errorf("the correction left no note:\n%s", data)
+	}
+	// Unrecorded with moves is invalid.
+	bad := filepath.Join(t.TempDir(), "bad.bgn")
+	os.WriteFile(bad, []byte("[Variant \"kiswahili\"]\n[Result \"1-0\"]\n[Termination \"unrecorded\"]\n\nA6<* 1-0\n"), 0o644)
+	if code, _, errOut := runBao(t, "", "validate", bad); code != 1 || !strings.Contains(errOut, "bad.bgn:3:14:") {
+		t.Errorf("validate unrecorded with moves: exit %d, %s; want 1 at the Termination's value", code, errOut)
+	}
+}

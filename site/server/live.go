@@ -1,0 +1,40 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site"
+)
+
+// live answers a live search (/search?…) or the explorer (/explore?…) from the archive's
+// index, within liveTimeout.
+func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
+	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
+	defer cancel()
+	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query(), l)
+	switch {
+	case errors.Is(open, archive.ErrBusy):
+		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)
+		return
+	case open != nil:
+		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
+		return
+	case errors.Is(err, site.ErrNoIndex):
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	case page == nil:
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	status := http.StatusOK
+	if errors.Is(err, archive.ErrBadQuery) {
+		status = http.StatusBadRequest
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(page)
+}
