@@ -293,3 +293,63 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkPatternScan times a pattern search's scan of the position stores of -bench.games
+// self-played Bao la Kiswahili games (1,000 to a store), without the bleve query that then
+// selects the games found: the figure in doc.go is from
+//
+//	go test ./archive -run='^$' -bench=PatternScan -benchtime=5x -bench.games=100000
+func BenchmarkPatternScan(b *testing.B) {
+	dir := b.TempDir()
+	var stores []storeOf
+	positions := 0
+	for f := 0; f*1000 < *benchGames; f++ {
+		pw, err := newPositionWriter(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range min(1000, *benchGames-f*1000) {
+			g := engine.RandomGame(engine.Kiswahili.Start(), engine.NewRand(uint64(f), uint64(i)), 300)
+			s := gameSource{variant: engine.Kiswahili, path: []engine.Position{g.Start()}}
+			p := g.Start()
+			for _, m := range g.Moves() {
+				s.moves = append(s.moves, engine.Kiswahili.FormatMove(m))
+				p, _ = p.Apply(m)
+				s.path = append(s.path, p)
+			}
+			positions += len(s.path)
+			if err := pw.add(i+1, s); err != nil {
+				b.Fatal(err)
+			}
+		}
+		hash := fmt.Sprintf("f%03d", f)
+		if err := pw.commit(hash); err != nil {
+			b.Fatal(err)
+		}
+		stores = append(stores, storeOf{hash + ".bgn", positionsFile(dir, hash)})
+	}
+	pat, err := ParsePattern(engine.Kiswahili, "x,x,x,x,x,x,x,x/x,x,x,x,x,x,x,x/0,0,0-2,x,x,x,x,x/x,x,x,x,x,x,x,x N x Hh x")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		q    lineQuery
+	}{
+		{"pattern", lineQuery{variant: engine.Kiswahili, pattern: pat}},
+		{"played", lineQuery{variant: engine.Kiswahili, played: []string{"A6<*", "a5>"}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			found := 0
+			for b.Loop() {
+				res, err := scanStores(context.Background(), stores, c.q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				found = len(res)
+			}
+			b.ReportMetric(float64(found), "games-found")
+			b.ReportMetric(float64(positions), "positions")
+		})
+	}
+}

@@ -20,7 +20,10 @@ func (q Query) checkBounds() error {
 		return fmt.Errorf("%w: a part of a name is at most %d bytes; search a whole name with player: instead", ErrBadQuery, MaxNamePart)
 	}
 	n := len(q.Text) + len(q.Variant) + len(q.Player) + len(q.PlayerPart) + len(q.Event) + len(q.Since) +
-		len(q.Until) + len(q.Result)
+		len(q.Until) + len(q.Result) + len(q.Pattern)
+	for _, m := range q.Played {
+		n += len(m) + 1
+	}
 	if err := checkPlace(n, q.Position, q.After); err != nil {
 		return err
 	}

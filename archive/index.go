@@ -230,7 +230,7 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 		onDisk[f.path] = true
 		old, ok := u.mans[shardOf(f.path, n)].files[f.path]
 		switch {
-		case ok && old.Size == f.size && old.MTime == f.mtime:
+		case ok && old.Size == f.size && old.MTime == f.mtime && hasPositions(u.set.dir, old.Hash):
 			sum.Unchanged++
 		case ok:
 			jobs = append(jobs, job{f, &old})
@@ -304,6 +304,9 @@ feed:
 	if err := context.Cause(ctx); err != nil {
 		return sum, err
 	}
+	if err := prunePositions(u.set.dir, u.mans); err != nil {
+		return sum, err
+	}
 	for _, m := range u.mans {
 		for _, e := range m.files {
 			sum.Files++
@@ -362,7 +365,7 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 	if err == nil {
 		defer f.Close()
 		if j.old != nil { // touched, not changed? Hashing first costs a read, not a parse.
-			if e.Hash, err = hashOf(f); err == nil && j.old.Hash == e.Hash {
+			if e.Hash, err = hashOf(f); err == nil && j.old.Hash == e.Hash && hasPositions(u.set.dir, e.Hash) {
 				e.Games, e.Positions, e.Errors = j.old.Games, j.old.Positions, j.old.Errors
 				return send(piece{path: e.Path, entry: &e})
 			}
@@ -371,12 +374,28 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 			}
 		}
 	}
+	var store *positionWriter // the file's main lines, for pattern searches
+	if err == nil {
+		if store, err = newPositionWriter(u.set.dir); err != nil {
+			return err
+		}
+		defer func() {
+			if store != nil {
+				store.abort()
+			}
+		}()
+	}
 	workers := runtime.GOMAXPROCS(0)
 	// Each worker gathers its own documents and sends them a batch at a time: the file is
 	// streamed, so that a file of 100,000 games is never held whole.
 	docs := make([][]*document.Document, workers)
 	var mu sync.Mutex // guards the counts of e
 	emit := func(w, n int, s gameSource) error {
+		if store != nil {
+			if err := store.add(n, s); err != nil {
+				return err
+			}
+		}
 		d := newGameDoc(e.Path, n, s)
 		doc := document.NewDocument(docID(d.File, d.Game))
 		if err := m.MapDocument(doc, d); err != nil {
@@ -406,6 +425,10 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		h := sha256.New()
 		err = readGames(e.Path, io.TeeReader(f, countTo{h, &u.bytes}), workers, emit)
 		e.Hash = hex.EncodeToString(h.Sum(nil))
+	}
+	if err == nil && store != nil {
+		err = store.commit(e.Hash)
+		store = nil
 	}
 	if err != nil {
 		return err

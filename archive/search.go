@@ -60,9 +60,15 @@ type Query struct {
 	Result     string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
 	Position   string   // a position (BPN) reached on the main line; needs Variant
 	After      []string // or: the position after these moves from the variant's start
-	Facets     bool     // count games by variant, result, decade, player, event and length
-	Limit      int      // hits to return, default 20, at most MaxLimit
-	Offset     int      // hits to skip, at most MaxOffset
+	// Pattern selects games whose main line reaches a position of this pattern (see
+	// ParsePattern); needs Variant.
+	Pattern string
+	// Played selects games whose main line plays these moves one after the other, anywhere;
+	// needs Variant.
+	Played []string
+	Facets bool // count games by variant, result, decade, player, event and length
+	Limit  int  // hits to return, default 20, at most MaxLimit
+	Offset int  // hits to skip, at most MaxOffset
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
@@ -83,6 +89,8 @@ const QuerySyntax = `Query syntax (bleve query strings):
 type Result struct {
 	Total    int             `json:"total"`
 	Position engine.Position `json:"position,omitzero"` // the position searched for
+	Pattern  string          `json:"pattern,omitempty"` // the pattern searched for
+	Played   []string        `json:"played,omitempty"`  // the sequence of moves searched for
 	Hits     []Hit           `json:"hits"`
 	Facets   []Facet         `json:"facets,omitempty"`
 	Took     float64         `json:"took_ms"`
@@ -105,8 +113,9 @@ type Hit struct {
 	Result  string   `json:"result"`
 	Plies   int      `json:"plies"`
 	Errors  []string `json:"errors,omitempty"`
-	// Reached lists, for a position search, the plies after which the position stood (0 is
-	// the game's start).
+	// Reached lists, for a position or pattern search, the plies after which a position
+	// searched for stood (0 is the game's start); for a sequence of moves alone, the plies
+	// from which it was played.
 	Reached []int `json:"reached,omitempty"`
 }
 
@@ -138,6 +147,15 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	var lines map[string][]int // the games a pattern or sequence matches, with the plies
+	if lq, ok, err := q.lineQuery(); err != nil {
+		return nil, err
+	} else if ok {
+		if lines, err = ix.scanLines(ctx, lq); err != nil {
+			return nil, err
+		}
+		bq = bleve.NewConjunctionQuery(bq, bleve.NewDocIDQuery(sortedIDs(lines)))
+	}
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
@@ -147,7 +165,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	if strings.TrimSpace(q.Text) != "" {
 		req.SortBy([]string{"-_score", "file", "game"})
 	}
-	req.IncludeLocations = pos != engine.Position{}
+	req.IncludeLocations = pos != engine.Position{} && lines == nil
 	if q.Facets {
 		addFacets(req)
 	}
@@ -158,8 +176,15 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
 	out.Position = pos
+	if lines != nil {
+		out.Pattern, out.Played = strings.Join(strings.Fields(q.Pattern), " "), q.Played
+	}
 	for _, h := range res.Hits {
-		out.Hits = append(out.Hits, hitOf(h))
+		hit := hitOf(h)
+		if lines != nil {
+			hit.Reached = lines[h.ID]
+		}
+		out.Hits = append(out.Hits, hit)
 	}
 	out.Took = float64(time.Since(start).Microseconds()) / 1000
 	return out, nil
@@ -250,6 +275,33 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 		return must[0], pos, nil
 	}
 	return bleve.NewConjunctionQuery(must...), pos, nil
+}
+
+// lineQuery reads the pattern and the sequence of q, if it has either.
+func (q Query) lineQuery() (lineQuery, bool, error) {
+	var lq lineQuery
+	if strings.TrimSpace(q.Pattern) == "" && len(q.Played) == 0 {
+		return lq, false, nil
+	}
+	if q.Variant == "" {
+		return lq, false, fmt.Errorf("%w: a pattern or a sequence of moves needs its variant", ErrBadQuery)
+	}
+	v, err := engine.LookupVariant(q.Variant)
+	if err != nil {
+		return lq, false, fmt.Errorf("%w: %w", ErrBadQuery, err)
+	}
+	lq.variant = v
+	if strings.TrimSpace(q.Pattern) != "" {
+		if lq.pattern, err = ParsePattern(v, q.Pattern); err != nil {
+			return lq, false, err
+		}
+	}
+	for _, tok := range q.Played {
+		if !isMoveNumber(tok) {
+			lq.played = append(lq.played, tok)
+		}
+	}
+	return lq, true, nil
 }
 
 // wildcardEscaper quotes the characters a wildcard query reads as operators.

@@ -20,7 +20,7 @@ import (
 // server.
 
 // searchParams are the query parameters of /search, as archive.Query names them.
-var searchParams = []string{"q", "variant", "player", "event", "since", "until", "result", "position", "after"}
+var searchParams = []string{"q", "variant", "player", "event", "since", "until", "result", "position", "after", "pattern", "played"}
 
 type resultsPage struct {
 	pageData
@@ -31,6 +31,7 @@ type resultsPage struct {
 	Total   int
 	Hits    []hitRow
 	Board   *board.Board // the position searched for, if any
+	Reached bool         // the hits list the plies where what was searched for stood
 	Prev    string
 	Next    string
 	Explore string
@@ -113,13 +114,15 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 	}
 	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
 		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
-		Position: form["position"], After: strings.Fields(form["after"]), Limit: hitsPerPage, Offset: offset}
+		Position: form["position"], After: strings.Fields(form["after"]), Pattern: form["pattern"],
+		Played: strings.Fields(form["played"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(ctx, query)
 	if err != nil {
 		pg.Error = err.Error()
 		return pg, err
 	}
 	pg.Total = res.Total
+	pg.Reached = res.Position != (engine.Position{}) || res.Pattern != "" || len(res.Played) > 0
 	for _, h := range res.Hits {
 		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}

@@ -22,6 +22,7 @@ func newSearchCmd(e *env) *cobra.Command {
 	var o struct {
 		q             archive.Query
 		after, index  string
+		played        string
 		export        string
 		json          bool
 		limit, offset int
@@ -33,7 +34,14 @@ func newSearchCmd(e *env) *cobra.Command {
 single argument is the ARCHIVE if it is a folder, else the QUERY. The flags narrow the query;
 all parts must match. Each hit is printed as FILE:LINE of the game (a path you can open from
 where you stand), its number in the file, variant, players, result, date and event; a position
-search adds the plies at which the position stood (0 is the start). On a terminal the columns
+search adds the plies at which the position stood (0 is the start).
+
+--pattern finds positions by a pattern: a BPN in which any pit count may be x (any), N-M (N to
+M) or N+ (N or more), and each field after the pits (side to move, reserves or stores, houses,
+block) may be x; in a field of two counts each may be x or N+ ("x-0", "5+-x"). Fields left off
+the end match anything. The plies listed are those whose position matches. --played finds a
+sequence of moves played one after another anywhere in the main line; the suffixes * ** and #
+may be left off. Its plies are those where the sequence starts. On a terminal the columns
 have a header. A page holds --limit hits; when there are more, a note on standard error says
 how many and how to see them. A field the index does not have (varient:kete) is warned about.
 No hits is not an error.
@@ -45,6 +53,8 @@ archive's files, as pgn-extract writes the games a filter selects.
 		Example: `  bao search games 'zanzibar -errors:true'
   bao search games --player "ali juma" --since 1998 --facets
   bao search games --variant kingulu --after "A3 a4"
+  bao search games --variant kiswahili --pattern 'x,x,x,x,x,x,x,x/x,x,x,x,x,x,x,x/0,0,0,0,0,0,0,0/x,x,x,x,x,x,x,x x x H x'
+  bao search games --variant kiswahili --played 'A6<* a5>'
   bao search games --json errors:true
   bao search games --variant kete --result south --export kete-south-wins.bgn`,
 		Args: cobra.MaximumNArgs(2),
@@ -61,10 +71,11 @@ archive's files, as pgn-extract writes the games a filter selects.
 			if err := checkDir(root); err != nil {
 				return err
 			}
-			if (o.q.Position != "" || o.after != "") && o.q.Variant == "" {
-				return usagef("--position and --after need --variant")
+			if (o.q.Position != "" || o.after != "" || o.q.Pattern != "" || o.played != "") && o.q.Variant == "" {
+				return usagef("--position, --after, --pattern and --played need --variant")
 			}
 			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+			o.q.Played = strings.Fields(o.played)
 			aliases, err := event.LoadAliases(filepath.Join(root, "players.toml"))
 			if err != nil {
 				return err
@@ -110,6 +121,8 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.StringVar(&o.q.Result, "result", "", "only games with this result: 1-0, 0-1, 1/2-1/2, * (or south, north, draw, unknown)")
 	f.StringVar(&o.q.Position, "position", "", "only games whose main line reaches this position (BPN; needs --variant)")
 	f.StringVar(&o.after, "after", "", `only games reaching the position after these moves from the start ("A6<* a4>"; needs --variant)`)
+	f.StringVar(&o.q.Pattern, "pattern", "", "only games whose main line reaches a position of this pattern: a BPN where a count may be x, N-M or N+ and a field x (needs --variant)")
+	f.StringVar(&o.played, "played", "", `only games whose main line plays these moves one after another, anywhere ("A6<* a5>"; needs --variant)`)
 	f.BoolVar(&o.q.Facets, "facets", false, "count the matching games by variant, result, decade, player, event and length")
 	f.IntVar(&o.limit, "limit", 20, "hits to show")
 	f.IntVar(&o.offset, "offset", 0, "hits to skip")
@@ -162,12 +175,13 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 // a count follows.
 func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	w := out
+	reached := res.Position != (engine.Position{}) || res.Pattern != "" || len(res.Played) > 0
 	var tw *tabwriter.Writer
 	if terminal {
 		tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 		w = tw
 		fmt.Fprint(w, "FILE:LINE\tGAME\tVARIANT\tSOUTH - NORTH\tRESULT\tDATE\tEVENT")
-		if res.Position != (engine.Position{}) {
+		if reached {
 			fmt.Fprint(w, "\tREACHED AT PLY")
 		}
 		fmt.Fprintln(w)
@@ -175,7 +189,7 @@ func printHits(out io.Writer, res *archive.Result, offset int, terminal bool) {
 	for _, h := range res.Hits {
 		fmt.Fprintf(w, "%s:%d\tgame %d\t%s\t%s - %s\t%s\t%s\t%s", notation.DisplayName(h.File), h.Line, h.Game, h.Variant,
 			orUnknown(h.South), orUnknown(h.North), h.Result, orUnknown(h.Date), orUnknown(h.Event))
-		if res.Position != (engine.Position{}) {
+		if reached {
 			fmt.Fprintf(w, "\tply %s", joinInts(h.Reached))
 		}
 		if len(h.Errors) > 0 {

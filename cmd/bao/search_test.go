@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,5 +102,43 @@ func TestSearchTextEscapes(t *testing.T) {
 		if code != 0 || strings.ContainsAny(out, "\x1b\a\u202e") || !strings.Contains(out, `Ali\u202eJuma`) {
 			t.Errorf("%v: exit %d:\n%q", args, code, out)
 		}
+	}
+}
+
+// TestSearchPatternJSON: bao search --pattern prints the search document with the plies whose
+// position matches (spec 6.2); a bad pattern is a usage error.
+func TestSearchPatternJSON(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "g.bgn"), []byte(oneGame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runBao(t, "", "index", root); code != 0 {
+		t.Fatalf("index: exit %d, %s", code, errOut)
+	}
+	// A2 is empty after A6 only; South's store is empty in every position
+	code, out, errOut := runBao(t, "", "search", root, "--variant", "kingulu", "--pattern", "x,x,x,x,x,x/x,0,x,x,x,x x 0-x x", "--json")
+	var res struct {
+		Total int `json:"total"`
+		Hits  []struct {
+			File    string `json:"file"`
+			Game    int    `json:"game"`
+			Reached []int  `json:"reached"`
+		} `json:"hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("search: exit %d, %v: %s %s", code, err, out, errOut)
+	}
+	if res.Total != 1 || res.Hits[0].Game != 1 || !strings.HasSuffix(res.Hits[0].File, "g.bgn") || !slices.Equal(res.Hits[0].Reached, []int{1}) {
+		t.Errorf("pattern search: %s", out)
+	}
+	code, out, _ = runBao(t, "", "search", root, "--variant", "kingulu", "--pattern", "x,x,x,x,x,x/x,x,x,x,x,x x 0-x", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 || res.Total != 1 || !slices.Equal(res.Hits[0].Reached, []int{0, 1, 2}) {
+		t.Errorf("pattern search, every position: exit %d, %s", code, out)
+	}
+	if code, _, errOut := runBao(t, "", "search", root, "--variant", "kingulu", "--pattern", "1,2", "--json"); code != 2 || !strings.Contains(errOut, "rows") {
+		t.Errorf("bad pattern: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := runBao(t, "", "search", root, "--pattern", "x"); code != 2 || !strings.Contains(errOut, "--variant") {
+		t.Errorf("pattern without variant: exit %d, %s", code, errOut)
 	}
 }
