@@ -14,7 +14,7 @@ import (
 // given (aria-label, title, placeholder, alt). Everything inside {{…}} is the template's.
 func TestNoStraySentence(t *testing.T) {
 	action := regexp.MustCompile(`(?s){{.*?}}`)
-	comment := regexp.MustCompile(`(?s)<!--.*?-->`)
+	comment := regexp.MustCompile(`(?s)<!--.*?-->|&#?\w+;`) // and character references
 	tag := regexp.MustCompile(`(?s)<[^>]*>`)
 	attr := regexp.MustCompile(`\b(aria-label|title|placeholder|alt)="([^"]*)"`)
 	word := regexp.MustCompile(`\p{L}{2,}`)
