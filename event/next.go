@@ -268,7 +268,8 @@ func RoundFile(dir string, r *Round) string {
 	return filepath.Join(dir, name)
 }
 
-// Pair writes the next round of the event in dir, dated today, and returns its file. It holds the event's
+// Pair writes the next round of the event in dir, dated today, and returns its file, and gives
+// each board its recording link (see Links). It holds the event's
 // lock from reading the games to writing the round, so that two runs at once pair it once.
 func Pair(dir string) (string, *Round, error) {
 	unlock, err := lock(filepath.Join(dir, lockFile))
@@ -303,6 +304,10 @@ func Pair(dir string) (string, *Round, error) {
 	}
 	var b bytes.Buffer
 	if err := notation.Write(&b, recs...); err != nil {
+		return "", nil, err
+	}
+	// The links first: a round on file without them could not be recorded from a phone.
+	if err := makeLinks(dir, r); err != nil {
 		return "", nil, err
 	}
 	return path, r, notation.WriteFile(path, b.Bytes())

@@ -20,6 +20,7 @@ type pageData struct {
 	Kind   string // body class: page, game, list, search
 	Crumbs []link
 	Langs  []link // the page in each language of the site (Note is the language's code)
+	Live   string // the live broadcast's script (Options.LiveScript), "" for none
 }
 
 // link is an href (site-relative unless said otherwise) with its text.
@@ -178,7 +179,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind}
+		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))

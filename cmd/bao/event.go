@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/site/live"
 )
 
 func newEventCmd(e *env) *cobra.Command {
@@ -76,20 +77,52 @@ func newEventNewCmd(e *env) *cobra.Command {
 }
 
 func newEventPairCmd(e *env) *cobra.Command {
-	return &cobra.Command{
-		Use:   "pair DIR",
+	var o struct {
+		asJSON bool
+		url    string
+	}
+	c := &cobra.Command{
+		Use:   "pair DIR [--json] [--url http://HOST:PORT]",
 		Short: "Write the next round's pairings as a BGN file of game stubs",
 		Long: `Pair the next round: round robins by the Berger tables, Swiss events by score groups
 with no repeated pairing and South/North balanced, knockouts by seed and then winners,
 matches game by game until one player has won. The round is written as round-NN.bgn, one
 game stub per board with every tag set and Result "*"; a bye is written as a game won without
 play (Termination "bye"). A round is paired only when every game of the previous one has a
-result.`,
+result.
+
+Each board gets a secret recording link, /record/<secret>, printed with its pairing: under
+bao serve DIR it is the board's recording page for a phone, and the only way to write that
+board. The event's first pairing also makes an arbiter link, which may write every board.
+The links are kept for the organiser in DIR/_links (round-NN.json, arbiter.json) with a
+printable sheet, round-NN.html, one QR code per board when --url gives the address the
+phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
+{"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}],
+"arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, r, err := event.Pair(args[0])
+			dir := args[0]
+			path, r, err := event.Pair(dir)
 			if err != nil {
 				return err
+			}
+			links, err := event.Links(dir, r.Number)
+			if err != nil {
+				return err
+			}
+			sheet, err := writeLinkSheet(dir, links, o.url)
+			if err != nil {
+				return err
+			}
+			arbiter, err := event.ArbiterLink(dir)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
+				return writeJSON(e.out, struct {
+					*event.RoundLinks
+					Arbiter string `json:"arbiter"`
+				}{links, arbiter})
 			}
 			fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
 			for _, b := range r.Boards {
@@ -97,11 +130,26 @@ result.`,
 					fmt.Fprintf(e.out, "  board %d: %s (bye)\n", b.Board, b.South)
 					continue
 				}
-				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)\n", b.Board, b.South, b.North)
+				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)  %s\n", b.Board, b.South, b.North, linkOf(links, b.Board))
 			}
+			fmt.Fprintf(e.out, "arbiter (every board): %s\n", arbiter)
+			fmt.Fprintf(e.out, "links to print: %s\n", sheet)
 			return nil
 		},
 	}
+	c.Flags().BoolVar(&o.asJSON, "json", false, "print the round's boards and their recording links as JSON")
+	c.Flags().StringVar(&o.url, "url", "", "the server's address as the phones reach it, for the QR codes of the printed sheet")
+	return c
+}
+
+// linkOf is the recording link of board b, "" for none.
+func linkOf(l *event.RoundLinks, b int) string {
+	for _, x := range l.Boards {
+		if x.Board == b {
+			return x.Link
+		}
+	}
+	return ""
 }
 
 func newEventResultCmd(e *env) *cobra.Command {
@@ -234,6 +282,15 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	if len(t.Matches) > 0 {
 		fmt.Fprintln(e.out)
 	}
+}
+
+// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
+func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
+	c, err := event.Load(dir)
+	if err != nil {
+		return "", err
+	}
+	return live.WriteSheet(dir, c.Name, links, base)
 }
 
 // loadEvent reads the event of dir and its games, reporting what cannot count on standard

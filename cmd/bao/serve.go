@@ -1,17 +1,22 @@
 package main
 
 import (
+	"context"
+	"crypto/tls"
 	"fmt"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/live"
 	"github.com/bao-archive/bao/site/server"
 )
 
@@ -20,6 +25,7 @@ func newServeCmd(e *env) *cobra.Command {
 		addr, title, index string
 		poll               time.Duration
 		allowHosts, langs  []string
+		tlsCert, tlsKey    string
 	}
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
@@ -37,6 +43,13 @@ With the archive's index (bao index), /search?q=… searches the games (words, p
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
 from a position, across the archive. The index is opened for each search, so bao index can
 update it while the site is served.
+
+On an event folder (one with event.toml) the server also records and broadcasts the event:
+each board's secret link from bao event pair (/record/<secret>) is its recording page for a
+phone, the arbiter's link records every board, and /live/ shows every board of a round as it
+is played, pushed to the spectators (Server-Sent Events). To serve a venue's phones, listen on
+the local network (--addr 0.0.0.0:8080); with --tls-cert and --tls-key the server speaks
+HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).
 
 Every page is served in English and in Kiswahili: in the language the reader picks with the
 page's switch (kept in a cookie), else the first of the browser's languages (Accept-Language)
@@ -57,6 +70,17 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			if !isDir(dir) {
 				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
 			}
+			if (o.tlsCert == "") != (o.tlsKey == "") {
+				return usagef("--tls-cert and --tls-key go together")
+			}
+			var tlsConfig *tls.Config
+			if o.tlsCert != "" {
+				cert, err := tls.LoadX509KeyPair(o.tlsCert, o.tlsKey)
+				if err != nil {
+					return err
+				}
+				tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+			}
 			langs, err := langFlag(o.langs)
 			if err != nil {
 				return err
@@ -64,7 +88,12 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			if langs == nil {
 				langs = lang.Codes // every page in both languages
 			}
-			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs})
+			opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
+			isEvent := isFile(filepath.Join(root, "event.toml"))
+			if isEvent {
+				opts.LiveScript = live.LivePrefix + "live.js"
+			}
+			s, err := site.New(opts)
 			if err != nil {
 				return err
 			}
@@ -74,13 +103,31 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			}
 			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
 			sv.AllowHosts = o.allowHosts
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if isEvent {
+				lv, err := live.New(root)
+				if err != nil {
+					return err
+				}
+				lv.Logf = sv.Logf
+				lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
+				sv.Handle(event.LinkPrefix, lv)
+				sv.Handle(live.LivePrefix, lv)
+				go lv.Run(ctx)
+			}
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
 				return err // a port in use is found at run time, not a usage error
 			}
-			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			scheme := "http"
+			if tlsConfig != nil {
+				ln, scheme = tls.NewListener(ln, tlsConfig), "https"
+			}
+			fmt.Fprintf(e.out, "serving %s on %s://%s/ (Ctrl-C stops)\n", root, scheme, ln.Addr())
+			if isEvent {
+				fmt.Fprintf(e.out, "live: every board at %s://%s%s; recording pages at the links of bao event pair\n", scheme, ln.Addr(), live.LivePrefix)
+			}
 			return sv.Serve(ctx, ln, o.poll)
 		},
 	}
@@ -88,6 +135,8 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
+	c.Flags().StringVar(&o.tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM), for a venue without a proxy; with --tls-key")
+	c.Flags().StringVar(&o.tlsKey, "tls-key", "", "the private key (PEM) of --tls-cert")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
 	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw)")
 	completeFolders(c)

@@ -54,6 +54,20 @@ type Server struct {
 	AllowHosts []string
 	// CacheBytes bounds the rendered pages kept in memory; 0 means 64 MiB.
 	CacheBytes int
+	mounts     []mount
+}
+
+// mount is a handler answering the requests under a path prefix, before the site's pages.
+type mount struct {
+	prefix string
+	h      http.Handler
+}
+
+// Handle has h answer every request whose path begins with prefix (the live recording of an
+// event), behind the same Host check, panic recovery and security headers as the pages. Call
+// it before Serve.
+func (sv *Server) Handle(prefix string, h http.Handler) {
+	sv.mounts = append(sv.mounts, mount{prefix, h})
 }
 
 // snapshot is the archive as one refresh saw it.
@@ -129,6 +143,12 @@ var securityHeaders = map[string]string{
 func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range securityHeaders {
 		w.Header().Set(k, v)
+	}
+	for _, m := range sv.mounts {
+		if strings.HasPrefix(r.URL.Path, m.prefix) {
+			m.h.ServeHTTP(w, r)
+			return
+		}
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
