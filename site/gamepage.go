@@ -26,6 +26,7 @@ type gameView struct {
 	Result            string
 	Tags, Provenance  []tagView
 	File              string
+	Download          string // the record file, for readers to download
 	Number            int
 	Errors            []string
 	Plies             template.JS
@@ -51,6 +52,7 @@ func (b *build) writeGame(g *game) error {
 		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
 		Subtitle: g.subtitle(b.l),
 		File:     g.file,
+		Download: recordFileHref(g.file),
 		Result:   g.rec.Result,
 		Errors:   g.errs,
 	}
@@ -85,7 +87,7 @@ func positionRows(l *lang.Lang, g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
 	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + escapeHTML(g.caption(l, n)) +
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + escapeHTML(n.pos.String()) + `"><th>` + escapeHTML(g.caption(l, n)) +
 			`<td>` + escapeHTML(board.Info(l, n.pos)))
 		for _, r := range bd.Rows {
 			w.WriteString("<td>")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"github.com/bao-archive/bao/site/webengine"
 	"html"
 	"html/template"
 	"io/fs"
@@ -95,13 +96,17 @@ func tagName(l *lang.Lang, name string) string {
 
 // parsedTemplates parses the embedded templates once per process, for each language.
 var parsedTemplates = sync.OnceValues(func() (map[string]*templateSet, error) {
+	eng, err := webengine.Load()
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]*templateSet{}
 	for _, code := range lang.Codes {
 		l, err := lang.Get(code)
 		if err != nil {
 			return nil, err
 		}
-		ts, err := parseTemplates(l)
+		ts, err := parseTemplates(l, eng.Worker)
 		if err != nil {
 			return nil, err
 		}
@@ -110,8 +115,12 @@ var parsedTemplates = sync.OnceValues(func() (map[string]*templateSet, error) {
 	return out, nil
 })
 
-func parseTemplates(l *lang.Lang) (*templateSet, error) {
-	shared, err := template.New("").Funcs(funcs(l)).ParseFS(files,
+// parseTemplates parses the templates of language l; worker names the script of the engine in
+// the browser (engineWorker).
+func parseTemplates(l *lang.Lang, worker string) (*templateSet, error) {
+	fm := funcs(l)
+	fm["engineWorker"] = func() string { return worker }
+	shared, err := template.New("").Funcs(fm).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err

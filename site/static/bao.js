@@ -18,33 +18,8 @@
     return h;
   }
 
-  // msg writes message id of the page's language (window.baoMsgs, from static/msgs.<lang>.js;
-  // see docs/i18n.md) with its arguments: msg('js.hit.label', {Game: g, Result: r}).
-  // msgN picks the plural form of n by the language's rules (Intl.PluralRules) and writes n
-  // as the language writes numbers, as {{.N}}.
-  var msgs = window.baoMsgs || {};
-  var pageLang = document.documentElement.lang || 'en';
-  function fill(text, args) {
-    return String(text).replace(/{{\s*\.(\w+)\s*}}/g, function (all, k) {
-      return args && args[k] !== undefined ? String(args[k]) : all;
-    });
-  }
-  function msg(id, args) {
-    var m = msgs[id];
-    if (m === undefined) return id;
-    return fill(typeof m === 'string' ? m : m.other, args);
-  }
-  function num(n) {
-    try { return n.toLocaleString(pageLang); } catch (e) { return String(n); }
-  }
-  function msgN(id, n, args) {
-    var m = msgs[id], form = 'other';
-    if (m === undefined) return id;
-    try { form = new Intl.PluralRules(pageLang).select(n); } catch (e) { form = n === 1 ? 'one' : 'other'; }
-    var a = { N: num(n) };
-    for (var k in args) a[k] = args[k];
-    return fill(typeof m === 'string' ? m : (m[form] || m.other), a);
-  }
+  // The page's words (static/msg.js).
+  var msg = window.bao.msg, msgN = window.bao.msgN, num = window.bao.num;
 
   // link makes an <a> for a checked address, or a plain <span> if the address is refused.
   function link(h, text, cls) {
@@ -171,6 +146,7 @@
       if (!n) return;
       var cells = tr.children;
       n.m = cells[0].textContent;
+      n.bpn = tr.getAttribute('data-bpn'); // for the analysis board (analysis.js)
       n.i = cells[1].textContent;
       n.c = [];
       rows.forEach(function (r, j) {
@@ -254,6 +230,7 @@
       }
       cur = i;
       svg.setAttribute('data-ply', String(i));
+      if (n.bpn) svg.setAttribute('data-bpn', n.bpn);
       if (push && location.hash !== '#p' + i) {
         try { history.pushState(null, '', '#p' + i); } catch (e) { /* file: URLs in some browsers */ }
       }
@@ -368,7 +345,7 @@
     });
     // The hash names the node shown: Back and Forward, or an edited address, move the board.
     var fromHash = function () {
-      var m = /^#p(\d+)$/.exec(location.hash);
+      var m = /^#p(\d+)(\/|$)/.exec(location.hash); // "#p20/…": a line analysed from ply 20
       return m && nodes[+m[1]] ? +m[1] : 0;
     };
     window.addEventListener('popstate', function () { show(fromHash(), false, true); });
