@@ -46,7 +46,11 @@ type tagView struct {
 var provenanceTags = map[string]bool{"Source": true, "SourceRef": true, "Annotator": true,
 	"Transcriber": true, "Language": true}
 
+// writeGame writes a game's page, or a puzzle's (puzzle.go).
 func (b *build) writeGame(g *game) error {
+	if g.winIn() > 0 {
+		return b.writePuzzle(g)
+	}
 	pd := b.newPage(g.href, "game", g.title(b.l))
 	gv := &gameView{
 		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
