@@ -47,8 +47,8 @@ func BenchmarkLiveRound(b *testing.B) {
 
 type loadResult struct {
 	moves, deliveries, errors int
-	p50, p99, max            float64
-	peakKB                   int
+	p50, p99, max             float64
+	peakKB                    int
 }
 
 func liveLoad(b *testing.B, boards, spectators int, d time.Duration) loadResult {
@@ -227,4 +227,3 @@ func peakRSS(pid int) int {
 	}
 	return 0
 }
-
