@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,13 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/event/sheets"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/live"
 )
 
 func newEventCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "event",
-		Short: "Run a tournament: create an event, pair its rounds, compute its standings",
+		Short: "Run a tournament: pair its rounds, enter results, standings, reports and printed sheets",
 		Long: `An event is a folder with an event.toml (name, variant, format, scoring, tie-breaks,
 players). Every BGN file in the folder whose Event tag is the event's name counts toward it,
 by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South, North and
@@ -24,11 +27,11 @@ result with neither moves nor a Termination) is a forfeit, "unrecorded" a game p
 moves were not recorded, "bye" a bye, "replayed" a game voided for a replay.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usagef("event needs a subcommand: new, pair, result, standings, ratings or report")
+			return usagef("event needs a subcommand: new, pair, result, standings, ratings, report or sheets")
 		},
 	}
 	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e),
-		newEventRatingsCmd(e), newEventReportCmd(e))
+		newEventRatingsCmd(e), newEventReportCmd(e), newEventSheetsCmd(e))
 	for _, s := range c.Commands() {
 		s.Args = wrapArgs(s.Args)
 	}
@@ -214,25 +217,14 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 		Short: "Standings with every tie-break, the crosstable and match scores",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			t := event.Standings(cfg, games, after)
-			if asJSON {
-				if err := writeJSON(e.out, t); err != nil {
-					return err
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				t := event.Standings(cfg, games, after)
+				if asJSON {
+					return writeJSON(e.out, t)
 				}
-			} else {
 				printStandings(e, cfg, t)
-			}
-			if found {
-				return errFound
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "standings after round N (default: all rounds)")
@@ -293,21 +285,31 @@ func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, e
 	return live.WriteSheet(dir, c.Name, links, base)
 }
 
-// loadEvent reads the event of dir and its games, reporting what cannot count on standard
-// error; found says there was some (the command exits 1 after its output).
-func loadEvent(e *env, dir string) (cfg *event.Config, games []event.Game, found bool, err error) {
-	cfg, err = event.Load(dir)
+// withEvent reads the event of dir and its games and runs run on them, for a command that
+// reports on the rounds up to after (0: all). What cannot count is reported on standard error
+// and the command exits 1 after its output.
+func withEvent(e *env, dir string, after int, run func(*event.Config, []event.Game) error) error {
+	if after < 0 {
+		return usagef("--after-round must be >= 0")
+	}
+	cfg, err := event.Load(dir)
 	if err != nil {
-		return nil, nil, false, err
+		return err
 	}
 	games, problems, err := event.Games(dir, cfg)
 	if err != nil {
-		return nil, nil, false, err
+		return err
 	}
 	for _, p := range problems {
 		fmt.Fprintf(e.err, "%v\n", p)
 	}
-	return cfg, games, len(problems) > 0, nil
+	if err := run(cfg, games); err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return errFound
+	}
+	return nil
 }
 
 func newEventRatingsCmd(e *env) *cobra.Command {
@@ -323,40 +325,25 @@ the opponents' average rating, the performance (that average plus 400 times wins
 losses over games), the change and the rating after.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			lines := event.RatingReport(cfg, games, after)
-			if asJSON {
-				if err := writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines}); err != nil {
-					return err
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				lines := event.RatingReport(cfg, games, after)
+				if asJSON {
+					return writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines})
 				}
-			} else {
 				fmt.Fprintf(e.out, "%s: rating report, K = %s\n\n", cfg.Name, event.FormatPoints(cfg.Rating.K))
 				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', tabwriter.AlignRight)
 				fmt.Fprintln(w, "player\tbefore\tgames\tscore\topponents\tperformance\tchange\tafter\t")
 				for _, l := range lines {
-					perf, opp := "-", "-"
+					perf, opp, change := "-", "-", "0"
 					if l.Games > 0 {
 						perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
-					}
-					change := fmt.Sprintf("%+.1f", l.Change)
-					if l.Games == 0 {
-						change = "0"
+						change = fmt.Sprintf("%+.1f", l.Change)
 					}
 					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
 						event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
 				}
-				w.Flush()
-			}
-			if found {
-				return errFound
-			}
-			return nil
+				return w.Flush()
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "rate the games up to round N (default: all rounds)")
@@ -377,31 +364,81 @@ every round's games and byes, the standings and the rating report as one JSON do
 		Example: `  bao event report open2026 --format trf > open2026.trf`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
 			if format != "trf" && format != "json" {
 				return usagef("--format must be trf or json, not %q", format)
 			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			if format == "trf" {
-				err = event.WriteTRF(e.out, cfg, games, after)
-			} else {
-				err = writeJSON(e.out, event.NewReport(cfg, games, after))
-			}
-			if err != nil {
-				return err
-			}
-			if found {
-				return errFound
-			}
-			return nil
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				if format == "trf" {
+					return event.WriteTRF(e.out, cfg, games, after)
+				}
+				return writeJSON(e.out, event.NewReport(cfg, games, after))
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")
 	c.Flags().StringVar(&format, "format", "", "trf (FIDE TRF-16) or json")
+	return c
+}
+
+func newEventSheetsCmd(e *env) *cobra.Command {
+	var round int
+	var asPDF bool
+	var paper, out, url string
+	c := &cobra.Command{
+		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--out FILE]",
+		Short: "Print a round's pairing list and a score sheet per board (HTML or PDF)",
+		Long: `Write the sheets of round N to hand out: the pairing list (boards, players, ratings, results
+so far, byes), then a score sheet per board with the players, numbered move lines for South
+and North, the result to tick and the signatures of both players and the arbiter. Without
+--pdf it is one HTML page with a print stylesheet: print it from a browser, each sheet on a
+page. With --pdf it is a PDF, the pairing list on page 1 and a page per board. With --url
+(the address of bao serve as the phones reach it, as for bao event pair) each score sheet
+carries the QR code of its board's recording link: whoever holds it can write that board, so
+the file is written readable by its owner only, and each sheet goes to its board alone.`,
+		Example: `  bao event sheets open2026 --round 3 --pdf --out round-3.pdf
+  bao event sheets open2026 --round 3 --paper letter > round-3.html`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, ok := sheets.Papers[strings.ToLower(paper)]
+			if !ok {
+				return usagef("--paper must be a4 or letter, not %q", paper)
+			}
+			if round < 1 {
+				return usagef("--round is required and 1 or more")
+			}
+			r, err := sheets.FromEvent(args[0], round)
+			if err != nil {
+				return err
+			}
+			if url != "" {
+				if err := r.AddLinks(args[0], url); err != nil {
+					return err
+				}
+			}
+			var b bytes.Buffer
+			if asPDF {
+				err = r.PDF(&b, p)
+			} else {
+				err = r.HTML(&b, p)
+			}
+			if err != nil {
+				return err
+			}
+			if out == "" || out == "-" {
+				_, err = e.out.Write(b.Bytes())
+				return err
+			}
+			if url != "" {
+				return event.WritePrivate(out, b.Bytes())
+			}
+			return notation.WriteFile(out, b.Bytes())
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&round, "round", 0, "the round")
+	f.BoolVar(&asPDF, "pdf", false, "write a PDF instead of an HTML page")
+	f.StringVar(&paper, "paper", "a4", "a4 or letter")
+	f.StringVar(&out, "out", "", "the file to write (default: standard output)")
+	f.StringVar(&url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
 	return c
 }
