@@ -165,8 +165,9 @@ func newEventResultCmd(e *env) *cobra.Command {
 record gets the Result and Termination tags, and a Date if it had none. A board without
 moves gets Termination "unrecorded" (played over the board, moves not recorded) unless
 --termination names another (forfeit, resignation, agreement, ...). A board with moves takes
-a result the moves agree with; one the board contradicts (the game ended there with another
-result) is refused unless --force. A correction leaves a comment in the record saying what
+a result the moves agree with (as an adjudication, unless --termination says otherwise, when
+the game has not ended on the board); one the board contradicts (the game ended there with
+another result) is refused unless --force. A correction leaves a comment in the record saying what
 the result was and when it was changed. The file is written under the event's lock, as the
 recorders write theirs.`,
 		Example: `  bao event result open2026 --round 2 --board 3 1-0
