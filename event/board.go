@@ -117,6 +117,7 @@ func Record(dir string, round, board int, holder string) (s *recorder.Session, e
 			continue
 		}
 		path := filepath.Join(dir, g.File)
+		notation.RemoveTemp(path) // what killed recorders left; best effort
 		recs, err := notation.ReadFile(path)
 		if err != nil {
 			return nil, err

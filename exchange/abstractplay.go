@@ -137,7 +137,18 @@ func apRecord(file string, loc *locator, g *located) (*notation.Record, error) {
 		tag("SourceRef", v.String())
 	}
 	v := engine.Kiswahili
-	variants, _ := game.field("variants").list()
+	// variants is an array; a lone string is read as one. A game has one start: two set-up
+	// variants would be two SetUp and Position tags, which no reader takes.
+	variants, ok := game.field("variants").list()
+	if vs := game.field("variants"); !ok && vs != nil && vs.value != nil {
+		if _, isStr := vs.str(); !isStr {
+			return nil, bad(vs, "variants is %s, not an array of names", vs.kind())
+		}
+		variants = []*located{vs}
+	}
+	if len(variants) > 1 {
+		return nil, bad(variants[1], "%d set-up variants: a game starts from one (kujifunza or malawi)", len(variants))
+	}
 	for _, vr := range variants {
 		s, _ := vr.str()
 		setup, ok := apSetUps[s]

@@ -101,6 +101,9 @@ func ImportEach(name, file string, data []byte, o Options, emit func(*notation.R
 	if err != nil {
 		return nil, err
 	}
+	if at, ok := notation.IsBinary(data); ok {
+		return nil, &notation.Error{File: file, Pos: at, Err: fmt.Errorf("%w: binary data, not %s (a control character here); not read", ErrFormat, name)}
+	}
 	var verified notation.ErrorList
 	n := 0
 	err = f.read(file, data, o, func(r *notation.Record) error {
@@ -109,9 +112,10 @@ func ImportEach(name, file string, data []byte, o Options, emit func(*notation.R
 		if r.Number == 0 {
 			r.Number = n
 		}
-		errs := notation.Verify(r)
+		errs := append(readable(r), notation.Verify(r)...)
 		if len(errs) > 0 {
-			r.SetTag("ImportProblem", errs[0].Error())
+			problem, _ := clean(errs[0].Error(), maxTagValue, false)
+			r.SetTag("ImportProblem", problem)
 		}
 		verified = append(verified, errs...)
 		return emit(r)

@@ -1,29 +1,42 @@
 package exchange
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/testgame"
+	"github.com/bao-archive/bao/notation"
 )
 
 // The readers take any bytes without panicking or hanging; what they return is either
-// records or a located error.
+// records or a located error, and the records, written, are read back by bao's reader.
 func FuzzAbstractPlay(f *testing.F) {
 	f.Add([]byte(apOf(testgame.Line(engine.Kiswahili, 6, 1, 1), "")))
 	f.Add([]byte(`[{"header":{"game":{"name":"Bao","variants":["kujifunza"]}},"moves":[[null,{"move":"a2<"}]]}]`))
-	f.Fuzz(func(t *testing.T, data []byte) { Import("abstractplay", "f.json", data, Options{}) })
+	f.Fuzz(func(t *testing.T, data []byte) { importReadsBack(t, "abstractplay", data, Options{}) })
 }
 
 func FuzzKIBA(f *testing.F) {
 	f.Add([]byte("[Event \"x\"]\n 1: A6<* a3>; 2: 6< {c} a4>, 3... B3> 1-0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Import("kiba", "f.txt", data, Options{Variant: engine.Kiswahili})
-		Import("lr", "f.txt", data, Options{Variant: engine.Kete, BoardLR: true})
+		importReadsBack(t, "kiba", data, Options{Variant: engine.Kiswahili})
+		importReadsBack(t, "lr", data, Options{Variant: engine.Kete, BoardLR: true})
 	})
 }
 
 func FuzzNkkmd(f *testing.F) {
 	f.Add([]byte(nkkmdOf(testgame.Line(engine.Kiswahili, 6, 2, 1))))
-	f.Fuzz(func(t *testing.T, data []byte) { Import("nkkmd", "f.json", data, Options{}) })
+	f.Fuzz(func(t *testing.T, data []byte) { importReadsBack(t, "nkkmd", data, Options{}) })
+}
+
+// importReadsBack imports data and checks that what was imported, written, reads back.
+func importReadsBack(t *testing.T, format string, data []byte, o Options) {
+	recs, _, _ := Import(format, "f", data, o)
+	var b bytes.Buffer
+	notation.Write(&b, recs...)
+	back, err := notation.Parse("out.bgn", &b)
+	if err != nil || len(back) != len(recs) {
+		t.Fatalf("wrote %d records, read %d back: %v\n%s", len(recs), len(back), err, b.String())
+	}
 }

@@ -89,7 +89,11 @@ func readLists(file string, data []byte, o Options, emit func(*notation.Record) 
 			tags = append(tags, notation.Tag{Name: name, Value: value, Pos: line.pos})
 			continue
 		}
-		for _, w := range words(line) {
+		ws, open := words(line)
+		if open.IsValid() {
+			bad = append(bad, formatErr(file, open, "a { that its line does not close; the words after it are read as moves").(*notation.Error))
+		}
+		for _, w := range ws {
 			if n := numberPrefix(w.text); n > 0 && n < len(w.text) { // "1.A6<", "2...a6<*"
 				if numberOf(w.text) == 1 && len(toks) > 1 {
 					flush()
@@ -133,32 +137,48 @@ func lines(data []byte) []word {
 	return out
 }
 
-// words splits a line at white space, ";" and ",", skipping {comments}.
-func words(l word) []word {
-	var out []word
-	start := -1
-	depth := 0
+// words splits a line at white space, ";" and ",", skipping {comments}. A { that the line
+// does not close is no comment: open is its place, and the words after it are read (braces
+// there separate words).
+func words(l word) (out []word, open notation.Pos) {
 	runes := []rune(l.text)
+	start, depth, from := -1, 0, 0
+	split := func(i int) {
+		if start >= 0 {
+			out = append(out, word{string(runes[start:i]), notation.Pos{Line: l.pos.Line, Col: start + 1}})
+		}
+		start = -1
+	}
 	for i, r := range append(runes, ' ') {
 		switch {
 		case r == '{':
+			split(i)
+			if depth == 0 {
+				from = i
+			}
 			depth++
 		case r == '}' && depth > 0:
 			depth--
-			start = -1
 		case depth > 0:
 		case unicode.IsSpace(r) || r == ';' || r == ',':
-			if start >= 0 {
-				out = append(out, word{string(runes[start:i]), notation.Pos{Line: l.pos.Line, Col: start + 1}})
-			}
-			start = -1
+			split(i)
 		default:
 			if start < 0 {
 				start = i
 			}
 		}
 	}
-	return out
+	if depth == 0 {
+		return out, notation.Pos{}
+	}
+	for i, r := range append(runes, ' ')[from+1:] {
+		if i += from + 1; unicode.IsSpace(r) || strings.ContainsRune(";,{}", r) {
+			split(i)
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out, notation.Pos{Line: l.pos.Line, Col: from + 1}
 }
 
 func isResult(s string) bool {

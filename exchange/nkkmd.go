@@ -190,12 +190,19 @@ func nkkmdPosition(p *located) (string, error) {
 		side = "N"
 	}
 	houses := ""
-	if owned, ok := p.field("houseOwned").list(); ok && len(owned) == 2 {
-		if o, _ := owned[0].value.(bool); o {
-			houses += "H"
+	if h := p.field("houseOwned"); h != nil && h.value != nil {
+		owned, ok := h.list()
+		if !ok || len(owned) != 2 {
+			return "", fmt.Errorf("houseOwned is %s, not [south, north] of true or false", h.kind())
 		}
-		if o, _ := owned[1].value.(bool); o {
-			houses += "h"
+		for i, o := range owned {
+			own, ok := o.value.(bool)
+			if !ok {
+				return "", fmt.Errorf("houseOwned[%d] is %s, not true or false", i, o.kind())
+			}
+			if own {
+				houses += []string{"H", "h"}[i]
+			}
 		}
 	}
 	if houses == "" {

@@ -29,6 +29,9 @@ type Sink struct {
 	forgotten, written map[string]bool
 	// unread are the files NewSink could not read, by clean path: they take no game.
 	unread map[string]error
+	// failed are the files whose replacement failed (a full disk): aborted, they keep their
+	// old contents and take no more games this run.
+	failed map[string]error
 	// live counts the open files whose handle is open; tick orders their writes.
 	live, tick int
 }
@@ -56,10 +59,14 @@ type sinkFile struct {
 // NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
 // skipped) or one file; a root that does not exist yet holds none. A file it cannot read is
 // passed over, and named in the error, which then comes with a sink all the same: games
-// can still go to the other files (Add refuses that one).
+// can still go to the other files (Add refuses that one). The temporary files that killed
+// runs left (notation.IsLeftover) are removed on the way.
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
 	var unread []error
+	if st, err := os.Stat(root); err == nil && !st.IsDir() {
+		notation.RemoveTemp(root) // best effort, as below: a leftover costs only space
+	}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == root {
@@ -70,7 +77,12 @@ func NewSink(root string) (*Sink, error) {
 		if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
 			return filepath.SkipDir
 		}
-		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
+		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
+			os.Remove(path)
+			return nil
+		}
+		// The root file is read whatever its name (--out notes.txt): its games are stored.
+		if !d.Type().IsRegular() || path != root && !strings.EqualFold(filepath.Ext(path), ".bgn") {
 			return nil
 		}
 		if err := s.learn(path); err != nil {
@@ -165,6 +177,9 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 	if err := s.unread[filepath.Clean(path)]; err != nil && sf == nil && !fresh {
 		return notation.GameRef{}, false, err // whether or not the game is new
 	}
+	if err := s.failed[path]; err != nil {
+		return notation.GameRef{}, false, err
+	}
 	if sf == nil && fresh && !s.forgotten[path] {
 		s.seen.Forget(path) // its old games are not stored any more
 		if s.forgotten == nil {
@@ -179,7 +194,7 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		// The file's games are copied at its first new game: a file that gets none is
 		// neither read again nor rewritten.
 		if sf, err = s.start(path, !fresh); err != nil {
-			return notation.GameRef{}, false, err
+			return notation.GameRef{}, false, s.fail(path, err)
 		}
 		if fresh {
 			if s.written == nil {
@@ -189,13 +204,29 @@ func (s *Sink) Store(path string, r *notation.Record, replace bool) (where notat
 		}
 	}
 	if err := s.use(sf); err != nil {
-		return notation.GameRef{}, false, err
+		return notation.GameRef{}, false, s.fail(path, err)
 	}
 	if err := sf.write(r); err != nil {
-		return notation.GameRef{}, false, err
+		return notation.GameRef{}, false, s.fail(path, err)
 	}
 	sf.added++
 	return notation.GameRef{}, false, nil
+}
+
+// fail aborts the replacement of the file at path after err: the file keeps what it held,
+// and takes no more games this run. The error says so.
+func (s *Sink) fail(path string, err error) error {
+	if sf := s.open[path]; sf != nil {
+		err = sf.f.Fail(err)
+		s.close(path)
+	} else if !errors.Is(err, notation.ErrNotWritten) {
+		err = fmt.Errorf("%s: %w: %w", path, notation.ErrNotWritten, err)
+	}
+	if s.failed == nil {
+		s.failed = map[string]error{}
+	}
+	s.failed[path] = err
+	return err
 }
 
 // start opens the replacement of the file at path, with the games it holds when keep.
@@ -212,9 +243,9 @@ func (s *Sink) start(path string, keep bool) (*sinkFile, error) {
 	sf.f = f
 	if keep {
 		if err := sf.copy(path); err != nil {
-			f.Abort()
 			s.live--
-			return nil, err
+			return nil, f.Fail(err) // the file keeps what it held
+
 		}
 	}
 	if s.open == nil {

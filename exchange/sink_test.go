@@ -56,3 +56,25 @@ func TestSinkManyFiles(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// An --out file is the sink's whatever its name: its games count as stored (they were all
+// stored again when the name did not end in .bgn), and a killed run's leftovers beside it go.
+func TestSinkFileAnyName(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "notes.txt")
+	recs := mustImport(t, "abstractplay", "g.json", []byte(apOf(testgame.Line(engine.Kiswahili, 30, 1, 1), "")), Options{})
+	os.WriteFile(path, []byte(bgnOf(t, recs)), 0o644)
+	leftover := filepath.Join(dir, ".notes.txt.99999999-1.tmp") // a pid no process has
+	os.WriteFile(leftover, []byte("cut"), 0o644)
+	s, err := NewSink(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, dup, err := s.Store(path, recs[0], false); err != nil || !dup {
+		t.Errorf("the game in notes.txt: duplicate %v, %v", dup, err)
+	}
+	s.Abort()
+	if _, err := os.Stat(leftover); err == nil {
+		t.Error("a dead run's temporary file stays")
+	}
+}

@@ -2,9 +2,11 @@ package notation
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -38,40 +40,83 @@ func WriteFile(path string, data []byte) error {
 
 // File is a replacement of a file being written, as WriteFile writes it but in as many
 // Writes as the caller likes (bao fmt -w streams a file record by record): nothing changes at
-// path until Commit, and Abort leaves path as it was.
+// path until Commit, and Abort leaves path as it was. Once a Write fails (a full disk), every
+// later Write and the Commit fail too, and path keeps its old contents: a file is never put in
+// place cut.
 type File struct {
-	tmp  *os.File // nil while paused
-	name string   // of tmp
-	path string
-	perm fs.FileMode
+	tmp     *os.File // nil while paused
+	name    string   // of tmp
+	path    string
+	perm    fs.FileMode
+	existed bool
+	err     error // the first failure: the replacement is not put in place
 }
 
-// CreateFile starts the replacement of the file at path, in a temporary file next to it.
+// ErrNotWritten is the kind of a replacement that was not put in place: the file keeps its old
+// contents, or was not made. The error names the file and the cause (a full disk).
+var ErrNotWritten = errors.New("not written")
+
+// ErrReadOnly is the kind of a refusal to replace a file whose permissions forbid writing it
+// (chmod a-w): it is the user's way of saying "keep this one".
+var ErrReadOnly = errors.New("read-only file, left as it is")
+
+// CreateFile starts the replacement of the file at path, in a temporary file next to it. An
+// existing file that no one may write (mode 0444) is refused with ErrReadOnly.
 func CreateFile(path string) (*File, error) {
-	perm := fs.FileMode(0o644)
+	perm, existed := fs.FileMode(0o644), false
 	if st, err := os.Stat(path); err == nil {
-		perm = st.Mode().Perm()
+		perm, existed = st.Mode().Perm(), true
+		if perm&0o222 == 0 && st.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "write", Path: path, Err: ErrReadOnly}
+		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		// the temporary file is ours, not the user's: name the file they asked for
 		return nil, &fs.PathError{Op: "write", Path: path, Err: pe.Err}
 	} else if err != nil {
 		return nil, err
 	}
-	return &File{tmp: tmp, name: tmp.Name(), path: path, perm: perm}, nil
+	return &File{tmp: tmp, name: tmp.Name(), path: path, perm: perm, existed: existed}, nil
 }
 
-// tempPattern names the temporary files of path: hidden, and found again by RemoveTemp.
-func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
+// userPath names the file the user asked for in err instead of the temporary file: the
+// temporary file is ours, not theirs.
+func userPath(err error, path string) error {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	return err
+}
+
+// tempPattern names the temporary files of path: hidden, with the writer's process id (so
+// that RemoveTemp tells a dead writer's leftovers from a live one's), found again by
+// RemoveTemp.
+func tempPattern(path string) string {
+	return "." + filepath.Base(path) + "." + strconv.Itoa(os.Getpid()) + "-*.tmp"
+}
 
 func (f *File) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
 	if err := f.resume(); err != nil {
 		return 0, err
 	}
-	return f.tmp.Write(p)
+	n, err := f.tmp.Write(p)
+	if err != nil {
+		f.fail(err)
+	}
+	return n, err
+}
+
+// fail keeps the first failure, the one Commit reports.
+func (f *File) fail(err error) error {
+	if f.err == nil {
+		f.err = userPath(err, f.path)
+	}
+	return f.err
 }
 
 // Pause closes the temporary file until the next Write or Commit, so that a writer of many
@@ -82,7 +127,10 @@ func (f *File) Pause() error {
 	}
 	err := f.tmp.Close()
 	f.tmp = nil
-	return err
+	if err != nil {
+		return f.fail(err)
+	}
+	return nil
 }
 
 // resume opens again the temporary file Pause closed, to write after what it holds.
@@ -92,7 +140,7 @@ func (f *File) resume() error {
 	}
 	tmp, err := os.OpenFile(f.name, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return err
+		return f.fail(err)
 	}
 	f.tmp = tmp
 	return nil
@@ -107,10 +155,23 @@ func (f *File) Abort() {
 	os.Remove(f.name)
 }
 
-// Commit syncs the temporary file and renames it over path, then syncs the folder.
+// Fail abandons the replacement after err, as Abort does, and returns the error Commit would
+// have: of kind ErrNotWritten, saying that path keeps its old contents.
+func (f *File) Fail(err error) error {
+	f.fail(err)
+	f.Abort()
+	return f.notWritten(f.err)
+}
+
+// Commit syncs the temporary file and renames it over path, then syncs the folder. When a
+// Write failed, or the sync does (a full disk shows there too), nothing is renamed: the error
+// is of kind ErrNotWritten and says that path keeps its old contents.
 func (f *File) Commit() error {
 	defer os.Remove(f.name) // after a successful rename there is nothing left to remove
-	err := f.resume()
+	err := f.err
+	if err == nil {
+		err = f.resume()
+	}
 	if err == nil {
 		err = f.tmp.Chmod(f.perm)
 	}
@@ -120,11 +181,11 @@ func (f *File) Commit() error {
 	if cerr := f.Pause(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return err
+	if err == nil {
+		err = os.Rename(f.name, f.path)
 	}
-	if err := os.Rename(f.name, f.path); err != nil {
-		return err
+	if err != nil {
+		return f.notWritten(err)
 	}
 	if d, err := os.Open(filepath.Dir(f.path)); err == nil {
 		d.Sync() // best effort: some file systems cannot sync a folder
@@ -133,32 +194,66 @@ func (f *File) Commit() error {
 	return nil
 }
 
+// notWritten says what became of path when its replacement failed with err.
+func (f *File) notWritten(err error) error {
+	err = userPath(err, f.path)
+	if f.existed {
+		return fmt.Errorf("%s: %w, it keeps its old contents: %w", f.path, ErrNotWritten, err)
+	}
+	return fmt.Errorf("%s: %w, not created: %w", f.path, ErrNotWritten, err)
+}
+
 // RemoveTemp removes the temporary files that writers of path (WriteFile, CreateFile) left
 // behind when they were killed before they could rename or remove them, and returns how many
-// it removed. Call it only while no one else writes path.
+// it removed. A temporary file of a process that still runs is left alone.
 func RemoveTemp(path string) (int, error) {
 	dir := filepath.Dir(path)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return 0, err
 	}
-	// the names of tempPattern, matched without glob syntax: a name may hold [ or *
-	prefix := "." + filepath.Base(path) + "."
 	n := 0
 	var errs []error
 	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".tmp") ||
-			len(name) <= len(prefix)+len(".tmp") {
+		if !e.Type().IsRegular() || !IsLeftover(e.Name(), filepath.Base(path)) {
 			continue
 		}
-		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, err)
 			continue
 		}
 		n++
 	}
 	return n, errors.Join(errs...)
+}
+
+// IsLeftover reports whether name is a temporary file of a replacement of the file named
+// base (any file when base is "") that its writer left: the writer's process no longer runs,
+// or the name does not say which process wrote it.
+func IsLeftover(name, base string) bool {
+	if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
+		return false
+	}
+	rest := strings.TrimSuffix(name[1:], ".tmp")
+	if base != "" {
+		// the names of tempPattern, matched without glob syntax: a name may hold [ or *
+		if !strings.HasPrefix(rest, base+".") || len(rest) == len(base)+1 {
+			return false
+		}
+		rest = rest[len(base)+1:]
+	} else {
+		i := strings.LastIndexByte(rest, '.')
+		if i <= 0 || !strings.EqualFold(filepath.Ext(rest[:i]), ".bgn") {
+			return false
+		}
+		rest = rest[i+1:]
+	}
+	pid, _, found := strings.Cut(rest, "-")
+	n, err := strconv.Atoi(pid)
+	if !found || err != nil || n <= 0 {
+		return true // a writer before process ids were in the name
+	}
+	return n != os.Getpid() && !running(n)
 }
 
 // Slug makes a file name of a value (an event, a player, a title): lower-case ASCII letters

@@ -73,6 +73,11 @@ func binary(head []byte) (at Pos, ok bool) {
 	return Pos{line, col}, true
 }
 
+// IsBinary tells whether data is binary rather than text, judging its start as the reader
+// does (binary): an importer refuses such an input as a whole, as the reader refuses a file.
+// at is where the first control character is.
+func IsBinary(data []byte) (at Pos, ok bool) { return binary(data[:min(len(data), binaryWindow)]) }
+
 // binaryWindow is how much of a file binary judges.
 const binaryWindow = 8 << 10
 
@@ -349,6 +354,26 @@ func (lx *lexer) symbol(t *token) {
 	if lx.run(cDot, maxSymbol) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
 	}
+}
+
+// IsMoveToken reports whether s reads back as one move token, as symbol reads it: what a
+// writer may put in movetext. An importer checks a token it could not play before keeping it.
+func IsMoveToken(s string) bool {
+	if s == "" || len(s) > maxSymbol || isResult(s) || class[s[len(s)-1]]&cGlyph != 0 {
+		return false
+	}
+	if class[s[0]]&cAlnum == 0 && !(s[0] == '?' && len(s) > 1 && class[s[1]]&cSymbol != 0 && s[1] != '-') {
+		return false
+	}
+	digits := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if class[c]&cSymbol == 0 && c != '?' {
+			return false
+		}
+		digits = digits && '0' <= c && c <= '9'
+	}
+	return !digits
 }
 
 // str0 returns lx.text as a string, sharing the strings of recent tokens through a small

@@ -112,8 +112,12 @@ func createOutput(e *env, path string) (*output, error) {
 
 // Commit writes out what is buffered and puts the file in place.
 func (o *output) Commit() error {
-	if err := o.Flush(); err != nil || o.f == nil {
+	err := o.Flush()
+	switch {
+	case o.f == nil:
 		return err
+	case err != nil:
+		return o.f.Fail(err) // says that the file keeps its old contents
 	}
 	return o.f.Commit()
 }

@@ -16,6 +16,7 @@ import (
 func TestMain(m *testing.M) {
 	// Tests that need a real process (kill -9, a terminal) run this test binary as bao.
 	if os.Getenv("BAO_TEST_AS_CLI") == "1" {
+		limitFileSize(os.Getenv("BAO_TEST_FSIZE"))
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){

@@ -173,7 +173,7 @@ func recordLoop(e *env, s *recorder.Session, interactive bool) error {
 	prompt()
 	sc := bufio.NewScanner(e.in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	rejected := 0
+	rejected, quit := 0, false
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		reply, err := s.Exec(line)
@@ -191,15 +191,18 @@ func recordLoop(e *env, s *recorder.Session, interactive bool) error {
 				screen()
 			}
 		}
-		if recorder.IsQuit(line) {
-			return nil
+		if quit = recorder.IsQuit(line); quit {
+			break
 		}
 		prompt()
 	}
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.out, "saved in %s\n", s.Path())
+	if !quit {
+		fmt.Fprintf(e.out, "saved in %s\n", s.Path())
+	}
+	// From a pipe a rejected line is a failed script, whether it ends by quit or not.
 	if rejected > 0 && !interactive {
 		return errFound
 	}

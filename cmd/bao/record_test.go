@@ -203,3 +203,15 @@ func TestRecordEventBoardTwice(t *testing.T) {
 		t.Errorf("board 1 holds %d moves, want the first recorder's one", n)
 	}
 }
+
+// A script that ends with quit after a rejected line failed: exit 1, as without quit.
+func TestRecordPipeQuitAfterRejected(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bgn")
+	code, out, errOut := runBao(t, "A3\nA1\nquit\n", "record", "--variant", "kingulu", path)
+	if code != 1 || !strings.Contains(errOut, "stdin:2: illegal move A1") || strings.Count(out, "saved in") != 1 {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if code, _, errOut := runBao(t, "quit\n", "record", "--resume", path); code != 0 {
+		t.Errorf("quit alone: exit %d: %s", code, errOut)
+	}
+}
