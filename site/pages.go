@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"html/template"
+	"io/fs"
 	"path"
 	"regexp"
 	"strings"
 
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/site/webengine"
 )
 
 // pageData is what every page's layout needs.
@@ -19,6 +21,7 @@ type pageData struct {
 	Site   string
 	Kind   string // body class: page, game, list, search
 	Crumbs []link
+	Live   string // the live broadcast's script (Options.LiveScript), "" for none
 }
 
 // link is an href (site-relative unless said otherwise) with its text.
@@ -56,6 +59,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		}
 	}
 	for _, file := range b.records {
+		r[recordFileHref(file)] = func(v *build) ([]byte, error) { return fs.ReadFile(v.src, file) }
 		eachPage(b.gamesOf(file), func(i int) {
 			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
 		})
@@ -87,6 +91,13 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
 		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
+	}
+	eng, err := webengine.Load()
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range eng.Files {
+		assets[name] = data
 	}
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
@@ -174,7 +185,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind}
+		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
 	// Breadcrumbs: the folders above the page, each with a page of its own.
 	dir := path.Dir(name)
 	if path.Base(name) == "index.html" {

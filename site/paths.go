@@ -42,6 +42,10 @@ func markdownHref(md string) string { return outStem(md) + ".html" }
 // recordHref is the list of the games of a record file, page n (1-based) of it.
 func recordHref(file string, n int) string { return pageHref(outStem(file)+"/index.html", n) }
 
+// recordFileHref is the copy of a record file itself, beside the folder of its games' pages,
+// for readers to download.
+func recordFileHref(file string) string { return outStem(file) + ".bgn" }
+
 // GameHref is the page of game number n (1-based) of a record file, relative to the site root.
 func GameHref(file string, n int) string {
 	leaf := strconv.Itoa(n) + ".html"
@@ -50,6 +54,10 @@ func GameHref(file string, n int) string {
 	}
 	return outStem(file) + "/" + leaf
 }
+
+// EventHref is the page of the event in folder dir of the archive ("." for the archive's
+// root), as the site and bao serve name it.
+func EventHref(dir string) string { return eventHref(dir) }
 
 // parseGameHref reads a name made by GameHref back into the record file's output stem and the
 // game's number.

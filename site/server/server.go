@@ -30,6 +30,7 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/webengine"
 )
 
 // Server serves the site of an archive folder. It builds nothing up front: it renders each
@@ -53,6 +54,20 @@ type Server struct {
 	AllowHosts []string
 	// CacheBytes bounds the rendered pages kept in memory; 0 means 64 MiB.
 	CacheBytes int
+	mounts     []mount
+}
+
+// mount is a handler answering the requests under a path prefix, before the site's pages.
+type mount struct {
+	prefix string
+	h      http.Handler
+}
+
+// Handle has h answer every request whose path begins with prefix (the live recording of an
+// event), behind the same Host check, panic recovery and security headers as the pages. Call
+// it before Serve.
+func (sv *Server) Handle(prefix string, h http.Handler) {
+	sv.mounts = append(sv.mounts, mount{prefix, h})
 }
 
 // snapshot is the archive as one refresh saw it.
@@ -119,7 +134,7 @@ func (sv *Server) Refresh(ctx context.Context) (*site.Report, error) {
 // securityHeaders keep the pages from running anything but the site's own scripts, even if an
 // annotation slipped something past the Markdown renderer.
 var securityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options":  "nosniff",
 	"Referrer-Policy":         "no-referrer",
 }
@@ -128,6 +143,12 @@ var securityHeaders = map[string]string{
 func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range securityHeaders {
 		w.Header().Set(k, v)
+	}
+	for _, m := range sv.mounts {
+		if strings.HasPrefix(r.URL.Path, m.prefix) {
+			m.h.ServeHTTP(w, r)
+			return
+		}
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -162,6 +183,15 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		w.Header().Set("Content-Type", ct)
+	}
+	if eng, _ := webengine.Load(); eng != nil && name == eng.Wasm {
+		// Named by its contents: a browser may keep it for good.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			data = eng.WasmGzip
+		}
 	}
 	http.ServeContent(w, r, name, snap.built, bytes.NewReader(data))
 }
