@@ -49,6 +49,7 @@ type node struct {
 	pos        engine.Position
 	marks      board.Highlight
 	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
+	filled     string        // an illegible move's one completion, as every command reads it
 }
 
 // newGame replays record number n of file (parse problems in parseErrs).
@@ -334,6 +335,9 @@ func (g *game) replay() {
 			main: s.Variation == nil}
 		if s.Trace != nil {
 			n.marks, n.trace = board.Trace(s.After.Variant(), *s.Trace), s.Trace
+		}
+		if s.Filled {
+			n.filled = s.Token()
 		}
 		if prev.next < 0 {
 			prev.next = n.id

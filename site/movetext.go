@@ -37,7 +37,11 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
+		if f := g.nodes[id].filled; f != "" { // shown as read, the scribe's ? on hover
+			w.WriteString(`<a href="#p` + ply + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
+		} else {
+			w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
+		}
 		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
