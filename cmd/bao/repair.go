@@ -60,6 +60,8 @@ With --apply the best repair is written into the file, each changed move keeping
 scribe wrote in a [%was …] comment command, unless the next repair ranks as high: bao
 never chooses between equals. With --json the result is one JSON document:
 {"games":[{"file","game","line","repairs":[{"edits":[{"ply","op","was","now"}]}]}]}.
+Games far apart are mended stretch by stretch, as bao validate resynchronises: --max-edits
+bounds the corrections of one stretch. A file whose games all replay says "nothing to repair".
 A folder stands for the .bgn files under it; - reads standard input (not with --apply).
 Exit code 1 when a game does not validate and is not repaired in place.`,
 		Args: cobra.MinimumNArgs(1),
@@ -77,11 +79,13 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 			if apply && slices.Contains(paths, stdinName) {
 				return usagef("--apply rewrites files: it cannot take standard input (-)")
 			}
-			doc, found := repairFiles(e, paths, opts, apply, asJSON)
+			doc, found, printed := repairFiles(e, paths, opts, apply, asJSON)
 			if asJSON {
 				if err := writeJSON(e.out, doc); err != nil {
 					return err
 				}
+			} else if !printed && !found {
+				fmt.Fprintln(e.out, "nothing to repair: every game replays as written")
 			}
 			if found {
 				return errFound
@@ -99,8 +103,9 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 }
 
 // repairFiles searches the repairs of every file, printing them unless asJSON; found says
-// whether a game does not validate and was not repaired in place, or a file had a problem.
-func repairFiles(e *env, paths []string, opts notation.RepairOptions, apply, asJSON bool) (doc repairDoc, found bool) {
+// whether a game does not validate and was not repaired in place, or a file had a problem, and
+// printed whether a repair was printed.
+func repairFiles(e *env, paths []string, opts notation.RepairOptions, apply, asJSON bool) (doc repairDoc, found, printed bool) {
 	doc.Games = []repairGame{}
 	for _, path := range paths {
 		games, err := repairFile(e, path, opts, apply)
@@ -112,11 +117,12 @@ func repairFiles(e *env, paths []string, opts notation.RepairOptions, apply, asJ
 			found = found || !g.Applied && !g.validates()
 			if !asJSON && !g.syntax {
 				printRepairs(e.out, g)
+				printed = true
 			}
 			doc.Games = append(doc.Games, g.repairGame)
 		}
 	}
-	return doc, found
+	return doc, found, printed
 }
 
 // repairedGame is a game that needed repair: its JSON entry, and what the human output shows.
