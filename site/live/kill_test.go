@@ -96,6 +96,9 @@ func TestKillServer(t *testing.T) {
 				case http.StatusOK:
 					i++
 					acked[b].Store(int32(i))
+					// A board records at most a move per 100 ms, as at a real board, so that
+					// the kills below come while boards record however fast the machine is.
+					time.Sleep(100 * time.Millisecond)
 				case http.StatusConflict, http.StatusUnprocessableEntity:
 					t.Errorf("board %d ply %d: %s", b+1, i+1, resp.Status)
 					return
