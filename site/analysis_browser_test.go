@@ -403,3 +403,66 @@ func browserAnalysisScreenshots(t *testing.T, ctx context.Context, base string, 
 		}
 	}
 }
+
+// axeScript finds axe-core (npm install axe-core at the top of the repository, as .ci/run
+// does; BAO_AXE names another copy).
+func axeScript() string {
+	for _, p := range []string{os.Getenv("BAO_AXE"), filepath.Join("..", "node_modules", "axe-core", "axe.min.js")} {
+		if p == "" {
+			continue
+		}
+		if b, err := os.ReadFile(p); err == nil {
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// TestBrowserAxe runs axe-core inside the pages a reader meets, the analysis board open among
+// them, at a phone's and a desktop's width: no serious or critical violation.
+func TestBrowserAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if findChromium() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	axe := axeScript()
+	if axe == "" {
+		t.Skip("axe test skipped: no axe-core (npm install axe-core at the top of the repository, or BAO_AXE=path/axe.min.js)")
+	}
+	base := browserSite(t)
+	ctx, dialogs := browser(t)
+	pages := []struct{ name, path, open string }{
+		{"game", "/demo/selfplay/kiswahili/1.html#p6", ""},
+		{"analysis", "/demo/selfplay/kiswahili/1.html#p6", "button.analyse"},
+		{"markdown", "/demo/primer/kiswahili.html", ""},
+		{"event", demoEventPage, ""},
+		{"player", demoPlayerPage, ""},
+		{"search", "/search.html", ""},
+	}
+	for _, w := range []struct {
+		name          string
+		width, height int64
+	}{{"phone", 390, 844}, {"desktop", 1366, 900}} {
+		c := tab(t, ctx, dialogs)
+		vp := chromedp.EmulateViewport(w.width, w.height)
+		if w.width < 500 {
+			vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+		}
+		for _, p := range pages {
+			do(t, c, vp, chromedp.Navigate(base+p.path), chromedp.WaitVisible("main h1"))
+			if p.open != "" {
+				do(t, c, chromedp.Click(p.open))
+				settle(t, c, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
+			}
+			do(t, c, chromedp.Evaluate[chromedp.Void](axe))
+			found := await[[]string](t, c, `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+				.filter(v => v.impact === 'serious' || v.impact === 'critical')
+				.map(v => v.impact + ' ' + v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ') + ')'))`)
+			for _, v := range found {
+				t.Errorf("%s at %s: %s", p.name, w.name, v)
+			}
+		}
+	}
+}

@@ -98,6 +98,8 @@
       if (p.name === from) base.push('from');
       p.g.setAttribute('class', base.join(' '));
       if (p.text) p.text.textContent = cs[i] ? String(cs[i]) : '';
+      // A pit that is a button is named by its label and what it shows.
+      if (p.g.hasAttribute('role')) p.g.setAttribute('aria-label', p.name + ': ' + (cs[i] || 0));
     });
     svg.setAttribute('data-bpn', bpn);
   };
@@ -146,7 +148,6 @@
       p.g.insertBefore(hit, p.g.firstChild);
       p.g.setAttribute('role', 'button');
       p.g.setAttribute('tabindex', '0');
-      p.g.setAttribute('aria-label', p.name);
     });
     function mark() {
       var from = {};

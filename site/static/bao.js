@@ -159,7 +159,7 @@
     // The controls are the script's own: without it a page shows none that do nothing.
     section.insertAdjacentHTML('beforeend', '<div class="controls" id="controls">' +
       '<button type="button" data-go="first" aria-label="First position" title="First position (Home)">«</button>' +
-      '<button type="button" data-go="prev" aria-label="Previous move" title="Previous move (←)">‹ Prev</button>' +
+      '<button type="button" data-go="prev" aria-label="Prev: previous move" title="Previous move (←)">‹ Prev</button>' +
       '<button type="button" data-go="next" aria-label="Next move" title="Next move (→)">Next ›</button>' +
       '<button type="button" data-go="last" aria-label="Last move" title="Last move (End)">»</button></div>' +
       '<div class="sowing" id="sowing"><label>Sowing <select id="speed"><option value="0">jump</option>' +
