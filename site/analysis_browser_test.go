@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -188,6 +190,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	}
 	for _, ag := range games {
 		t.Run("tap-"+ag.v.ID(), func(t *testing.T) { browserTap(t, ctx, dialogs, static, ag) })
+		t.Run("line-tools-"+ag.v.ID(), func(t *testing.T) { browserLineTools(t, tab(t, ctx, dialogs), static, ag) })
 	}
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
 		t.Run("screenshots", func(t *testing.T) { browserAnalysisScreenshots(t, tab(t, ctx, dialogs), static, games, dir) })
@@ -464,5 +467,30 @@ func TestBrowserAxe(t *testing.T) {
 				t.Errorf("%s at %s: %s", p.name, w.name, v)
 			}
 		}
+	}
+}
+
+// browserLineTools checks the analysis board's tools: the reader's line as BGN replays to the
+// position shown, the board flips, the position is copied.
+func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysisGame) {
+	u := fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)
+	for _, tok := range ag.line {
+		u += "/" + url.PathEscape(tok)
+	}
+	do(t, ctx, chromedp.Navigate(u))
+	want := ag.after(t, len(ag.line))
+	settle(t, ctx, fmt.Sprintf(`document.querySelector('svg[data-analysis]')?.getAttribute('data-bpn') === %q`, want))
+	rec := eval[string](t, ctx, `(h => decodeURIComponent(h.slice(h.indexOf(',') + 1)))(document.querySelector('section.analysis [data-a=bgn]').getAttribute('href'))`)
+	recs, err := notation.Parse("line.bgn", strings.NewReader(rec))
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the line's BGN %q: %v", rec, err)
+	}
+	rp, err := recs[0].Replay()
+	if err != nil || len(rp.Plies) != len(ag.line) || rp.Plies[len(rp.Plies)-1].After.String() != want {
+		t.Errorf("the line's BGN %q replays with %v, want %d plies to %s", rec, err, len(ag.line), want)
+	}
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=flip]`))
+	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {
+		t.Error("Flip does not flip the board")
 	}
 }

@@ -329,6 +329,9 @@
       '<button type="button" data-a="fwd">' + 'Forward ›' + '</button>' +
       '<button type="button" data-a="del">' + 'Delete this move' + '</button>' +
       '<button type="button" data-a="engine">' + 'Engine' + '</button>' +
+      '<button type="button" data-a="flip" aria-pressed="false">' + 'Flip the board' + '</button>' +
+      '<button type="button" data-a="copy">' + 'Copy the position (BPN)' + '</button>' +
+      '<a class="button" data-a="bgn" download="analysis.bgn" href="#">' + 'Download this line (.bgn)' + '</a>' +
       '<button type="button" data-a="close">' + 'Close' + '</button>';
     var pos = document.createElement('p');
     pos.className = 'bpn';
@@ -384,6 +387,9 @@
       var h = '#' + (b.key === 'p' ? 'p' + ply : b.key) + path(cur).map(function (n) { return '/' + encodeURIComponent(n.tok); }).join('');
       try { history.replaceState(null, '', h); } catch (e) { /* file: URLs */ }
       drawTree();
+      var dl = tools.querySelector('[data-a=bgn]');
+      var data = 'data:application/octet-stream;charset=utf-8,' + encodeURIComponent(lineBGN(svg.getAttribute('data-name') || '', start, path(cur)));
+      dl.setAttribute('href', data);
     }
     function drawTree() {
       tree.textContent = '';
@@ -420,6 +426,15 @@
         go(up);
       }
       if (a === 'close') close(b);
+      if (a === 'flip') {
+        var on = copy.classList.toggle('flipped');
+        t.setAttribute('aria-pressed', on ? 'true' : 'false');
+      }
+      if (a === 'copy') {
+        var done = function () { msg.textContent = 'Copied: ' + cur.bpn; };
+        if (navigator.clipboard) navigator.clipboard.writeText(cur.bpn).then(done, function () { msg.textContent = cur.bpn; });
+        else msg.textContent = cur.bpn;
+      }
       if (a === 'engine') {
         var at = cur.bpn;
         best.textContent = 'The engine is thinking…';
@@ -450,6 +465,21 @@
     if (toks.length) replay(0);
     else shown();
     panel.scrollIntoView && panel.scrollIntoView({ block: 'nearest' });
+  }
+
+  // lineBGN writes the reader's line as a BGN record that starts from the position analysed.
+  function lineBGN(name, start, nodes) {
+    var south = String(start).trim().split(/\s+/)[1] !== 'N';
+    var text = '', n = 1;
+    nodes.forEach(function (k, i) {
+      if (south) text += n + '. ';
+      else if (i === 0) text += n + '... ';
+      text += k.tok + ' ';
+      if (!south) n++;
+      south = !south;
+    });
+    var q = function (s) { return '"' + String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"'; };
+    return '[Event "Analysis"]\n[Result "*"]\n[Variant ' + q(name) + ']\n[SetUp "1"]\n[Position ' + q(start) + ']\n\n' + text + '*\n';
   }
 
   function close(b) {
