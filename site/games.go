@@ -431,7 +431,8 @@ func gameTitle(south, north, event, year, round string, number int, several bool
 	if event != "" {
 		t += ", " + event
 	}
-	if year != "" {
+	// The year, unless the event's name ends in it ("Demo Club 2026", not "Demo Club 2026 2026").
+	if year != "" && !strings.HasSuffix(" "+event, " "+year) {
 		t += " " + year
 	}
 	if round != "" {
