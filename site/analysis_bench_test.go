@@ -5,8 +5,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,7 +16,6 @@ import (
 
 	"github.com/bao-archive/bao/analysis"
 	"github.com/bao-archive/bao/engine"
-	"github.com/bao-archive/bao/site"
 )
 
 // BenchmarkBrowserEngine measures the engine in Chromium (through window.bao.engine(), the
@@ -35,12 +32,7 @@ func BenchmarkBrowserEngine(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(dir, "g.bgn"), []byte(rec), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	out := b.TempDir()
-	if _, err := site.Build(b.Context(), os.DirFS(dir), out, site.Options{Title: "Bench"}); err != nil {
-		b.Fatal(err)
-	}
-	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
-	b.Cleanup(ts.Close)
+	out, base := staticSite(b, dir)
 	ctx, cancel := chromedp.NewExecAllocator(b.Context(), append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(findChromium()), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))...)
 	defer cancel()
@@ -55,7 +47,7 @@ func BenchmarkBrowserEngine(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/g/1.html")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/g/1.html")); err != nil {
 		b.Fatal(err)
 	}
 	var before []string
@@ -88,7 +80,7 @@ func BenchmarkBrowserEngine(b *testing.B) {
 	}
 	wasm, _ := filepath.Glob(filepath.Join(out, "static", "engine.*.wasm"))
 	for _, w := range wasm {
-		after = append(after, ts.URL+"/static/"+filepath.Base(w))
+		after = append(after, base+"/static/"+filepath.Base(w))
 	}
 	raw0, gz0 := size(before)
 	raw1, gz1 := size(after)

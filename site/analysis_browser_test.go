@@ -164,15 +164,23 @@ func analysisSites(t *testing.T) (games []analysisGame, static, served string) {
 			t.Fatal(err)
 		}
 	}
-	out := t.TempDir()
-	if _, err := site.Build(t.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
-		t.Fatal(err)
-	}
-	st := httptest.NewServer(http.FileServer(http.Dir(out)))
-	t.Cleanup(st.Close)
+	_, static = staticSite(t, dir)
 	sv := httptest.NewServer(indexedServer(t, dir, "Analysis"))
 	t.Cleanup(sv.Close)
-	return games, st.URL, sv.URL
+	return games, static, sv.URL
+}
+
+// staticSite builds the site of the archive dir and serves it as plain files, as a static
+// host would; it returns the output folder and the address.
+func staticSite(tb testing.TB, dir string) (out, url string) {
+	tb.Helper()
+	out = tb.TempDir()
+	if _, err := site.Build(tb.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
+		tb.Fatal(err)
+	}
+	st := httptest.NewServer(http.FileServer(http.Dir(out)))
+	tb.Cleanup(st.Close)
+	return out, st.URL
 }
 
 func TestBrowserAnalysis(t *testing.T) {
