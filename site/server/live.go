@@ -6,15 +6,16 @@ import (
 	"net/http"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 )
 
 // live answers a live search (/search?…) or the explorer (/explore?…) from the archive's
 // index, within liveTimeout.
-func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
 	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
 	defer cancel()
-	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query())
+	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query(), l)
 	switch {
 	case errors.Is(open, archive.ErrBusy):
 		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)

@@ -29,6 +29,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/webengine"
 )
@@ -155,24 +156,28 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	l, chosen := sv.language(w, r)
+	if !chosen {
+		return
+	}
 	snap := sv.cur.Load()
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "search" || name == "explore" {
-		sv.live(w, r, snap, name)
+		sv.live(w, r, snap, name, l)
 		return
 	}
 	if name == "" {
 		name = "index.html"
 	}
-	data, found, err := sv.page(r.Context(), snap, name)
+	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
 		name = path.Join(name, "index.html")
-		data, found, err = sv.page(r.Context(), snap, name)
+		data, found, err = sv.page(r.Context(), snap, name, l)
 	}
 	switch {
 	case errors.Is(err, site.ErrReading):
 		w.Header().Set("Retry-After", "2")
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		http.Error(w, l.T("error.reading"), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -197,16 +202,17 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // page renders the page name of snap, or takes it from the cache.
-func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte, bool, error) {
-	if data, ok := snap.cache.get(name); ok {
+func (sv *Server) page(ctx context.Context, snap *snapshot, name string, l *lang.Lang) ([]byte, bool, error) {
+	key := l.Code() + "\x00" + name
+	if data, ok := snap.cache.get(key); ok {
 		return data, true, nil
 	}
-	data, found, keep, err := snap.cat.Page(ctx, name)
+	data, found, keep, err := snap.cat.Page(ctx, name, l)
 	if err != nil || !found {
 		return nil, found, err
 	}
 	if keep {
-		snap.cache.put(name, data)
+		snap.cache.put(key, data)
 	}
 	return data, true, nil
 }
@@ -263,4 +269,42 @@ func (sv *Server) logf(format string, args ...any) {
 	if sv.Logf != nil {
 		sv.Logf(format, args...)
 	}
+}
+
+// langCookie keeps the language a reader chose with a page's language switch (?lang=).
+const langCookie = "bao-lang"
+
+// language chooses the language of a request's page among the site's: the one the reader
+// chose (?lang=, which is kept in a cookie and answered with a redirect to the address
+// without it; then the cookie), else the first of the browser's Accept-Language the site has,
+// else the site's first. chosen is false when the answer is the redirect.
+func (sv *Server) language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, chosen bool) {
+	langs := sv.site.Langs()
+	w.Header().Add("Vary", "Accept-Language, Cookie")
+	offered := func(code string) *lang.Lang {
+		for _, l := range langs {
+			if strings.EqualFold(l.Code(), code) {
+				return l
+			}
+		}
+		return nil
+	}
+	q := r.URL.Query()
+	if code := q.Get("lang"); offered(code) != nil {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: offered(code).Code(), Path: "/",
+			MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		q.Del("lang")
+		u := *r.URL
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		return nil, false
+	}
+	l = langs[0]
+	if c, err := r.Cookie(langCookie); err == nil && offered(c.Value) != nil {
+		l = offered(c.Value)
+	} else if accept := r.Header.Get("Accept-Language"); accept != "" && offered(lang.Match(accept).Code()) != nil {
+		l = offered(lang.Match(accept).Code())
+	}
+	w.Header().Set("Content-Language", l.Code())
+	return l, true
 }
