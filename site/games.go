@@ -423,7 +423,8 @@ func (g *game) title(l *lang.Lang) string {
 // at the same event differ by round, or else by their place in the file (number, when the
 // file holds several).
 func gameTitle(l *lang.Lang, south, north, event, year, round string, number int, several bool) string {
-	if year != "" {
+	// The year, unless the event's name ends in it ("Demo Club 2026", not "Demo Club 2026 2026").
+	if year != "" && !strings.HasSuffix(" "+event, " "+year) {
 		event = strings.TrimSpace(event + " " + year)
 	}
 	t := l.T("game.title", "South", orUnknown(south), "North", orUnknown(north))
