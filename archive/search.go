@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/vellum/levenshtein"
+	vregexp "github.com/blevesearch/vellum/regexp"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
@@ -72,7 +75,7 @@ type Query struct {
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
-const QuerySyntax = `Query syntax (bleve query strings):
+var QuerySyntax = `Query syntax (bleve query strings):
   word            a word in the names, event or annotations (any case)
   "two words"     a phrase
   field:value     a field: variant, south, north, event, site, result,
@@ -83,7 +86,10 @@ const QuerySyntax = `Query syntax (bleve query strings):
   +must -mustnot  require or exclude a clause
   plies:>100      numeric ranges (>, >=, <, <=) on plies, year, round
   played:>="1998-01-01"   date range
-  errors:true     games that failed validation`
+  errors:true     games that failed validation
+  Bounds: at most ` + strconv.Itoa(MaxCostlyClauses) + ` words with wildcards (* ?), /regexps/ or ~ per
+  query, ` + strconv.Itoa(MaxWildcards) + ` wildcards in a word, ` + strconv.Itoa(MaxRepetitions) + ` repetitions (* + ? {n,m}) in a
+  regexp, {n,m} up to ` + strconv.Itoa(MaxRepeat) + `, fuzzy words up to ` + strconv.Itoa(MaxFuzzyTerm) + ` bytes.`
 
 // Result is one page of hits.
 type Result struct {
@@ -171,7 +177,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	}
 	res, err := ix.alias.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, err
+		return nil, searchErr(ctx, err)
 	}
 	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
@@ -188,6 +194,18 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	}
 	out.Took = float64(time.Since(start).Microseconds()) / 1000
 	return out, nil
+}
+
+// searchErr tells what stopped a search: its context (the caller's timeout: errors.Is
+// context.DeadlineExceeded), an automaton too large for bleve (ErrBadQuery), or err.
+func searchErr(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("the search was stopped: %w", context.Cause(ctx))
+	case errors.Is(err, vregexp.ErrTooManyStates), errors.Is(err, levenshtein.ErrTooManyStates):
+		return fmt.Errorf("%w: the query is too complex to search (%v); use fewer wildcards", ErrBadQuery, err)
+	}
+	return err
 }
 
 // compile turns q into one bleve query, and gives the position searched for, if any.

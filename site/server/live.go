@@ -25,6 +25,11 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 	case errors.Is(err, site.ErrNoIndex):
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		// not the server's fault, nor the query's once bounded: too much asked at once
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "the search took longer than "+liveTimeout.String()+" and was stopped; narrow it, or try again in a moment", http.StatusServiceUnavailable)
+		return
 	case page == nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return

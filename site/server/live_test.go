@@ -1,7 +1,10 @@
 package server
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -21,6 +24,12 @@ func TestLiveSearch(t *testing.T) {
 			`list="events"`, `<datalist id="events"><option value="Club Cup">`}},
 		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games/1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
 		{"/search?q=%22unclosed", 400, []string{`class="bao-error"`}},
+		// queries bleve spent 9-27 s of CPU on, then answered 400 or 500
+		{"/search?q=" + url.QueryEscape(`/.{0,1000}x.{0,1000}/`), 400, []string{`class="bao-error"`}},
+		{"/search?q=" + strings.Repeat("a*", 1020), 400, []string{`class="bao-error"`}},
+		{"/search?q=" + url.QueryEscape(strings.Repeat("*a ", 300)), 400, []string{`class="bao-error"`}},
+		{"/search?q=" + url.QueryEscape(strings.Repeat("a~2 ", 500)), 400, []string{`class="bao-error"`}},
+		{"/search?q=" + url.QueryEscape(strings.Repeat("?", 1000)), 400, []string{`class="bao-error"`}},
 		{"/explore", 200, []string{"<h1>Explore the moves played</h1>"}},
 		{"/explore?variant=kingulu", 200, []string{"<code>A3</code>", "reached this position", `class="board w6"`}},
 	}
@@ -35,6 +44,14 @@ func TestLiveSearch(t *testing.T) {
 				t.Errorf("GET %s: no %q in\n%s", c.target, s, w.Body)
 			}
 		}
+	}
+	// A search whose time ran out (here: whose client left) is a 503 to retry, not a 500.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	w := httptest.NewRecorder()
+	sv.ServeHTTP(w, httptest.NewRequestWithContext(ctx, "GET", "http://localhost/search?player=asha", nil))
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
+		t.Errorf("a search out of time: %d %v %s", w.Code, w.Header(), w.Body)
 	}
 	// Without an index there is no live search, and the static site says so.
 	plain, _ := newTestServer(t)
