@@ -2,8 +2,8 @@ package archive
 
 import (
 	"fmt"
-	"regexp/syntax"
 	"reflect"
+	"regexp/syntax"
 	"slices"
 	"strings"
 
