@@ -185,7 +185,7 @@ func (c *Catalog) Page(ctx context.Context, name string) (data []byte, found, ke
 	case !isRoute && (!isGame || file == ""):
 		return nil, false, false, nil
 	}
-	render := func(ix *archive.Index) error {
+	render := func(ctx context.Context, ix *archive.Index) error {
 		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
 		if isRoute {
 			data, err = route(v)
@@ -195,9 +195,9 @@ func (c *Catalog) Page(ctx context.Context, name string) (data []byte, found, ke
 		}
 		return nil
 	}
-	open, _ := c.b.s.ix.use(render)
+	open, _ := c.b.s.ix.use(ctx, render)
 	if open != nil { // bao index is writing the index, or it is another version's: without its links
-		_ = render(nil)
+		_ = render(ctx, nil)
 	}
 	if err != nil || !found {
 		return nil, found, false, err

@@ -14,10 +14,15 @@ import (
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
 	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
 	defer cancel()
+	if err := sv.acquire(ctx); err != nil {
+		unavailable(w, err.Error())
+		return
+	}
+	defer sv.release()
 	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query())
 	switch {
-	case errors.Is(open, archive.ErrBusy):
-		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)
+	case errors.Is(open, archive.ErrBusy) || errors.Is(err, archive.ErrBusy):
+		unavailable(w, "the index is being updated (bao index); try again in a moment")
 		return
 	case open != nil:
 		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
@@ -27,8 +32,7 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 		return
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		// not the server's fault, nor the query's once bounded: too much asked at once
-		w.Header().Set("Retry-After", "5")
-		http.Error(w, "the search took longer than "+liveTimeout.String()+" and was stopped; narrow it, or try again in a moment", http.StatusServiceUnavailable)
+		unavailable(w, "the search took longer than "+liveTimeout.String()+" and was stopped; narrow it, or try again in a moment")
 		return
 	case page == nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)

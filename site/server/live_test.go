@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/site"
@@ -78,5 +79,30 @@ func TestLiveSearchFollowsIndex(t *testing.T) {
 	// The server holds no lock between searches: the index can be updated again.
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{Rebuild: true}); err != nil {
 		t.Fatalf("bao index while serving: %v", err)
+	}
+}
+
+// TestServeBoundsInFlight: past its renders and searches in flight, a request waits briefly,
+// then is answered 503 with Retry-After; a page from the cache needs no slot.
+func TestServeBoundsInFlight(t *testing.T) {
+	sv := indexedServer(t, writeArchive(t), "")
+	if w := get(t, sv, "/club/games/1.html"); w.Code != 200 {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	sv.slotWait = 10 * time.Millisecond
+	for range cap(sv.slots) { // every slot taken
+		sv.slots <- struct{}{}
+	}
+	for _, target := range []string{"/search?player=asha", "/club/games/2.html"} {
+		if w := get(t, sv, target); w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
+			t.Errorf("GET %s with every slot taken: %d %v", target, w.Code, w.Header())
+		}
+	}
+	if w := get(t, sv, "/club/games/1.html"); w.Code != 200 {
+		t.Errorf("a cached page with every slot taken: %d", w.Code)
+	}
+	<-sv.slots
+	if w := get(t, sv, "/search?player=asha"); w.Code != 200 {
+		t.Errorf("with a slot free again: %d", w.Code)
 	}
 }
