@@ -30,7 +30,9 @@ func (b boardStore) Path() string { return b.path }
 
 // Close releases the board for another recorder.
 func (b boardStore) Close() error {
-	b.lock.Unlock()
+	if b.lock != nil {
+		b.lock.Unlock()
+	}
 	return nil
 }
 
@@ -88,50 +90,64 @@ func rewriteGame(path string, number int, round string, edit func(*notation.Reco
 // (LockBoard, for holder) until it is closed: a second writer of the board is refused with
 // ErrBoardBusy.
 func Record(dir string, round, board int, holder string) (s *recorder.Session, err error) {
-	c, err := Load(dir)
-	if err != nil {
-		return nil, err
-	}
 	l, err := LockBoard(dir, round, board, holder)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if err != nil {
-			l.Unlock()
-		}
-	}()
+	s, err = openBoard(dir, round, board, false, l)
+	if err != nil {
+		l.Unlock()
+	}
+	return s, err
+}
+
+// Board opens the game of round and board for a recorder that stays open while games end (the
+// live server): the first game of the board without a result, or if every game of the board
+// has one, the last, so that its record can still be shown and corrected. The session holds
+// no lock: its caller takes LockBoard around each write.
+func Board(dir string, round, board int) (*recorder.Session, error) {
+	return openBoard(dir, round, board, true, nil)
+}
+
+func openBoard(dir string, round, board int, decided bool, l *BoardLock) (*recorder.Session, error) {
+	c, err := Load(dir)
+	if err != nil {
+		return nil, err
+	}
 	games, _, err := Games(dir, c)
 	if err != nil {
 		return nil, err
 	}
-	var done *Game // the board's game that has its result already
-	for _, g := range games {
-		if g.Round != round || (g.Board != board && c.Format != "match") || strings.EqualFold(g.Termination, "replayed") {
+	var found *Game
+	for i, g := range games {
+		if g.Round != round || (g.Board != board && c.Format != "match") || g.Bye() || strings.EqualFold(g.Termination, "replayed") {
 			continue
 		}
-		if g.Decided() {
-			if done == nil {
-				done = &g
-			}
-			continue
+		if !g.Decided() {
+			found = &games[i]
+			break
 		}
-		path := filepath.Join(dir, g.File)
-		notation.RemoveTemp(path) // what killed recorders left; best effort
-		recs, err := notation.ReadFile(path)
-		if err != nil {
-			return nil, err
+		if found == nil || decided { // the first decided names the board's result; Board opens the last
+			found = &games[i]
 		}
-		rec := recs[g.Number-1]
-		if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
-			rec.SetTag("Date", time.Now().Format("2006.01.02"))
-		}
-		return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round"), lock: l}, rec)
 	}
-	if done != nil {
+	switch {
+	case found == nil:
+		return nil, fmt.Errorf("%w: event %q has no game on board %d of round %d (pair the round with bao event pair %s)",
+			ErrNoPairing, c.Name, board, round, dir)
+	case found.Decided() && !decided:
 		return nil, fmt.Errorf("%w: board %d of round %d of event %q has its result already, %s (correct it with bao event result %s --round %d --board %d RESULT)",
-			ErrNoPairing, board, round, c.Name, done.Result, dir, round, board)
+			ErrNoPairing, board, round, c.Name, found.Result, dir, round, board)
 	}
-	return nil, fmt.Errorf("%w: event %q has no game on board %d of round %d (pair the round with bao event pair %s)",
-		ErrNoPairing, c.Name, board, round, dir)
+	path := filepath.Join(dir, found.File)
+	notation.RemoveTemp(path) // what killed recorders left; best effort
+	recs, err := notation.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rec := recs[found.Number-1]
+	if d := rec.Tag("Date"); d == "" || d == "????.??.??" {
+		rec.SetTag("Date", time.Now().Format("2006.01.02"))
+	}
+	return recorder.Continue(boardStore{dir: dir, path: path, round: rec.Tag("Round"), lock: l}, rec)
 }

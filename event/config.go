@@ -35,44 +35,86 @@ var Formats = []string{"round-robin", "swiss", "knockout", "match"}
 
 // Config is an event as its event.toml describes it.
 type Config struct {
-	Name    string `toml:"name"`
-	Site    string `toml:"site,omitempty"`
-	Start   string `toml:"start,omitempty"` // YYYY.MM.DD
-	End     string `toml:"end,omitempty"`
-	Variant string `toml:"variant"`
-	Format  string `toml:"format"`
+	Name    string `toml:"name" json:"name"`
+	Site    string `toml:"site,omitempty" json:"site,omitempty"`
+	Start   string `toml:"start,omitempty" json:"start,omitempty"` // YYYY.MM.DD
+	End     string `toml:"end,omitempty" json:"end,omitempty"`
+	Variant string `toml:"variant" json:"variant"`
+	Format  string `toml:"format" json:"format"`
 	// Cycles is 2 for a double round robin (colours reversed in the second cycle).
-	Cycles int `toml:"cycles,omitzero"`
+	Cycles int `toml:"cycles,omitzero" json:"cycles,omitempty"`
 	// Rounds is the number of rounds of a Swiss event (default: enough to find a winner).
-	Rounds int `toml:"rounds,omitzero"`
+	Rounds int `toml:"rounds,omitzero" json:"rounds,omitempty"`
 	// Games is how many games a pairing plays (a match: best of Games); 1 by default.
-	Games int `toml:"games,omitzero"`
+	Games int `toml:"games,omitzero" json:"games,omitempty"`
 	// Scoring of a game: win, draw, loss, and a bye.
-	Scoring  Scoring  `toml:"scoring"`
-	TieBreak []string `toml:"tiebreaks"`
-	Players  []Player `toml:"players"`
+	Scoring  Scoring  `toml:"scoring" json:"scoring,omitempty"`
+	TieBreak []string `toml:"tiebreaks" json:"tiebreaks,omitempty"`
+	// Rating holds the settings of the event's rating report.
+	Rating  RatingSettings `toml:"rating" json:"rating,omitempty"`
+	Players []Player       `toml:"players" json:"players,omitempty"`
+	// Byes are the byes the organiser grants before a round is paired (a Swiss event):
+	// the player is not paired in that round and scores the bye's points.
+	Byes []Bye `toml:"byes" json:"byes,omitempty"`
+}
+
+// RatingSettings are the Elo settings of an event's rating report: K, the weight of one
+// game, and the rating of a player event.toml gives none.
+type RatingSettings struct {
+	K       float64 `toml:"k,omitzero" json:"k"`
+	Initial float64 `toml:"initial,omitzero" json:"initial"`
+}
+
+// Bye is a bye an event's organiser declares: a player who will not play round Round, with
+// Points "full" (the event's bye value), "half" (a draw's points) or "zero" (a requested bye
+// that scores nothing).
+type Bye struct {
+	Round  int    `toml:"round" json:"round"`
+	Player string `toml:"player" json:"player"`
+	Points string `toml:"points" json:"points"`
+}
+
+// ByeKinds are the values of Bye.Points.
+var ByeKinds = []string{"full", "half", "zero"}
+
+// result is the Result a bye of this kind is written with: South (the player) wins a full
+// bye, draws a half one, loses a zero one.
+func (b Bye) result() string {
+	switch b.Points {
+	case "full":
+		return "1-0"
+	case "half":
+		return "1/2-1/2"
+	}
+	return "0-1"
 }
 
 // Scoring is what a result is worth.
 type Scoring struct {
-	Win  float64 `toml:"win"`
-	Draw float64 `toml:"draw"`
-	Loss float64 `toml:"loss"`
-	Bye  float64 `toml:"bye"`
+	Win  float64 `toml:"win" json:"win"`
+	Draw float64 `toml:"draw" json:"draw"`
+	Loss float64 `toml:"loss" json:"loss"`
+	Bye  float64 `toml:"bye" json:"bye"`
 }
 
 // Player is an entrant.
 type Player struct {
-	Name   string `toml:"name"`
-	ID     string `toml:"id,omitempty"`
-	Club   string `toml:"club,omitempty"`
-	Rating int    `toml:"rating,omitzero"`
+	Name   string `toml:"name" json:"name"`
+	ID     string `toml:"id,omitempty" json:"id,omitempty"`
+	Club   string `toml:"club,omitempty" json:"club,omitempty"`
+	Rating int    `toml:"rating,omitzero" json:"rating,omitempty"`
 	// Withdrawn is the last round the player took part in; 0 while still playing.
-	Withdrawn int `toml:"withdrawn,omitzero"`
+	Withdrawn int `toml:"withdrawn,omitzero" json:"withdrawn,omitempty"`
+	// Joined is the first round of a late entry into a Swiss event; 0 (or 1) from the start.
+	Joined int `toml:"joined,omitzero" json:"joined,omitempty"`
 }
 
-// TieBreaks are the tie-breaks an event can name, in the default order.
-var TieBreaks = []string{"direct", "sonneborn-berger", "buchholz", "median-buchholz", "wins", "north"}
+// TieBreaks are the tie-breaks an event can name.
+var TieBreaks = []string{"direct", "sonneborn-berger", "buchholz", "median-buchholz", "buchholz-cut1",
+	"progressive", "opponents-rating", "wins", "north"}
+
+// DefaultTieBreaks are an event's tie-breaks, in order, when its event.toml names none.
+var DefaultTieBreaks = []string{"direct", "sonneborn-berger", "buchholz", "median-buchholz", "wins", "north"}
 
 // defaults fills in what the file may leave out.
 func (c *Config) defaults() {
@@ -86,7 +128,13 @@ func (c *Config) defaults() {
 		c.Cycles = 1
 	}
 	if c.TieBreak == nil {
-		c.TieBreak = slices.Clone(TieBreaks)
+		c.TieBreak = slices.Clone(DefaultTieBreaks)
+	}
+	if c.Rating.K == 0 {
+		c.Rating.K = K
+	}
+	if c.Rating.Initial == 0 {
+		c.Rating.Initial = InitialRating
 	}
 }
 
@@ -127,6 +175,26 @@ func (c *Config) check() error {
 			return bad("player %q is empty or named twice", p.Name)
 		}
 		seen[k] = true
+	}
+	for _, b := range c.Byes {
+		switch {
+		case c.Format != "swiss":
+			return bad("byes are declared in Swiss events, not in a %s", c.Format)
+		case !seen[Key(b.Player)]:
+			return bad("bye of %q in round %d: not a player of the event", b.Player, b.Round)
+		case b.Round < 1:
+			return bad("bye of %q in round %d: a round is 1 or more", b.Player, b.Round)
+		case !slices.Contains(ByeKinds, b.Points):
+			return bad("bye of %q in round %d: points %q (known: %s)", b.Player, b.Round, b.Points, strings.Join(ByeKinds, ", "))
+		}
+	}
+	for _, p := range c.Players {
+		if p.Joined < 0 || (p.Joined > 1 && c.Format != "swiss") {
+			return bad("player %q joined in round %d: late entries join Swiss events, from round 1 on", p.Name, p.Joined)
+		}
+	}
+	if !finite(c.Rating.K, c.Rating.Initial) || c.Rating.K < 0 || c.Rating.Initial < 0 {
+		return bad("rating k %g, initial %g: want numbers above 0", c.Rating.K, c.Rating.Initial)
 	}
 	for _, t := range c.TieBreak {
 		if !slices.Contains(TieBreaks, t) {
@@ -255,4 +323,26 @@ func keyCol(data []byte, n int) int {
 	}
 	l := lines[n-1]
 	return utf8.RuneCountInString(l[:len(l)-len(strings.TrimLeft(l, " \t"))]) + 1
+}
+
+// byes are the byes declared for round r.
+func (c *Config) byes(r int) []Bye {
+	var out []Bye
+	for _, b := range c.Byes {
+		if b.Round == r {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ratingOf is the rating before the event of the player whose Key is key: event.toml's, or
+// the initial rating.
+func (c *Config) ratingOf(key string) float64 {
+	for _, p := range c.Players {
+		if Key(p.Name) == key && p.Rating > 0 {
+			return float64(p.Rating)
+		}
+	}
+	return c.Rating.Initial
 }

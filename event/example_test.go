@@ -50,3 +50,12 @@ func ExampleSetResult() {
 	// Ali Bakari 1-0 unrecorded
 	// Result corrected 2026.05.02 16:10 UTC: was 1-0 (Termination "unrecorded")
 }
+
+func ExampleFormatPoints() {
+	for _, p := range []float64{3, 2.5, 0.5, 9.25, 0.75, 0} {
+		fmt.Print(event.FormatPoints(p), " ")
+	}
+	fmt.Println()
+	// Output:
+	// 3 2½ ½ 9¼ ¾ 0
+}

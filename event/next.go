@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -194,13 +195,17 @@ func (c *Config) subFor(n int) int {
 	return 0
 }
 
-// active is the set of players still playing after round last.
+// active is the set of players to pair in round last+1: not withdrawn, entered by then, and
+// without a declared bye in that round.
 func (c *Config) active(last int) map[string]bool {
 	a := map[string]bool{}
 	for _, p := range c.Players {
-		if p.Withdrawn == 0 || p.Withdrawn > last {
+		if (p.Withdrawn == 0 || p.Withdrawn > last) && p.Joined <= last+1 {
 			a[Key(p.Name)] = true
 		}
+	}
+	for _, b := range c.byes(last + 1) {
+		delete(a, Key(b.Player))
 	}
 	return a
 }
@@ -263,7 +268,8 @@ func RoundFile(dir string, r *Round) string {
 	return filepath.Join(dir, name)
 }
 
-// Pair writes the next round of the event in dir and returns its file. It holds the event's
+// Pair writes the next round of the event in dir, dated today, and returns its file, and gives
+// each board its recording link (see Links). It holds the event's
 // lock from reading the games to writing the round, so that two runs at once pair it once.
 func Pair(dir string) (string, *Round, error) {
 	unlock, err := lock(filepath.Join(dir, lockFile))
@@ -290,8 +296,18 @@ func Pair(dir string) (string, *Round, error) {
 	if _, err := os.Stat(path); err == nil {
 		return "", nil, fmt.Errorf("%s: %w: the file exists but holds no game of event %q", path, ErrConfig, c.Name)
 	}
+	recs := c.Stubs(r)
+	// Dated the day they are paired: a result entered without moves is rated in date order.
+	today := time.Now().Format("2006.01.02")
+	for _, rec := range recs {
+		rec.SetTag("Date", today)
+	}
 	var b bytes.Buffer
-	if err := notation.Write(&b, c.Stubs(r)...); err != nil {
+	if err := notation.Write(&b, recs...); err != nil {
+		return "", nil, err
+	}
+	// The links first: a round on file without them could not be recorded from a phone.
+	if err := makeLinks(dir, r); err != nil {
 		return "", nil, err
 	}
 	return path, r, notation.WriteFile(path, b.Bytes())

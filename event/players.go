@@ -173,8 +173,7 @@ func Ratings(games []Rated, history bool) []Rating {
 	}
 	for _, g := range games {
 		s, n := get(g.South, g.Family), get(g.North, g.Family)
-		expect := 1 / (1 + math.Pow(10, (n.Rating-s.Rating)/400))
-		d := K * (g.Score - expect)
+		d := K * (g.Score - Expected(s.Rating, n.Rating))
 		s.Rating += d
 		n.Rating -= d
 		for _, x := range []struct {

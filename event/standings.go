@@ -2,6 +2,7 @@ package event
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
@@ -35,7 +36,7 @@ type Match struct {
 // and the match scores.
 type Table struct {
 	Event     string     `json:"event"`
-	Round     int        `json:"round"` // the last round counted
+	Round     int        `json:"round"` // the last round with a result counted (0: none yet)
 	Standings []Standing `json:"standings"`
 	// Cross[i][j] is what Standings[i] scored against Standings[j], one entry per game
 	// ("1", "½", "0", "+" and "-" for forfeits).
@@ -46,8 +47,9 @@ type Table struct {
 // entry gathers one player's games while the standings are computed.
 type entry struct {
 	Standing
-	key   string
-	games []played
+	key    string
+	games  []played
+	rounds map[int]float64 // points scored in each round, byes included
 }
 
 // played is one decided game from one player's side.
@@ -68,7 +70,7 @@ func Standings(c *Config, games []Game, after int) *Table {
 		if e := byKey[k]; e != nil {
 			return e
 		}
-		e := &entry{Standing: Standing{Player: name, TieBreaks: map[string]float64{}}, key: k}
+		e := &entry{Standing: Standing{Player: name, TieBreaks: map[string]float64{}}, key: k, rounds: map[int]float64{}}
 		byKey[k] = e
 		order = append(order, e)
 		return e
@@ -80,14 +82,13 @@ func Standings(c *Config, games []Game, after int) *Table {
 		if after > 0 && g.Round > after {
 			continue
 		}
-		t.Round = max(t.Round, g.Round)
 		if !g.Decided() {
 			continue
 		}
+		t.Round = max(t.Round, g.Round)
 		s := add(g.South)
 		if g.Bye() {
-			s.Points += c.Scoring.Bye
-			s.Byes++
+			s.bye(c.byePoints(g.Result), g.Round)
 			continue
 		}
 		n := add(g.North)
@@ -100,6 +101,7 @@ func Standings(c *Config, games []Game, after int) *Table {
 		}{{s, n.key, ps, pn, false}, {n, s.key, pn, ps, true}} {
 			e := side.e
 			e.Points += side.pts
+			e.rounds[g.Round] += side.pts
 			e.Games++
 			switch {
 			case side.pts > side.opt:
@@ -112,9 +114,14 @@ func Standings(c *Config, games []Game, after int) *Table {
 			e.games = append(e.games, played{opp: side.opp, score: side.pts, north: side.north, forfeit: g.Forfeit()})
 		}
 	}
+	for r := 1; r <= t.Round && (after == 0 || r <= after); r++ {
+		for _, b := range c.byes(r) {
+			add(b.Player).bye(c.byePoints(b.result()), r)
+		}
+	}
 	points := func(k string) float64 { return byKey[k].Points }
 	for _, e := range order {
-		tieBreaks(c, e, points)
+		tieBreaks(c, e, points, t.Round)
 	}
 	// Direct encounter is computed within each group of equal points.
 	if slices.Contains(c.TieBreak, "direct") {
@@ -167,6 +174,25 @@ func Standings(c *Config, games []Game, after int) *Table {
 	return t
 }
 
+// bye counts a bye worth pts in round r.
+func (e *entry) bye(pts float64, r int) {
+	e.Points += pts
+	e.rounds[r] += pts
+	e.Byes++
+}
+
+// byePoints is what a bye written with result scores: the event's bye value for a full one
+// (1-0), a draw's points for a half one, a loss's for a zero one.
+func (c *Config) byePoints(result string) float64 {
+	switch result {
+	case "1/2-1/2":
+		return c.Scoring.Draw
+	case "0-1":
+		return c.Scoring.Loss
+	}
+	return c.Scoring.Bye
+}
+
 // cell is one game in the crosstable.
 func cell(g played, s Scoring) string {
 	switch {
@@ -184,10 +210,12 @@ func cell(g played, s Scoring) string {
 	return "?"
 }
 
-// tieBreaks computes the tie-breaks that depend on the opponents' totals.
-func tieBreaks(c *Config, e *entry, points func(string) float64) {
+// tieBreaks computes the tie-breaks that depend on the opponents' totals and on the rounds
+// 1..last.
+func tieBreaks(c *Config, e *entry, points func(string) float64, last int) {
 	var opp []float64
 	sb, north := 0.0, 0
+	rated, ratings := 0, 0.0 // games played over the board, and their opponents' ratings
 	for _, g := range e.games {
 		p := points(g.opp)
 		opp = append(opp, p)
@@ -195,14 +223,30 @@ func tieBreaks(c *Config, e *entry, points func(string) float64) {
 		if g.north {
 			north++
 		}
+		if !g.forfeit {
+			rated++
+			ratings += c.ratingOf(g.opp)
+		}
 	}
 	buchholz := 0.0
 	for _, p := range opp {
 		buchholz += p
 	}
-	median := buchholz
+	median, cut1 := buchholz, buchholz
 	if len(opp) >= 3 {
 		median -= slices.Max(opp) + slices.Min(opp)
+	}
+	if len(opp) >= 2 {
+		cut1 -= slices.Min(opp)
+	}
+	progressive, sum := 0.0, 0.0
+	for r := 1; r <= last; r++ {
+		sum += e.rounds[r]
+		progressive += sum
+	}
+	aro := 0.0
+	if rated > 0 {
+		aro = math.Round(ratings / float64(rated))
 	}
 	for _, name := range c.TieBreak {
 		switch name {
@@ -212,6 +256,12 @@ func tieBreaks(c *Config, e *entry, points func(string) float64) {
 			e.TieBreaks[name] = buchholz
 		case "median-buchholz":
 			e.TieBreaks[name] = median
+		case "buchholz-cut1":
+			e.TieBreaks[name] = cut1
+		case "progressive":
+			e.TieBreaks[name] = progressive
+		case "opponents-rating":
+			e.TieBreaks[name] = aro
 		case "wins":
 			e.TieBreaks[name] = float64(e.Wins)
 		case "north":

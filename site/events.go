@@ -149,6 +149,9 @@ func (b *build) collectEventsAndPlayers() {
 			if gi.Rated != nil {
 				rated = append(rated, *gi.Rated)
 			}
+			if eg := gi.EventGame; eg != nil && (eg.Bye() || (!eg.Decided() && eg.Moves == 0)) {
+				continue // a bye, or a pairing not played yet: no game of its players
+			}
 			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
 				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1, south: true}, gi.South)
 			}
@@ -166,7 +169,7 @@ func (b *build) collectEventsAndPlayers() {
 		for _, st := range ev.table.Standings {
 			p := b.playerOf(st.Player)
 			p.events = append(p.events, eventResult{Event: link{Href: ev.href, Text: ev.cfg.Name},
-				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: score(st.Points)})
+				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: event.FormatPoints(st.Points)})
 		}
 	}
 	for _, r := range event.Ratings(rated, true) {
@@ -220,6 +223,16 @@ type eventPage struct {
 	Pager        *pager
 	Matches      []matchView
 	Problems     []string
+	// The rating report: each player's rating before the event, performance and change.
+	RatingK string
+	Ratings []ratingRow
+}
+
+type ratingRow struct {
+	Player                                link
+	Before, Opponents, Performance, After string
+	Games                                 int
+	Score, Change                         string
 }
 
 type standingRow struct {
@@ -266,7 +279,8 @@ var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "
 
 // tieBreakNames are the column heads of the tie-breaks.
 var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
-	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "wins": "Wins", "north": "Games as North"}
+	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "buchholz-cut1": "Buchholz cut 1",
+	"progressive": "Progressive score", "opponents-rating": "Opponents' rating", "wins": "Wins", "north": "Games as North"}
 
 // eventView makes the data of page i of ev's pages: the first has the tables, and every page
 // its share of the rounds' games.
@@ -331,7 +345,7 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		s := index[event.Key(g.South)]
 		if g.Bye() {
 			if pg.ByRound {
-				rounds[s][g.Round-1] = roundCell{Label: "bye", Links: []link{{Text: score(c.Scoring.Bye)}}}
+				rounds[s][g.Round-1] = roundCell{Label: "bye", Links: []link{{Text: event.FormatPoints(c.Scoring.Bye)}}}
 			}
 			continue
 		}
@@ -355,10 +369,10 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		cells[n][s] = append(cells[n][s], ev.pages[k])
 	}
 	for i, s := range t.Standings {
-		row := standingRow{N: i + 1, Rank: s.Rank, Player: b.playerLink(s.Player), Points: score(s.Points), Games: s.Games,
+		row := standingRow{N: i + 1, Rank: s.Rank, Player: b.playerLink(s.Player), Points: event.FormatPoints(s.Points), Games: s.Games,
 			Wins: s.Wins, Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, RoundCells: rounds[i]}
 		for _, tb := range c.TieBreak {
-			row.TieBreaks = append(row.TieBreaks, score(s.TieBreaks[tb]))
+			row.TieBreaks = append(row.TieBreaks, event.FormatPoints(s.TieBreaks[tb]))
 		}
 		for j := range t.Standings {
 			if pg.ByRound {
@@ -376,9 +390,22 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		}
 		pg.Rows = append(pg.Rows, row)
 	}
+	pg.RatingK = event.FormatPoints(c.Rating.K)
+	for _, l := range event.RatingReport(c, ev.games, 0) {
+		r := ratingRow{Player: b.playerLink(l.Player), Before: event.FormatRating(l.Before), Games: l.Games,
+			Score: event.FormatPoints(l.Score), Opponents: "–", Performance: "–", After: event.FormatRating(l.After),
+			Change: strconv.FormatFloat(l.Change, 'f', 1, 64)}
+		if l.Change > 0 {
+			r.Change = "+" + r.Change
+		}
+		if l.Games > 0 {
+			r.Opponents, r.Performance = event.FormatRating(l.Opponents), event.FormatRating(l.Performance)
+		}
+		pg.Ratings = append(pg.Ratings, r)
+	}
 	for _, m := range t.Matches {
 		mv := matchView{Round: m.Round, Board: m.Board, A: b.playerLink(m.A), B: b.playerLink(m.B),
-			Score: score(m.Score[0]) + "–" + score(m.Score[1]), Winner: m.Winner}
+			Score: event.FormatPoints(m.Score[0]) + "–" + event.FormatPoints(m.Score[1]), Winner: m.Winner}
 		pg.Matches = append(pg.Matches, mv)
 	}
 	return pg
@@ -398,21 +425,6 @@ func boardLabel(g event.Game) string {
 		l += "." + strconv.Itoa(g.Sub)
 	}
 	return l
-}
-
-// score writes points as people do: 2½, ½, 3.
-func score(f float64) string {
-	whole := int(f)
-	frac := f - float64(whole)
-	switch {
-	case frac == 0:
-		return strconv.Itoa(whole)
-	case frac == 0.5 && whole == 0:
-		return "½"
-	case frac == 0.5:
-		return strconv.Itoa(whole) + "½"
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // eventPage renders page i of an event's pages.

@@ -93,16 +93,16 @@ func TestEventStandingsRows(t *testing.T) {
 		cross           []string // each cell's results and links, "½ cup/rounds/3.html"
 	}
 	want := []row{
-		{1, "Asha", "1½", 2, 0, "1.75", []string{"", "½ cup/rounds/3.html", "1 cup/rounds/1.html"}},
-		{2, "Chiku", "1½", 2, 1, "0.75", []string{"½ cup/rounds/3.html", "", "- cup/rounds/4.html"}},
+		{1, "Asha", "1½", 2, 0, "1¾", []string{"", "½ cup/rounds/3.html", "1 cup/rounds/1.html"}},
+		{2, "Chiku", "1½", 2, 1, "¾", []string{"½ cup/rounds/3.html", "", "- cup/rounds/4.html"}},
 		{3, "Baraka", "1", 2, 0, "1½", []string{"0 cup/rounds/1.html", "+ cup/rounds/4.html", ""}},
 	}
 	if len(pg.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(pg.Rows), len(want))
 	}
 	sb := slices.Index(b.events[0].cfg.TieBreak, "sonneborn-berger")
-	if len(pg.TieBreaks) != len(event.TieBreaks) || sb < 0 {
-		t.Fatalf("tie-break columns %v, want all of %v", pg.TieBreaks, event.TieBreaks)
+	if len(pg.TieBreaks) != len(event.DefaultTieBreaks) || sb < 0 {
+		t.Fatalf("tie-break columns %v, want the defaults %v", pg.TieBreaks, event.DefaultTieBreaks)
 	}
 	for i, w := range want {
 		r := pg.Rows[i]
@@ -177,8 +177,8 @@ func TestPlayerPageData(t *testing.T) {
 	if !slices.Equal(pg.Spellings, []string{"Chiku", "Chiku Mussa"}) {
 		t.Errorf("spellings %v", pg.Spellings)
 	}
-	if len(pg.Games) != 4 {
-		t.Errorf("%d games, want 4 (bye, draw, forfeit, friendly)", len(pg.Games))
+	if len(pg.Games) != 3 {
+		t.Errorf("%d games, want 3 (draw, forfeit, friendly; the bye is no game)", len(pg.Games))
 	}
 	if len(pg.Events) != 1 || pg.Events[0].Rank != 2 || pg.Events[0].Points != "1½" || pg.Events[0].Event.Href != "cup/event.html" {
 		t.Errorf("events %+v", pg.Events)
@@ -201,9 +201,9 @@ func TestRatingChart(t *testing.T) {
 		bottom  string
 		lowY    string // y of the lowest point: the chart's bottom edge minus its padding
 	}{
-		{"up", []float64{1510, 1520}, "1520.0", "1500.0", "144.0"},
-		{"down and up", []float64{1490, 1480, 1505}, "1505.0", "1480.0", "144.0"},
-		{"flat", []float64{1500}, "1510.0", "1490.0", "80.0"}, // widened: mid-height
+		{"up", []float64{1510, 1520}, "1520", "1500", "144.0"},
+		{"down and up", []float64{1490, 1480, 1505}, "1505", "1480", "144.0"},
+		{"flat", []float64{1500}, "1510", "1490", "80.0"}, // widened: mid-height
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var h []event.Point
@@ -243,11 +243,11 @@ func TestRatingChart(t *testing.T) {
 	if n := len(c.Points); n > maxChartPoints || n < maxChartPoints-2 {
 		t.Errorf("%d points drawn of a history of 10000, want about %d", n, maxChartPoints)
 	}
-	if c.Points[0].X != "56.0" || c.Points[len(c.Points)-1].X != "384.0" || c.Top.Text != "1700.0" || c.Bottom.Text != "1300.0" {
-		t.Errorf("x from %s to %s, ratings %s..%s; want 56.0 to 384.0, 1300.0..1700.0", c.Points[0].X,
+	if c.Points[0].X != "56.0" || c.Points[len(c.Points)-1].X != "384.0" || c.Top.Text != "1700" || c.Bottom.Text != "1300" {
+		t.Errorf("x from %s to %s, ratings %s..%s; want 56.0 to 384.0, 1300..1700", c.Points[0].X,
 			c.Points[len(c.Points)-1].X, c.Bottom.Text, c.Top.Text)
 	}
-	for _, want := range []string{"game 4322, 2024.01.01: 1700.0", "game 7778, 2024.01.01: 1300.0"} {
+	for _, want := range []string{"game 4322, 2024.01.01: 1700", "game 7778, 2024.01.01: 1300"} {
 		if !slices.ContainsFunc(c.Points, func(p chartPoint) bool { return p.Title == want }) {
 			t.Errorf("no point %q", want)
 		}

@@ -19,6 +19,7 @@ type pageData struct {
 	Site   string
 	Kind   string // body class: page, game, list, search
 	Crumbs []link
+	Live   string // the live broadcast's script (Options.LiveScript), "" for none
 }
 
 // link is an href (site-relative unless said otherwise) with its text.
@@ -174,7 +175,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind}
+		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
 	// Breadcrumbs: the folders above the page, each with a page of its own.
 	dir := path.Dir(name)
 	if path.Base(name) == "index.html" {

@@ -51,6 +51,10 @@ func GameHref(file string, n int) string {
 	return outStem(file) + "/" + leaf
 }
 
+// EventHref is the page of the event in folder dir of the archive ("." for the archive's
+// root), as the site and bao serve name it.
+func EventHref(dir string) string { return eventHref(dir) }
+
 // parseGameHref reads a name made by GameHref back into the record file's output stem and the
 // game's number.
 func parseGameHref(name string) (stem string, n int, ok bool) {

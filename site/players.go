@@ -167,13 +167,13 @@ func newRatingChart(h []event.Point) *ratingChart {
 		fmt.Fprintf(&line, "%s,%s ", num(x(i)), num(y(v)))
 		title := "start: " + strconv.Itoa(event.InitialRating)
 		if i > 0 {
-			title = fmt.Sprintf("game %d, %s: %s", i, h[i-1].Date, num(v))
+			title = fmt.Sprintf("game %d, %s: %s", i, h[i-1].Date, event.FormatRating(v))
 		}
 		c.Points = append(c.Points, chartPoint{X: num(x(i)), Y: num(y(v)), Title: title})
 	}
 	c.Line = strings.TrimSpace(line.String())
-	c.Top = chartLabel{Y: num(y(hi) + 4), Text: num(hi)}
-	c.Bottom = chartLabel{Y: num(y(lo) - 1), Text: num(lo)}
+	c.Top = chartLabel{Y: num(y(hi) + 4), Text: event.FormatRating(hi)}
+	c.Bottom = chartLabel{Y: num(y(lo) - 1), Text: event.FormatRating(lo)}
 	return c
 }
 
@@ -224,7 +224,7 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
 	}
 	for _, r := range p.ratings {
-		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: num(r.Rating),
+		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: event.FormatRating(r.Rating),
 			Chart: newRatingChart(r.History)})
 	}
 	south, north := map[string]int{}, map[string]int{}

@@ -37,6 +37,10 @@ type Options struct {
 	// bytes read so far, of how many, and the file being read. It is called from one
 	// goroutine.
 	Progress func(done, total int64, file string)
+	// LiveScript, if set, is the address of a script every page loads besides the site's
+	// own: bao serve on an event folder gives the pages the live broadcast's script this way.
+	// Static builds leave it empty, and their pages are unchanged.
+	LiveScript string
 }
 
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark

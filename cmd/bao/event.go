@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/site/live"
 )
 
 func newEventCmd(e *env) *cobra.Command {
@@ -23,10 +24,11 @@ result with neither moves nor a Termination) is a forfeit, "unrecorded" a game p
 moves were not recorded, "bye" a bye, "replayed" a game voided for a replay.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usagef("event needs a subcommand: new, pair, result or standings")
+			return usagef("event needs a subcommand: new, pair, result, standings, ratings or report")
 		},
 	}
-	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e))
+	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e),
+		newEventRatingsCmd(e), newEventReportCmd(e))
 	for _, s := range c.Commands() {
 		s.Args = wrapArgs(s.Args)
 	}
@@ -75,20 +77,52 @@ func newEventNewCmd(e *env) *cobra.Command {
 }
 
 func newEventPairCmd(e *env) *cobra.Command {
-	return &cobra.Command{
-		Use:   "pair DIR",
+	var o struct {
+		asJSON bool
+		url    string
+	}
+	c := &cobra.Command{
+		Use:   "pair DIR [--json] [--url http://HOST:PORT]",
 		Short: "Write the next round's pairings as a BGN file of game stubs",
 		Long: `Pair the next round: round robins by the Berger tables, Swiss events by score groups
 with no repeated pairing and South/North balanced, knockouts by seed and then winners,
 matches game by game until one player has won. The round is written as round-NN.bgn, one
 game stub per board with every tag set and Result "*"; a bye is written as a game won without
 play (Termination "bye"). A round is paired only when every game of the previous one has a
-result.`,
+result.
+
+Each board gets a secret recording link, /record/<secret>, printed with its pairing: under
+bao serve DIR it is the board's recording page for a phone, and the only way to write that
+board. The event's first pairing also makes an arbiter link, which may write every board.
+The links are kept for the organiser in DIR/_links (round-NN.json, arbiter.json) with a
+printable sheet, round-NN.html, one QR code per board when --url gives the address the
+phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
+{"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}],
+"arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, r, err := event.Pair(args[0])
+			dir := args[0]
+			path, r, err := event.Pair(dir)
 			if err != nil {
 				return err
+			}
+			links, err := event.Links(dir, r.Number)
+			if err != nil {
+				return err
+			}
+			sheet, err := writeLinkSheet(dir, links, o.url)
+			if err != nil {
+				return err
+			}
+			arbiter, err := event.ArbiterLink(dir)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
+				return writeJSON(e.out, struct {
+					*event.RoundLinks
+					Arbiter string `json:"arbiter"`
+				}{links, arbiter})
 			}
 			fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
 			for _, b := range r.Boards {
@@ -96,11 +130,26 @@ result.`,
 					fmt.Fprintf(e.out, "  board %d: %s (bye)\n", b.Board, b.South)
 					continue
 				}
-				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)\n", b.Board, b.South, b.North)
+				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)  %s\n", b.Board, b.South, b.North, linkOf(links, b.Board))
 			}
+			fmt.Fprintf(e.out, "arbiter (every board): %s\n", arbiter)
+			fmt.Fprintf(e.out, "links to print: %s\n", sheet)
 			return nil
 		},
 	}
+	c.Flags().BoolVar(&o.asJSON, "json", false, "print the round's boards and their recording links as JSON")
+	c.Flags().StringVar(&o.url, "url", "", "the server's address as the phones reach it, for the QR codes of the printed sheet")
+	return c
+}
+
+// linkOf is the recording link of board b, "" for none.
+func linkOf(l *event.RoundLinks, b int) string {
+	for _, x := range l.Boards {
+		if x.Board == b {
+			return x.Link
+		}
+	}
+	return ""
 }
 
 func newEventResultCmd(e *env) *cobra.Command {
@@ -168,16 +217,9 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 			if after < 0 {
 				return usagef("--after-round must be >= 0")
 			}
-			cfg, err := event.Load(args[0])
+			cfg, games, found, err := loadEvent(e, args[0])
 			if err != nil {
 				return err
-			}
-			games, problems, err := event.Games(args[0], cfg)
-			if err != nil {
-				return err
-			}
-			for _, p := range problems {
-				fmt.Fprintf(e.err, "%v\n", p)
 			}
 			t := event.Standings(cfg, games, after)
 			if asJSON {
@@ -187,7 +229,7 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 			} else {
 				printStandings(e, cfg, t)
 			}
-			if len(problems) > 0 {
+			if found {
 				return errFound
 			}
 			return nil
@@ -199,7 +241,11 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 }
 
 func printStandings(e *env, cfg *event.Config, t *event.Table) {
-	fmt.Fprintf(e.out, "%s, after round %d\n\n", t.Event, t.Round)
+	if t.Round == 0 {
+		fmt.Fprintf(e.out, "%s, no results yet\n\n", t.Event)
+	} else {
+		fmt.Fprintf(e.out, "%s, after round %d\n\n", t.Event, t.Round)
+	}
 	w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
 	head := []string{"rank", "player", "points", "games"}
 	for _, tb := range cfg.TieBreak {
@@ -210,9 +256,9 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	}
 	fmt.Fprintln(w, strings.Join(head, "\t"))
 	for i, s := range t.Standings {
-		row := []string{fmt.Sprint(s.Rank), s.Player, fmt.Sprint(s.Points), fmt.Sprint(s.Games)}
+		row := []string{fmt.Sprint(s.Rank), s.Player, event.FormatPoints(s.Points), fmt.Sprint(s.Games)}
 		for _, tb := range cfg.TieBreak {
-			row = append(row, fmt.Sprint(s.TieBreaks[tb]))
+			row = append(row, event.FormatPoints(s.TieBreaks[tb]))
 		}
 		for j, cell := range t.Cross[i] {
 			if i == j {
@@ -230,9 +276,132 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 		if m.Winner != "" {
 			state = m.Winner + " wins"
 		}
-		fmt.Fprintf(e.out, "\nround %d board %d: %s %g - %g %s (%d games, %s)", m.Round, m.Board, m.A, m.Score[0], m.Score[1], m.B, m.Games, state)
+		fmt.Fprintf(e.out, "\nround %d board %d: %s %s - %s %s (%d games, %s)", m.Round, m.Board, m.A,
+			event.FormatPoints(m.Score[0]), event.FormatPoints(m.Score[1]), m.B, m.Games, state)
 	}
 	if len(t.Matches) > 0 {
 		fmt.Fprintln(e.out)
 	}
+}
+
+// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
+func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
+	c, err := event.Load(dir)
+	if err != nil {
+		return "", err
+	}
+	return live.WriteSheet(dir, c.Name, links, base)
+}
+
+// loadEvent reads the event of dir and its games, reporting what cannot count on standard
+// error; found says there was some (the command exits 1 after its output).
+func loadEvent(e *env, dir string) (cfg *event.Config, games []event.Game, found bool, err error) {
+	cfg, err = event.Load(dir)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	games, problems, err := event.Games(dir, cfg)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	for _, p := range problems {
+		fmt.Fprintf(e.err, "%v\n", p)
+	}
+	return cfg, games, len(problems) > 0, nil
+}
+
+func newEventRatingsCmd(e *env) *cobra.Command {
+	var after int
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "ratings DIR [--after-round N] [--json]",
+		Short: "The event's rating report: rating before, performance, change",
+		Long: `Rate the event's games by Elo, every player from the rating before the event (event.toml's
+rating, or [rating] initial, 1500 by default) with the event's K ([rating] k, 20 by
+default): for each player the games rated (forfeits and byes are not), the score in them,
+the opponents' average rating, the performance (that average plus 400 times wins minus
+losses over games), the change and the rating after.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if after < 0 {
+				return usagef("--after-round must be >= 0")
+			}
+			cfg, games, found, err := loadEvent(e, args[0])
+			if err != nil {
+				return err
+			}
+			lines := event.RatingReport(cfg, games, after)
+			if asJSON {
+				if err := writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines}); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(e.out, "%s: rating report, K = %s\n\n", cfg.Name, event.FormatPoints(cfg.Rating.K))
+				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', tabwriter.AlignRight)
+				fmt.Fprintln(w, "player\tbefore\tgames\tscore\topponents\tperformance\tchange\tafter\t")
+				for _, l := range lines {
+					perf, opp := "-", "-"
+					if l.Games > 0 {
+						perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
+					}
+					change := fmt.Sprintf("%+.1f", l.Change)
+					if l.Games == 0 {
+						change = "0"
+					}
+					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
+						event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
+				}
+				w.Flush()
+			}
+			if found {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&after, "after-round", 0, "rate the games up to round N (default: all rounds)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON document")
+	return c
+}
+
+func newEventReportCmd(e *env) *cobra.Command {
+	var after int
+	var format string
+	c := &cobra.Command{
+		Use:   "report DIR --format trf|json [--after-round N]",
+		Short: "The event as a report file for other programs: FIDE TRF-16, or JSON",
+		Long: `Write the event to standard output as a report other software reads: --format trf, a FIDE
+Tournament Report File (TRF-16), one 001 line per player in the columns TRF-16 fixes, with
+the changes a Bao event needs (docs/events.md says which); --format json, the settings,
+every round's games and byes, the standings and the rating report as one JSON document.`,
+		Example: `  bao event report open2026 --format trf > open2026.trf`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if after < 0 {
+				return usagef("--after-round must be >= 0")
+			}
+			if format != "trf" && format != "json" {
+				return usagef("--format must be trf or json, not %q", format)
+			}
+			cfg, games, found, err := loadEvent(e, args[0])
+			if err != nil {
+				return err
+			}
+			if format == "trf" {
+				err = event.WriteTRF(e.out, cfg, games, after)
+			} else {
+				err = writeJSON(e.out, event.NewReport(cfg, games, after))
+			}
+			if err != nil {
+				return err
+			}
+			if found {
+				return errFound
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")
+	c.Flags().StringVar(&format, "format", "", "trf (FIDE TRF-16) or json")
+	return c
 }

@@ -75,3 +75,53 @@ func TestEventResultCLI(t *testing.T) {
 		t.Errorf("validate unrecorded with moves: exit %d, %s; want 1 at the Termination's value", code, errOut)
 	}
 }
+
+// bao event pair --json prints each board's recording link, as the recording contract says;
+// the links are secret (only their hashes are where the server reads), and the printed sheet
+// has a QR code per board.
+func TestEventPairLinks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "club")
+	args := []string{"event", "new", dir, "--name", "Club", "--variant", "kingulu", "--format", "round-robin"}
+	for _, p := range []string{"Ali", "Bakari", "Chande", "Daudi", "Eli"} {
+		args = append(args, "--player", p)
+	}
+	if code, _, errOut := runBao(t, "", args...); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, errOut := runBao(t, "", "event", "pair", dir, "--json", "--url", "http://10.0.0.5:8080")
+	var doc struct {
+		Round  int
+		Boards []struct {
+			Board        int
+			South, North string
+			Link         string
+		}
+		Arbiter string
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s%s", code, err, out, errOut)
+	}
+	if doc.Round != 1 || len(doc.Boards) != 2 || !strings.HasPrefix(doc.Arbiter, "/record/") {
+		t.Fatalf("%+v", doc)
+	}
+	hashes, err := os.ReadFile(filepath.Join(dir, ".links.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet, err := os.ReadFile(filepath.Join(dir, "_links", "round-01.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range doc.Boards {
+		secret := strings.TrimPrefix(b.Link, "/record/")
+		if len(secret) < 20 || b.South == "" || b.North == "" || strings.Contains(string(hashes), secret) {
+			t.Errorf("board %d: %+v (or its secret is in .links.json)", b.Board, b)
+		}
+		if !strings.Contains(string(sheet), "http://10.0.0.5:8080"+b.Link) {
+			t.Errorf("the sheet lacks board %d's link", b.Board)
+		}
+	}
+	if n := strings.Count(string(sheet), "data:image/png;base64,"); n != len(doc.Boards) {
+		t.Errorf("the sheet has %d QR codes, want %d", n, len(doc.Boards))
+	}
+}

@@ -55,7 +55,7 @@ can join other spellings:
 				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(w, "family\tplayer\trating\tgames\t+\t=\t-")
 				for _, r := range ratings {
-					fmt.Fprintf(w, "%s\t%s\t%.0f\t%d\t%d\t%d\t%d\n", r.Family, notation.DisplayName(r.Player), r.Rating, r.Games, r.Wins, r.Draws, r.Losses)
+					fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%d\t%d\n", r.Family, notation.DisplayName(r.Player), event.FormatRating(r.Rating), r.Games, r.Wins, r.Draws, r.Losses)
 				}
 				err = w.Flush()
 			}

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"context"
+	"crypto/tls"
 	"fmt"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/live"
 	"github.com/bao-archive/bao/site/server"
 )
 
@@ -19,6 +24,7 @@ func newServeCmd(e *env) *cobra.Command {
 		addr, title, index string
 		poll               time.Duration
 		allowHosts         []string
+		tlsCert, tlsKey    string
 	}
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
@@ -37,7 +43,14 @@ since, until, result, position, after) and /explore?variant=…&after=… lists 
 from a position, across the archive. The index is opened once and kept open; while bao index
 updates it, the server lets it go (searches then answer 503, to retry) and opens it again
 after. At most 8 pages are rendered and searches run at once per core: more requests wait up
-to 5 s for their turn, then get 503 with Retry-After.`,
+to 5 s for their turn, then get 503 with Retry-After.
+
+On an event folder (one with event.toml) the server also records and broadcasts the event:
+each board's secret link from bao event pair (/record/<secret>) is its recording page for a
+phone, the arbiter's link records every board, and /live/ shows every board of a round as it
+is played, pushed to the spectators (Server-Sent Events). To serve a venue's phones, listen on
+the local network (--addr 0.0.0.0:8080); with --tls-cert and --tls-key the server speaks
+HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -54,7 +67,23 @@ to 5 s for their turn, then get 503 with Retry-After.`,
 			if !isDir(dir) {
 				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
 			}
-			s, err := site.New(site.Options{Title: o.title, Source: root, IndexDir: dir})
+			if (o.tlsCert == "") != (o.tlsKey == "") {
+				return usagef("--tls-cert and --tls-key go together")
+			}
+			var tlsConfig *tls.Config
+			if o.tlsCert != "" {
+				cert, err := tls.LoadX509KeyPair(o.tlsCert, o.tlsKey)
+				if err != nil {
+					return err
+				}
+				tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+			}
+			opts := site.Options{Title: o.title, Source: root, IndexDir: dir}
+			isEvent := isFile(filepath.Join(root, "event.toml"))
+			if isEvent {
+				opts.LiveScript = live.LivePrefix + "live.js"
+			}
+			s, err := site.New(opts)
 			if err != nil {
 				return err
 			}
@@ -64,13 +93,31 @@ to 5 s for their turn, then get 503 with Retry-After.`,
 			}
 			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
 			sv.AllowHosts = o.allowHosts
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if isEvent {
+				lv, err := live.New(root)
+				if err != nil {
+					return err
+				}
+				lv.Logf = sv.Logf
+				lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
+				sv.Handle(event.LinkPrefix, lv)
+				sv.Handle(live.LivePrefix, lv)
+				go lv.Run(ctx)
+			}
 			ln, err := net.Listen("tcp", o.addr)
 			if err != nil {
 				return err // a port in use is found at run time, not a usage error
 			}
-			fmt.Fprintf(e.out, "serving %s on http://%s/ (Ctrl-C stops)\n", root, ln.Addr())
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			scheme := "http"
+			if tlsConfig != nil {
+				ln, scheme = tls.NewListener(ln, tlsConfig), "https"
+			}
+			fmt.Fprintf(e.out, "serving %s on %s://%s/ (Ctrl-C stops)\n", root, scheme, ln.Addr())
+			if isEvent {
+				fmt.Fprintf(e.out, "live: every board at %s://%s%s; recording pages at the links of bao event pair\n", scheme, ln.Addr(), live.LivePrefix)
+			}
 			return sv.Serve(ctx, ln, o.poll)
 		},
 	}
@@ -78,6 +125,8 @@ to 5 s for their turn, then get 503 with Retry-After.`,
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
+	c.Flags().StringVar(&o.tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM), for a venue without a proxy; with --tls-key")
+	c.Flags().StringVar(&o.tlsKey, "tls-key", "", "the private key (PEM) of --tls-cert")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
 	completeFolders(c)
 	return c

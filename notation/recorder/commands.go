@@ -139,7 +139,7 @@ func (s *Session) clock(arg string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	n.After = append(n.After, notation.Comment{Text: "[%clk " + arg + "]"})
+	n.After = append(n.After, clockComment(arg))
 	return "clock " + arg + " after " + n.Token, s.commit(func() { n.After = n.After[:len(n.After)-1] })
 }
 

@@ -217,7 +217,11 @@ func (s *Session) Exec(line string) (string, error) {
 }
 
 // move plays a move token.
-func (s *Session) move(tok string) (string, error) {
+func (s *Session) move(tok string) (string, error) { return s.moveWith(tok, nil) }
+
+// moveWith plays a move token with the comments that follow it (a clock reading), saved in
+// one write.
+func (s *Session) moveWith(tok string, after []notation.Comment) (string, error) {
 	if s.Over() {
 		return "", fmt.Errorf("%s: %w (%s); undo first to change it", tok, ErrFinished, s.rec.Result)
 	}
@@ -227,7 +231,7 @@ func (s *Session) move(tok string) (string, error) {
 		return "", err
 	}
 	v := p.Variant()
-	n := &notation.Node{Token: v.FormatMove(m)}
+	n := &notation.Node{Token: v.FormatMove(m), After: after}
 	if len(s.rec.Moves) == 0 { // comments on the game stand before its first move
 		n.Before, s.rec.Comments = s.rec.Comments, nil
 	}

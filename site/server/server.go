@@ -59,6 +59,7 @@ type Server struct {
 	// Retry-After. Without a bound, 300 clients on cold pages took 5.9 GB.
 	slots    chan struct{}
 	slotWait time.Duration
+	mounts   []mount
 }
 
 // maxInFlight is how many renders and searches run at once per core: enough to keep the
@@ -96,6 +97,19 @@ func (sv *Server) release() { <-sv.slots }
 func unavailable(w http.ResponseWriter, msg string) {
 	w.Header().Set("Retry-After", "2")
 	http.Error(w, msg, http.StatusServiceUnavailable)
+}
+
+// mount is a handler answering the requests under a path prefix, before the site's pages.
+type mount struct {
+	prefix string
+	h      http.Handler
+}
+
+// Handle has h answer every request whose path begins with prefix (the live recording of an
+// event), behind the same Host check, panic recovery and security headers as the pages. Call
+// it before Serve.
+func (sv *Server) Handle(prefix string, h http.Handler) {
+	sv.mounts = append(sv.mounts, mount{prefix, h})
 }
 
 // snapshot is the archive as one refresh saw it.
@@ -172,6 +186,12 @@ var securityHeaders = map[string]string{
 func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range securityHeaders {
 		w.Header().Set(k, v)
+	}
+	for _, m := range sv.mounts {
+		if strings.HasPrefix(r.URL.Path, m.prefix) {
+			m.h.ServeHTTP(w, r)
+			return
+		}
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")

@@ -1,0 +1,333 @@
+// The recording page of a board, for a phone. It knows no rules: the legal moves and the
+// positions after them come from the engine (window.bao.engine(), the project's engine in
+// WebAssembly, when the page has it; else from the server), and the board's counts from the
+// server. A move is sent as POST <link>/moves {"ply":P,"move":TOKEN}; until the server has
+// answered 200 (the move is on disk) it is kept in the browser's storage and shown as not
+// yet saved, and sent again when the connection returns, after a reload as well.
+(function () {
+  'use strict';
+  var body = document.body;
+  var write = body.getAttribute('data-write');
+  var variant = body.getAttribute('data-variant');
+  var store = 'bao-rec:' + write;
+  var boardBox = document.getElementById('rec-board');
+  var statusEl = document.getElementById('status');
+  var syncEl = document.getElementById('sync');
+  var choicesEl = document.getElementById('choices');
+  var movesEl = document.getElementById('moves');
+
+  var saved = null;     // the board's state as the server last sent it
+  var queue = load();   // moves entered and not yet saved: {ply, move, position, clock}
+  var legal = null;     // legal moves of the position shown: [{move, position}]
+  var sending = false;
+  var retry = null;
+  var clock = loadClock();
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(store) || '[]'); } catch (e) { return []; }
+  }
+  function keep() {
+    try { localStorage.setItem(store, JSON.stringify(queue)); } catch (e) { /* storage off: kept in memory */ }
+  }
+
+  // The position shown: the last unsaved move's, or the saved one.
+  function shown() {
+    return queue.length ? queue[queue.length - 1].position : saved.position;
+  }
+  function plies() { return saved.plies + queue.length; }
+
+  function engineMoves(bpn) {
+    if (!queue.length && saved.position === bpn && saved.legal) return Promise.resolve(saved.legal);
+    if (window.bao && typeof window.bao.engine === 'function') {
+      return window.bao.engine().then(function (en) { return en.moves(variant, bpn); }).then(function (r) {
+        return r.moves || [];
+      });
+    }
+    return Promise.resolve(null); // no engine here: wait for the server
+  }
+
+  function refresh() {
+    return fetch(write + '/state', { cache: 'no-store' }).then(function (r) {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return r.json();
+    }).then(function (st) {
+      saved = st;
+      // moves the server has already (an answer lost on the way) leave the queue
+      queue = queue.filter(function (q) { return q.ply > st.plies || (st.moves || [])[q.ply - 1] !== q.move; });
+      queue = queue.filter(function (q, i) { return q.ply === st.plies + 1 + i; });
+      keep();
+      show();
+    });
+  }
+
+  function show() {
+    var pits = boardBox.querySelectorAll('g.pit');
+    if (!queue.length) {
+      for (var i = 0; i < pits.length; i++) {
+        pits[i].setAttribute('class', saved['class'][i]);
+        pits[i].querySelector('text').textContent = saved.counts[i];
+      }
+    }
+    boardBox.classList.toggle('stale', queue.length > 0);
+    var over = saved.result !== '*';
+    statusEl.classList.remove('bad');
+    if (over) {
+      statusEl.textContent = 'Game over: ' + saved.result + (saved.termination ? ' (' + saved.termination + ')' : '');
+    } else if (queue.length) {
+      statusEl.textContent = 'After ' + queue[queue.length - 1].move + ': tap the next move (the board shows the last saved position).';
+    } else {
+      statusEl.textContent = saved.info;
+    }
+    syncLine();
+    movesEl.replaceChildren();
+    (saved.moves || []).concat(queue.map(function (q) { return q.move; })).forEach(function (m, i) {
+      var li = document.createElement('li');
+      li.textContent = m;
+      if (i >= saved.plies) li.className = 'unsaved';
+      movesEl.appendChild(li);
+    });
+    choicesEl.hidden = true;
+    legal = null;
+    if (!over) {
+      engineMoves(shown()).then(function (ms) { legal = ms; });
+    }
+  }
+
+  function syncLine(msg, cls) {
+    if (msg) {
+      syncEl.textContent = msg;
+      syncEl.className = 'sync ' + cls;
+      return;
+    }
+    if (queue.length) {
+      syncEl.textContent = queue.length + (queue.length === 1 ? ' move' : ' moves') + ' NOT YET SAVED: ' +
+        queue.map(function (q) { return q.move; }).join(' ') + (navigator.onLine === false ? ' (no connection)' : '');
+      syncEl.className = 'sync unsaved';
+    } else if (saved.plies) {
+      syncEl.textContent = 'Saved: ' + saved.plies + (saved.plies === 1 ? ' move' : ' moves') + '.';
+      syncEl.className = 'sync saved';
+    } else {
+      syncEl.textContent = '';
+      syncEl.className = 'sync';
+    }
+  }
+
+  // pitOf is the pit a move token starts with: "A6" of "A6<*".
+  function pitOf(tok) { var m = /^[A-Za-z]\d+/.exec(tok); return m ? m[0] : ''; }
+
+  function tap(g) {
+    if (saved.result !== '*') return;
+    var name = g.querySelector('title').textContent;
+    if (!legal) {
+      statusEl.textContent = 'Waiting for the connection before the next move…';
+      statusEl.classList.add('bad');
+      return;
+    }
+    var options = legal.filter(function (m) { return pitOf(m.move) === name; });
+    boardBox.querySelectorAll('.picked, .wrong').forEach(function (p) { p.classList.remove('picked', 'wrong'); });
+    if (!options.length) {
+      g.classList.add('wrong');
+      statusEl.textContent = 'No move from ' + name + '. Legal: ' + legal.map(function (m) { return m.move; }).join(' ');
+      statusEl.classList.add('bad');
+      setTimeout(function () { g.classList.remove('wrong'); }, 900);
+      return;
+    }
+    statusEl.classList.remove('bad');
+    if (options.length === 1) { enter(options[0]); return; }
+    // several moves from this pit: the direction, the kichwa or safari is asked
+    g.classList.add('picked');
+    choicesEl.replaceChildren();
+    options.forEach(function (m) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = m.move;
+      b.setAttribute('aria-label', describe(m.move));
+      b.addEventListener('click', function () { g.classList.remove('picked'); enter(m); });
+      choicesEl.appendChild(b);
+    });
+    var cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', function () { g.classList.remove('picked'); choicesEl.hidden = true; });
+    choicesEl.appendChild(cancel);
+    choicesEl.hidden = false;
+    statusEl.textContent = 'From ' + name + ': which way?';
+  }
+
+  function describe(tok) {
+    var words = [];
+    if (tok.indexOf('<') >= 0) words.push('to the left');
+    if (tok.indexOf('>') >= 0) words.push('to the right');
+    if (tok.indexOf('+') >= 0) words.push('safari');
+    return tok + (words.length ? ': ' + words.join(', ') : '');
+  }
+
+  function enter(m) {
+    var q = { ply: plies() + 1, move: m.move, position: m.position };
+    var c = clockAfterMove();
+    if (c) q.clock = c;
+    queue.push(q);
+    keep();
+    show();
+    send();
+  }
+
+  // send posts the queue's first move, then the next, until the queue is empty or the server
+  // cannot be reached (then again in a few seconds, or when the phone is online again).
+  function send() {
+    if (sending || !queue.length) return;
+    sending = true;
+    clearTimeout(retry);
+    var q = queue[0];
+    var req = { ply: q.ply, move: q.move };
+    if (q.clock) req.clock = q.clock;
+    post('/moves', req).then(function (r) {
+      sending = false;
+      if (r.status === 200) {
+        queue.shift();
+        keep();
+        if (!queue.length) return refresh();
+        saved.plies++;
+        saved.moves = (saved.moves || []).concat([q.move]);
+        show();
+        return send();
+      }
+      if (r.status === 409 || r.status === 422) {
+        // the record holds something else: drop what was not saved and show the record
+        var lost = queue.map(function (x) { return x.move; }).join(' ');
+        queue = [];
+        keep();
+        return refresh().then(function () {
+          syncLine((r.status === 409 ? 'Conflict: ' : 'Refused: ') + (r.body.error || '') + '. Not saved: ' + lost + '. The board shows the record as saved.', 'conflict');
+        });
+      }
+      later();
+    }, function () { sending = false; later(); });
+  }
+
+  function later() {
+    if (saved) syncLine();
+    clearTimeout(retry);
+    retry = setTimeout(function () { if (saved) send(); else refresh().then(send, later); }, 3000);
+  }
+
+  function post(path, data) {
+    return fetch(write + path, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data), cache: 'no-store'
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (b) { return { status: r.status, body: b }; });
+    });
+  }
+
+  function undo() {
+    if (queue.length) {
+      queue.pop();
+      keep();
+      show();
+      return;
+    }
+    if (!saved.plies) return;
+    var last = saved.moves[saved.plies - 1];
+    if (!confirm('Take back ' + last + '?')) return;
+    post('/undo', { ply: saved.plies }).then(function (r) {
+      if (r.status !== 200) syncLine('Not taken back: ' + (r.body.error || 'HTTP ' + r.status), 'conflict');
+      return refresh();
+    }, function () { syncLine('No connection: the move was not taken back. Try again.', 'conflict'); });
+  }
+
+  function result(res, term, label) {
+    if (queue.length) { syncLine('Wait until every move is saved.', 'unsaved'); return; }
+    if (!confirm(label + '?')) return;
+    post('/result', { result: res, termination: term }).then(function (r) {
+      if (r.status !== 200) syncLine('Not entered: ' + (r.body.error || 'HTTP ' + r.status), 'conflict');
+      document.querySelector('details.results').open = false;
+      stopClocks();
+      return refresh();
+    }, function () { syncLine('No connection: the result was not entered. Try again.', 'conflict'); });
+  }
+
+  // Clocks, optional: one per side, counting down; the mover's clock stops when a move is
+  // entered (its reading goes with the move as [%clk]) and the other side's starts.
+  function loadClock() {
+    try { return JSON.parse(localStorage.getItem(store + ':clock') || 'null'); } catch (e) { return null; }
+  }
+  function keepClock() {
+    try { localStorage.setItem(store + ':clock', JSON.stringify(clock)); } catch (e) { /* memory only */ }
+  }
+  function left(side) {
+    var ms = clock.left[side];
+    if (clock.running === side) ms -= Date.now() - clock.since;
+    return Math.max(0, ms);
+  }
+  function fmt(ms) {
+    var s = Math.ceil(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60);
+    s %= 60;
+    return h + ':' + (m < 10 ? '0' : '') + m + ':' + (s < 10 ? '0' : '') + s;
+  }
+  function toMove() { return plies() % 2; }
+  function clockAfterMove() {
+    if (!clock) return '';
+    var side = toMove();
+    var ms = left(side);
+    clock.left[side] = ms;
+    clock.running = 1 - side;
+    clock.since = Date.now();
+    keepClock();
+    return fmt(ms);
+  }
+  function stopClocks() {
+    if (!clock || clock.running < 0) return;
+    clock.left[clock.running] = left(clock.running);
+    clock.running = -1;
+    keepClock();
+  }
+  function drawClocks() {
+    document.querySelectorAll('.clk-btn').forEach(function (b) {
+      var side = +b.getAttribute('data-side');
+      b.hidden = !clock;
+      if (!clock) return;
+      var ms = left(side);
+      b.textContent = fmt(ms);
+      b.classList.toggle('running', clock.running === side);
+      b.classList.toggle('flag', ms === 0);
+    });
+  }
+  document.getElementById('clock-on').addEventListener('click', function () {
+    if (clock) {
+      if (confirm('Turn the clocks off?')) { clock = null; keepClock(); drawClocks(); }
+      return;
+    }
+    var t = prompt('Time for each player (H:MM:SS)', '0:30:00');
+    var m = /^(\d+):([0-5]\d):([0-5]\d)$/.exec(t || '');
+    if (!m) return;
+    var ms = ((+m[1] * 60 + +m[2]) * 60 + +m[3]) * 1000;
+    clock = { left: [ms, ms], running: -1, since: 0 };
+    keepClock();
+    drawClocks();
+  });
+  document.querySelectorAll('.clk-btn').forEach(function (b) {
+    b.addEventListener('click', function () { // pause, or start the side to move
+      if (clock.running >= 0) stopClocks();
+      else { clock.running = toMove(); clock.since = Date.now(); keepClock(); }
+      drawClocks();
+    });
+  });
+  setInterval(function () { if (clock) drawClocks(); }, 250);
+
+  boardBox.addEventListener('click', function (e) {
+    var g = e.target.closest && e.target.closest('g.pit');
+    if (g) tap(g);
+  });
+  document.getElementById('undo').addEventListener('click', undo);
+  document.querySelectorAll('[data-result]').forEach(function (b) {
+    b.addEventListener('click', function () {
+      result(b.getAttribute('data-result'), b.getAttribute('data-term'), b.textContent);
+    });
+  });
+  window.addEventListener('online', send);
+  drawClocks();
+  refresh().then(send, function () {
+    syncLine('No connection to the server yet: trying again.', 'unsaved');
+    later();
+  });
+})();

@@ -1,0 +1,122 @@
+package live
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+	"strconv"
+
+	"github.com/bao-archive/bao/site"
+)
+
+// pageData is what the live pages' templates are given.
+type pageData struct {
+	Title   string
+	Event   string
+	Rounds  []int
+	Round   int
+	Boards  []*state // the round's boards
+	Board   *state   // the game page's or the recording page's
+	Write   string   // the recording page: the link it writes through
+	Arbiter bool     // the recording page is the arbiter's
+	Links   []arbLink
+	Home    string // the event's page on the site
+}
+
+// arbLink is a board on the arbiter's page, with the address that records it.
+type arbLink struct {
+	*state
+	Href string
+}
+
+var funcs = template.FuncMap{
+	"board":  func(st *state) template.HTML { return st.svg },
+	"moveNo": func(i int) int { return i/2 + 1 },
+	"side":   func(i int) string { return []string{"S", "N"}[i%2] },
+	"result": resultText,
+}
+
+// resultText is a result as shown: "1-0", "½-½", or "playing".
+func resultText(r string) string {
+	switch r {
+	case "1/2-1/2":
+		return "½-½"
+	case "*", "":
+		return "playing"
+	}
+	return r
+}
+
+func (sv *Server) page(title string, boards []*state) pageData {
+	return pageData{Title: title, Event: sv.cfg.Name, Rounds: sv.rounds(), Boards: boards,
+		Home: "/" + site.EventHref(".")}
+}
+
+// render writes template name with data.
+func (sv *Server) render(w http.ResponseWriter, name string, data pageData) {
+	var b bytes.Buffer
+	if err := sv.pages.ExecuteTemplate(&b, name, data); err != nil {
+		sv.logf("live page %s: %v", name, err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(b.Bytes())
+}
+
+// roundPage shows every board of a round, each following its game.
+func (sv *Server) roundPage(w http.ResponseWriter, r *http.Request, round int) {
+	boards := sv.states(round)
+	if len(boards) == 0 {
+		http.NotFound(w, r)
+		return
+	}
+	d := sv.page("Round "+strconv.Itoa(round), boards)
+	d.Round = round
+	sv.render(w, "round", d)
+}
+
+// gamePage follows one board's game, its moves from the start.
+func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, k key) {
+	b := sv.boardOf(k)
+	if b == nil {
+		http.NotFound(w, r)
+		return
+	}
+	sv.mu.Lock()
+	st := b.state
+	sv.mu.Unlock()
+	d := sv.page(st.South+" – "+st.North, nil)
+	d.Round, d.Board = k.round, st
+	sv.render(w, "game", d)
+}
+
+// recordPage is a board's recording page, for a phone.
+func (sv *Server) recordPage(w http.ResponseWriter, b *board, write string, arbiter bool) {
+	sv.mu.Lock()
+	st := b.state
+	sv.mu.Unlock()
+	d := sv.page("Record board "+b.k.String(), nil)
+	d.Round, d.Board, d.Write, d.Arbiter = b.k.round, st, write, arbiter
+	// The link is the page's own address: keep it out of the history's other pages and the
+	// referrer (the site's headers send none).
+	w.Header().Set("X-Robots-Tag", "noindex")
+	sv.render(w, "record", d)
+}
+
+// arbiterPage lists every board of the event, each with its recording page under the
+// arbiter's link.
+func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, base string) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	d := sv.page("Arbiter", nil)
+	d.Arbiter = true
+	for _, st := range sv.states(0) {
+		d.Links = append(d.Links, arbLink{st, base + "/" + key{st.Round, st.Board}.String()})
+	}
+	w.Header().Set("X-Robots-Tag", "noindex")
+	sv.render(w, "arbiter", d)
+}

@@ -1,0 +1,85 @@
+package live
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// keepAlive is how often an idle stream sends a comment, so that proxies and phones keep it.
+const keepAlive = 25 * time.Second
+
+// maxSpectators bounds the streams open at once: each holds a connection and a goroutine.
+const maxSpectators = 20000
+
+// stream sends a spectator the boards it follows as Server-Sent Events: ?round=N (every board
+// of round N, without the move lists), ?round=N&board=B (that board, with its moves), and
+// &results=1 (a "result" event when any result changes, and a "pages" event once the site's
+// pages show a change). It begins with the state of every board followed, so that a
+// spectator who joins late, or comes back after a lost connection, has them as they stand.
+func (sv *Server) stream(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	s := &sub{results: q.Get("results") == "1"}
+	s.round, _ = strconv.Atoi(q.Get("round"))
+	s.board, _ = strconv.Atoi(q.Get("board"))
+	if s.round < 0 || s.board < 0 || s.board > 0 && s.round == 0 {
+		http.Error(w, "want ?round=N[&board=B][&results=1]", http.StatusBadRequest)
+		return
+	}
+	if sv.hub.count() >= maxSpectators {
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, "too many spectators: try again in a moment", http.StatusServiceUnavailable)
+		return
+	}
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Time{}) // a stream lasts as long as the spectator watches
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no") // a proxy must pass each event on at once
+	sv.hub.subscribe(s)
+	defer sv.hub.unsubscribe(s)
+	buf := []byte("retry: 2000\n\n")
+	if s.round > 0 {
+		for _, st := range sv.states(s.round) {
+			if s.wants(key{st.Round, st.Board}) {
+				buf = append(buf, s.frameOf(st)...)
+			}
+		}
+	}
+	w.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		if len(buf) > 0 {
+			if _, err := w.Write(buf); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+		}
+		buf = buf[:0]
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			buf = append(buf, ": ping\n\n"...)
+		case <-s.wake:
+			buf = s.take(buf)
+		}
+	}
+}
+
+var pagesFrame = frame("pages", []byte("{}"))
+
+// pagesChanged tells the spectators of the site's pages that the pages show the latest change.
+func (h *hub) pagesChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		if s.results {
+			s.put("pages", pagesFrame)
+		}
+	}
+}
