@@ -10,7 +10,14 @@ DEMO_OUT ?= demo-out
 SCALE_DIR ?= /tmp/bao-scale
 SCALE_SIZES ?= 10000 100000
 
-.PHONY: build install docs test test-short vet check golden fuzz bench strength puzzles scale demo clean
+# The engine for the site's pages (site/webengine): cmd/baowasm for GOOS=js, gzipped, and Go's
+# glue script of the same release. The result is committed; TestWasmUpToDate checks it.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o site/webengine/engine.wasm ./cmd/baowasm
+	gzip -9 -n -f site/webengine/engine.wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/webengine/wasm_exec.js
+
+.PHONY: build install docs wasm test test-short vet check golden fuzz bench strength puzzles scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao

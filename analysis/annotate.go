@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -214,8 +215,17 @@ func ParseEval(s string) (seeds float64, winIn int, ok bool) {
 }
 
 // ownComment matches a comment made only of the analysis's own commands: it is replaced when
-// a record is analysed again, and the players' comments are never touched.
-var ownComment = regexp.MustCompile(`^\s*(\[%(eval|best) [^\]]*\]\s*)+$`)
+// a record is analysed again, and the players' comments are never touched. It is compiled on
+// first use, so that programs that never annotate (the engine in the browser) carry no regexp.
+func ownComment() *regexp.Regexp {
+	ownCommentOnce.Do(func() { ownCommentRE = regexp.MustCompile(`^\s*(\[%(eval|best) [^\]]*\]\s*)+$`) })
+	return ownCommentRE
+}
+
+var (
+	ownCommentOnce sync.Once
+	ownCommentRE   *regexp.Regexp
+)
 
 // Annotate writes rep into rec: after each move a comment with [%eval] (and [%best] for a
 // marked move), the move's NAG unless the record already assesses it, and for a marked move the
@@ -228,7 +238,7 @@ func Annotate(rec *notation.Record, rep *GameReport, annotator string) {
 			break
 		}
 		n := rec.Moves[i]
-		n.After = slices.DeleteFunc(n.After, func(c notation.Comment) bool { return ownComment.MatchString(c.Text) })
+		n.After = slices.DeleteFunc(n.After, func(c notation.Comment) bool { return ownComment().MatchString(c.Text) })
 		text := "[%eval " + EvalText(m.Next, m.Mover.Other()) + "]"
 		if m.NAG != 0 && m.NAG != nagGood && len(m.Best.Moves) > 0 {
 			text += " [%best " + v.FormatMove(m.Best.Moves[0]) + "]"

@@ -25,6 +25,7 @@ type gameView struct {
 	Result            string
 	Tags, Provenance  []tagView
 	File              string
+	Download          string // the record file, for readers to download
 	Number            int
 	Errors            []string
 	Plies             template.JS
@@ -50,6 +51,7 @@ func (b *build) writeGame(g *game) error {
 		Heading:  orUnknown(g.tag("South")) + " – " + orUnknown(g.tag("North")),
 		Subtitle: g.subtitle(),
 		File:     g.file,
+		Download: recordFileHref(g.file),
 		Result:   g.rec.Result,
 		Errors:   g.errs,
 	}
@@ -84,7 +86,7 @@ func positionRows(g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
 	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `"><th>` + escapeHTML(g.caption(n)) +
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + escapeHTML(n.pos.String()) + `"><th>` + escapeHTML(g.caption(n)) +
 			`<td>` + escapeHTML(board.Info(n.pos)))
 		for _, r := range bd.Rows {
 			w.WriteString("<td>")

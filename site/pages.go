@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"html/template"
+	"io/fs"
 	"path"
 	"regexp"
 	"strings"
 
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/site/webengine"
 )
 
 // pageData is what every page's layout needs.
@@ -57,6 +59,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		}
 	}
 	for _, file := range b.records {
+		r[recordFileHref(file)] = func(v *build) ([]byte, error) { return fs.ReadFile(v.src, file) }
 		eachPage(b.gamesOf(file), func(i int) {
 			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
 		})
@@ -88,6 +91,13 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
 		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
+	}
+	eng, err := webengine.Load()
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range eng.Files {
+		assets[name] = data
 	}
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }

@@ -42,6 +42,10 @@ func markdownHref(md string) string { return outStem(md) + ".html" }
 // recordHref is the list of the games of a record file, page n (1-based) of it.
 func recordHref(file string, n int) string { return pageHref(outStem(file)+"/index.html", n) }
 
+// recordFileHref is the copy of a record file itself, beside the folder of its games' pages,
+// for readers to download.
+func recordFileHref(file string) string { return outStem(file) + ".bgn" }
+
 // GameHref is the page of game number n (1-based) of a record file, relative to the site root.
 func GameHref(file string, n int) string {
 	leaf := strconv.Itoa(n) + ".html"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/site/webengine"
 	"html/template"
 	"io/fs"
 	"sync"
@@ -26,8 +27,14 @@ type templateSet struct {
 
 // parsedTemplates parses the embedded templates once per process.
 var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
-	// count writes a number of things for readers: "1 game", "10,000 games".
-	shared, err := template.New("").Funcs(template.FuncMap{"count": english.Grouped}).ParseFS(files,
+	eng, err := webengine.Load()
+	if err != nil {
+		return nil, err
+	}
+	// count writes a number of things for readers: "1 game", "10,000 games"; engineWorker
+	// names the script of the engine in the browser.
+	shared, err := template.New("").Funcs(template.FuncMap{"count": english.Grouped,
+		"engineWorker": func() string { return eng.Worker }}).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err

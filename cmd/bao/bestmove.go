@@ -12,6 +12,7 @@ import (
 
 	"github.com/bao-archive/bao/analysis"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/machine"
 )
 
 // searchFlags are the limits every searching command takes.
@@ -40,48 +41,8 @@ func (f *searchFlags) limits(defaultMS int) (analysis.Limits, error) {
 	return l, nil
 }
 
-// lineDoc is one ranked move in JSON.
-type lineDoc struct {
-	Move  string   `json:"move"`
-	Score float64  `json:"score"`
-	WinIn *int     `json:"win_in"`
-	PV    []string `json:"pv"`
-}
-
-// bestDoc is the `bao bestmove --json` document (spec section 6.1).
-type bestDoc struct {
-	Best  string    `json:"best"`
-	Score float64   `json:"score"`
-	WinIn *int      `json:"win_in"`
-	PV    []string  `json:"pv"`
-	Depth int       `json:"depth"`
-	Nodes int64     `json:"nodes"`
-	NPS   int64     `json:"nps"`
-	Lines []lineDoc `json:"lines,omitempty"` // with --multipv above 1
-}
-
-func newLineDoc(v *engine.Variant, l analysis.Line) lineDoc {
-	d := lineDoc{Move: v.FormatMove(l.Moves[0]), Score: l.Seeds(), PV: analysis.Tokens(v, l.Moves)}
-	if n, ok := l.WinIn(); ok {
-		d.WinIn = &n
-	}
-	return d
-}
-
-func newBestDoc(v *engine.Variant, r analysis.Result) bestDoc {
-	first := newLineDoc(v, r.Lines[0])
-	d := bestDoc{Best: first.Move, Score: first.Score, WinIn: first.WinIn, PV: first.PV,
-		Depth: r.Depth, Nodes: r.Nodes, NPS: r.NPS()}
-	if len(r.Lines) > 1 {
-		for _, l := range r.Lines {
-			d.Lines = append(d.Lines, newLineDoc(v, l))
-		}
-	}
-	return d
-}
-
 // describe writes a line for a person: the score (or the forced result) and the line.
-func describe(d lineDoc) string {
+func describe(d machine.Line) string {
 	score := fmt.Sprintf("%+.2f", d.Score)
 	if d.WinIn != nil {
 		score = fmt.Sprintf("win in %d", *d.WinIn)
@@ -131,13 +92,14 @@ result is written per line. Without --depth, --movetime or --nodes the search ta
 				if len(r.Lines) == 0 {
 					return fmt.Errorf("%s: the game is over (%s)", p, p.Status())
 				}
-				d := newBestDoc(v, r)
+				d := machine.NewBest(v, r)
 				if o.json {
-					return writeJSON(e.out, d)
+					_, err := e.out.Write(append(d.AppendJSON(nil), '\n'))
+					return err
 				}
 				lines := d.Lines
 				if lines == nil {
-					lines = []lineDoc{newLineDoc(v, r.Lines[0])}
+					lines = []machine.Line{machine.NewLine(v, r.Lines[0])}
 				}
 				for _, l := range lines {
 					fmt.Fprintln(e.out, describe(l))
@@ -181,7 +143,7 @@ result is written per line. Without --depth, --movetime or --nodes the search ta
 				if perr != nil {
 					bad = true
 					if o.json {
-						err = writeJSON(e.out, badPositionDoc{line, perr.Error()})
+						_, err = e.out.Write(append(machine.BadPosition{Position: line, Error: perr.Error()}.AppendJSON(nil), '\n'))
 					} else {
 						_, err = fmt.Fprintf(e.err, "bao: %s: %v\n", line, perr)
 					}

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/machine"
 )
 
 func TestMain(m *testing.M) {
@@ -68,7 +69,7 @@ func TestMovesBatch(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("want 3 lines, got %d:\n%s", len(lines), out)
 	}
-	var bad badPositionDoc
+	var bad machine.BadPosition
 	if err := json.Unmarshal([]byte(lines[1]), &bad); err != nil || bad.Position != "not a position" || bad.Error == "" {
 		t.Errorf("bad line answered %s (%v)", lines[1], err)
 	}

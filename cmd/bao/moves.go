@@ -5,79 +5,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/machine"
 )
-
-type badPositionDoc struct {
-	Position string `json:"position"`
-	Error    string `json:"error"`
-}
-
-// movesEncoder writes `bao moves` documents (spec section 6), one line of JSON each, moves
-// sorted by token. It writes by hand, not through encoding/json: batch checks feed thousands
-// of positions a second, and tokens and BPN never need escaping (and must not be:
-// encoding/json would turn < and > into \u003c and \u003e). Its buffers are reused from one
-// position to the next, so that a batch allocates nothing per position.
-type movesEncoder struct {
-	kids  []engine.Child
-	toks  []byte // the tokens of kids, end to end
-	ends  []int  // toks[ends[i-1]:ends[i]] is kid i's token
-	order []int  // kids by token
-}
-
-func (en *movesEncoder) tok(i int) []byte {
-	if i == 0 {
-		return en.toks[:en.ends[0]]
-	}
-	return en.toks[en.ends[i-1]:en.ends[i]]
-}
-
-// append appends the document of p to b.
-func (en *movesEncoder) append(b []byte, p engine.Position) []byte {
-	v := p.Variant()
-	en.kids = p.Children(en.kids[:0])
-	en.toks, en.ends, en.order = en.toks[:0], en.ends[:0], en.order[:0]
-	for i, c := range en.kids {
-		en.toks = v.AppendMove(en.toks, c.Move)
-		en.ends = append(en.ends, len(en.toks))
-		en.order = append(en.order, i)
-	}
-	slices.SortStableFunc(en.order, func(i, j int) int { return bytes.Compare(en.tok(i), en.tok(j)) })
-	b = append(b, `{"variant":"`...)
-	b = append(b, v.ID()...)
-	b = append(b, `","position":"`...)
-	b = p.AppendBPN(b)
-	b = append(b, `","to_move":"`...)
-	b = append(b, p.ToMove().Letter()...)
-	if st := p.Stage(); st != "" {
-		b = append(b, `","stage":"`...)
-		b = append(b, st...)
-	}
-	// A finished position has no moves (spec 6), so one with moves is ongoing, and only one
-	// without needs judging: a second move generation saved per position.
-	status := engine.Ongoing
-	if len(en.kids) == 0 {
-		status = p.Status()
-	}
-	b = append(b, `","status":"`...)
-	b = append(b, status.String()...)
-	b = append(b, `","moves":[`...)
-	for n, i := range en.order {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"move":"`...)
-		b = append(b, en.tok(i)...)
-		b = append(b, `","position":"`...)
-		b = en.kids[i].Position.AppendBPN(b)
-		b = append(b, `"}`...)
-	}
-	return append(b, "]}\n"...)
-}
 
 func newMovesCmd(e *env) *cobra.Command {
 	var o struct {
@@ -108,8 +41,8 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 				return err
 			}
 			if o.json {
-				var en movesEncoder
-				_, err := e.out.Write(en.append(nil, p))
+				var en machine.MovesEncoder
+				_, err := e.out.Write(en.Append(nil, p))
 				return err
 			}
 			fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", p, p.ToMove(), p.Stage(), p.Status())
@@ -133,7 +66,7 @@ const maxLine = 64 << 10
 func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(out, 64<<10)
-	var en movesEncoder
+	var en machine.MovesEncoder
 	var b, line []byte
 	bad := false
 	for {
@@ -159,12 +92,12 @@ func movesBatch(v *engine.Variant, in io.Reader, out io.Writer) error {
 		}
 		if perr != nil {
 			bad = true
-			if err := writeJSON(w, badPositionDoc{string(line), perr.Error()}); err != nil {
+			if _, err := w.Write(append(machine.BadPosition{Position: string(line), Error: perr.Error()}.AppendJSON(nil), '\n')); err != nil {
 				return err
 			}
 			continue
 		}
-		b = en.append(b[:0], p)
+		b = en.Append(b[:0], p)
 		if _, err := w.Write(b); err != nil {
 			return err
 		}

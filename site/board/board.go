@@ -74,6 +74,8 @@ type Board struct {
 	MidX2   int    // end of the line between the two sides
 	Info    string // reserves or stores, stage, player to move
 	Caption string
+	Variant string // the variant's id and the position's BPN, for the analysis board
+	BPN     string
 }
 
 // boardRow is a row of the diagram, top to bottom: its letter and its pits, left to right.
@@ -152,13 +154,14 @@ func New(p engine.Position, h Highlight) *Board {
 	v := p.Variant()
 	rows := 2 * v.Rows()
 	b := &Board{
-		W:    marginL + v.Width()*cell + marginR,
-		H:    2*marginV + rows*cell + midGap,
-		MidY: marginV + v.Rows()*cell + midGap/2,
-		Name: v.Name(),
-		Pits: make([]pitView, v.Pits()),
-		Info: Info(p),
-		Cols: v.Width(),
+		W:       marginL + v.Width()*cell + marginR,
+		H:       2*marginV + rows*cell + midGap,
+		MidY:    marginV + v.Rows()*cell + midGap/2,
+		Name:    v.Name(),
+		Pits:    make([]pitView, v.Pits()),
+		Info:    Info(p),
+		Cols:    v.Width(),
+		Variant: v.ID(),
 	}
 	for r, row := range v.BPNOrder() { // as seen from South's seat, North's back row on top
 		letter := v.PitName(row[0])[:1]
@@ -188,6 +191,7 @@ func New(p engine.Position, h Highlight) *Board {
 
 // setPosition fills in the counts and the position-dependent classes.
 func (b *Board) setPosition(p engine.Position, h Highlight) {
+	b.BPN = p.String()
 	for i := range b.Pits {
 		n := p.Seeds(engine.Pit(i))
 		b.Pits[i].Count = ""
@@ -436,6 +440,7 @@ func (b *Board) SVG() template.HTML {
 	if b.ID != "" {
 		w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-rows="` + b.rowsAttr() + `"`)
 	}
+	w.WriteString(` data-variant="` + html.EscapeString(b.Variant) + `" data-bpn="` + html.EscapeString(b.BPN) + `"`)
 	w.WriteString(">\n")
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)

@@ -31,6 +31,7 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/webengine"
 )
 
 // Server serves the site of an archive folder. It builds nothing up front: it renders each
@@ -177,7 +178,7 @@ func (sv *Server) Refresh(ctx context.Context) (*site.Report, error) {
 // securityHeaders keep the pages from running anything but the site's own scripts, even if an
 // annotation slipped something past the Markdown renderer.
 var securityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options":  "nosniff",
 	"Referrer-Policy":         "no-referrer",
 }
@@ -228,6 +229,15 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		w.Header().Set("Content-Type", ct)
+	}
+	if eng, _ := webengine.Load(); eng != nil && name == eng.Wasm {
+		// Named by its contents: a browser may keep it for good.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			data = eng.WasmGzip
+		}
 	}
 	http.ServeContent(w, r, name, snap.built, bytes.NewReader(data))
 }

@@ -143,6 +143,7 @@
       if (!n) return;
       var cells = tr.children;
       n.m = cells[0].textContent;
+      n.bpn = tr.getAttribute('data-bpn'); // for the analysis board (analysis.js)
       n.i = cells[1].textContent;
       n.c = [];
       rows.forEach(function (r, j) {
@@ -210,6 +211,7 @@
       }
       cur = i;
       svg.setAttribute('data-ply', String(i));
+      if (n.bpn) svg.setAttribute('data-bpn', n.bpn);
       if (push && location.hash !== '#p' + i) {
         try { history.pushState(null, '', '#p' + i); } catch (e) { /* file: URLs in some browsers */ }
       }
@@ -324,7 +326,7 @@
     });
     // The hash names the node shown: Back and Forward, or an edited address, move the board.
     var fromHash = function () {
-      var m = /^#p(\d+)$/.exec(location.hash);
+      var m = /^#p(\d+)(\/|$)/.exec(location.hash); // "#p20/…": a line analysed from ply 20
       return m && nodes[+m[1]] ? +m[1] : 0;
     };
     window.addEventListener('popstate', function () { show(fromHash(), false, true); });

@@ -1,0 +1,405 @@
+package site_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/site"
+)
+
+// The browser tests of the engine in the browser (analysis.js, site/webengine) and of the
+// analysis board, on a static build served as plain files and on bao serve.
+
+// analysisPly is where the tests open the analysis board.
+const analysisPly = 20
+
+// analysisGame is a game of a variant played for the tests, with the line the reader taps
+// from its ply analysisPly.
+type analysisGame struct {
+	v     *engine.Variant
+	moves []string // the game's tokens
+	line  []string // three moves from ply analysisPly
+}
+
+// choices says what tapping tok from p needs: the legal moves from its pit, and whether they
+// differ in direction.
+func choices(p engine.Position, tok string) (n int, dir bool) {
+	v := p.Variant()
+	pit := pitOfToken(tok)
+	dirs := map[byte]bool{}
+	for _, c := range p.Children(nil) {
+		t := v.FormatMove(c.Move)
+		if pitOfToken(t) == pit {
+			n++
+			if len(t) > len(pit) && (t[len(pit)] == '<' || t[len(pit)] == '>') {
+				dirs[t[len(pit)]] = true
+			}
+		}
+	}
+	return n, len(dirs) > 1
+}
+
+func pitOfToken(tok string) string {
+	i := 1
+	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+	}
+	return tok[:i]
+}
+
+// playGame finds, among random games of v, one that lasts past ply analysisPly and, for the
+// 4x8 games, a line of three moves from there in which one move needs a direction (a takasa
+// with both sides legal) and one is a capture with a kichwa choice.
+func playGame(t *testing.T, v *engine.Variant) analysisGame {
+	t.Helper()
+	for i := uint64(0); i < 2000; i++ {
+		r := engine.NewRand(25, i)
+		g := engine.RandomGame(v.Start(), r, analysisPly+40)
+		if len(g.Moves()) < analysisPly+3 {
+			continue
+		}
+		ag := analysisGame{v: v}
+		for _, m := range g.Moves() {
+			ag.moves = append(ag.moves, v.FormatMove(m))
+		}
+		p := g.Positions()[analysisPly]
+		// Lines from ply analysisPly: the game's own, and random ones.
+		for j := uint64(0); j < 200; j++ {
+			var line []string
+			if j == 0 {
+				line = ag.moves[analysisPly : analysisPly+3]
+			} else {
+				lg := engine.RandomGame(p, engine.NewRand(26, i*1000+j), 3)
+				if len(lg.Moves()) < 3 {
+					continue
+				}
+				for _, m := range lg.Moves() {
+					line = append(line, v.FormatMove(m))
+				}
+			}
+			if !v.HasHouse() {
+				ag.line = line
+				return ag
+			}
+			q := p
+			takasaDir, captureDir := false, false
+			for _, tok := range line {
+				_, dir := choices(q, tok)
+				if dir && strings.Contains(tok, "*") {
+					takasaDir = true
+				}
+				if dir && !strings.Contains(tok, "*") {
+					captureDir = true
+				}
+				m, err := q.ParseMove(tok)
+				if err != nil {
+					t.Fatal(err)
+				}
+				q, _ = q.Apply(m)
+			}
+			if takasaDir && captureDir {
+				ag.line = line
+				return ag
+			}
+		}
+	}
+	t.Fatalf("%s: no game with the line the test needs", v.ID())
+	return analysisGame{}
+}
+
+// record writes the game as a BGN record.
+func (ag analysisGame) record() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Event \"Analysis test\"]\n[South \"Asha\"]\n[North \"Baraka\"]\n[Result \"*\"]\n[Variant %q]\n\n", ag.v.Name())
+	for i, tok := range ag.moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(tok + " ")
+	}
+	b.WriteString("*\n")
+	return b.String()
+}
+
+// after is the BPN after the first n moves of the line, as `bao play` gives it.
+func (ag analysisGame) after(t *testing.T, n int) string {
+	p := ag.v.Start()
+	for _, tok := range append(slices.Clone(ag.moves[:analysisPly]), ag.line[:n]...) {
+		m, err := p.ParseMove(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = p.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p.String()
+}
+
+// analysisSites writes an archive with one game of each variant and serves its static build
+// as plain files and the archive with bao serve.
+func analysisSites(t *testing.T) (games []analysisGame, static, served string) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, v := range engine.Variants() {
+		ag := playGame(t, v)
+		games = append(games, ag)
+		if err := os.WriteFile(filepath.Join(dir, v.ID()+".bgn"), []byte(ag.record()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	if _, err := site.Build(t.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
+		t.Fatal(err)
+	}
+	st := httptest.NewServer(http.FileServer(http.Dir(out)))
+	t.Cleanup(st.Close)
+	sv := httptest.NewServer(indexedServer(t, dir, "Analysis"))
+	t.Cleanup(sv.Close)
+	return games, st.URL, sv.URL
+}
+
+func TestBrowserAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if findChromium() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	games, static, served := analysisSites(t)
+	ctx, dialogs := browser(t)
+	for _, base := range []struct{ name, url string }{{"static", static}, {"served", served}} {
+		t.Run("engine-"+base.name, func(t *testing.T) { browserEngine(t, tab(t, ctx, dialogs), base.url, 1000) })
+		t.Run("download-"+base.name, func(t *testing.T) { browserDownload(t, tab(t, ctx, dialogs), base.url, games[0]) })
+	}
+	for _, ag := range games {
+		t.Run("tap-"+ag.v.ID(), func(t *testing.T) { browserTap(t, ctx, dialogs, static, ag) })
+	}
+	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
+		t.Run("screenshots", func(t *testing.T) { browserAnalysisScreenshots(t, tab(t, ctx, dialogs), static, games, dir) })
+	}
+	if n := dialogs.Load(); n > 0 {
+		t.Errorf("%d JavaScript dialogs opened", n)
+	}
+}
+
+// enginePositions are n positions of each variant from random games, finished ones among
+// them, and lines that are not positions.
+func enginePositions(n int) map[*engine.Variant][]string {
+	out := map[*engine.Variant][]string{}
+	for _, v := range engine.Variants() {
+		var ps []string
+		for i := uint64(0); len(ps) < n; i++ {
+			g := engine.RandomGame(v.Start(), engine.NewRand(7, i), 400)
+			for _, p := range g.Positions() {
+				ps = append(ps, p.String())
+			}
+		}
+		out[v] = append(ps[:n-2], "1,2,3", v.Start().String()+" extra")
+	}
+	return out
+}
+
+// browserEngine checks window.bao.engine() against the command line's documents: moves() for
+// n positions of each game, exactly as `bao moves --json` writes them, and bestmove().
+func browserEngine(t *testing.T, ctx context.Context, base string, n int) {
+	do(t, ctx, chromedp.Navigate(base+"/kingulu/1.html"))
+	settle(t, ctx, `typeof window.bao === 'object' && typeof window.bao.engine === 'function'`)
+	var en machine.MovesEncoder
+	for v, ps := range enginePositions(n) {
+		list, _ := json.Marshal(ps)
+		got := await[[]string](t, ctx, fmt.Sprintf(`bao.engine().then(e => Promise.all(%s.map(p => e.moves(%q, p)))).then(ds => ds.map(d => JSON.stringify(d)))`, list, v.ID()))
+		if len(got) != len(ps) {
+			t.Fatalf("%s: %d answers for %d positions", v.ID(), len(got), len(ps))
+		}
+		bad := 0
+		for i, s := range ps {
+			var want string
+			p, err := engine.ParsePosition(v, s)
+			if err != nil {
+				want = string(machine.BadPosition{Position: s, Error: err.Error()}.AppendJSON(nil))
+			} else {
+				want = strings.TrimSuffix(string(en.Append(nil, p)), "\n")
+			}
+			if got[i] != want && bad < 3 {
+				bad++
+				t.Errorf("%s: moves(%q)\n got %.300s\nwant %.300s", v.ID(), s, got[i], want)
+			}
+		}
+	}
+	var best struct {
+		Best  string   `json:"best"`
+		Score *float64 `json:"score"`
+		WinIn *int     `json:"win_in"`
+		PV    []string `json:"pv"`
+		Depth int      `json:"depth"`
+		Nodes int64    `json:"nodes"`
+	}
+	s := await[string](t, ctx, `bao.engine().then(e => e.bestmove('kiswahili', '`+engine.Kiswahili.Start().String()+`', 300)).then(d => JSON.stringify(d))`)
+	if err := json.Unmarshal([]byte(s), &best); err != nil || best.Best == "" || best.Score == nil || len(best.PV) == 0 || best.PV[0] != best.Best || best.Depth < 1 || best.Nodes < 1 {
+		t.Errorf("bestmove: %s (%v)", s, err)
+	} else if _, err := engine.Kiswahili.Start().ParseMove(best.Best); err != nil {
+		t.Errorf("bestmove: %s: %v", best.Best, err)
+	}
+}
+
+// browserDownload follows the game page's download link and finds the record.
+func browserDownload(t *testing.T, ctx context.Context, base string, ag analysisGame) {
+	do(t, ctx, chromedp.Navigate(base+"/"+ag.v.ID()+"/1.html"))
+	rec := await[string](t, ctx, `fetch(document.querySelector('a[download]').href).then(r => r.ok ? r.text() : 'HTTP ' + r.status)`)
+	if rec != ag.record() {
+		t.Errorf("the download link gives %.200q, want the record", rec)
+	}
+}
+
+// await evaluates js, which gives a Promise, and waits for its value.
+func await[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %.80s…: %v", js, err)
+	}
+	return v
+}
+
+// panelJS reads the analysis board: the position and line shown, the message and the
+// engine's answer.
+const panelJS = `(() => { const s = document.querySelector('svg[data-analysis]'); if (!s) return null; return {
+	bpn: s.getAttribute('data-bpn') || '', line: s.getAttribute('data-line') || '',
+	say: document.querySelector('section.analysis .say').textContent,
+	best: document.querySelector('section.analysis .best').getAttribute('data-best') || '',
+	url: location.href }; })()`
+
+type panelState struct {
+	BPN, Line, Say, Best, URL string
+}
+
+// tapPit taps a pit of the analysis board where it is drawn.
+func tapPit(t *testing.T, ctx context.Context, pit string) {
+	t.Helper()
+	xy := eval[[]float64](t, ctx, fmt.Sprintf(`(() => {
+		const g = Array.from(document.querySelectorAll('svg[data-analysis] g.pit')).find(g => g.querySelector('title').textContent === %q);
+		g.scrollIntoView({block: 'center', inline: 'center'});
+		const r = g.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height]; })()`, pit))
+	if xy[2] < 44 || xy[3] < 44 {
+		t.Errorf("pit %s is %.0fx%.0f px, want at least 44x44", pit, xy[2], xy[3])
+	}
+	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// browserTap plays the game's line on the analysis board by tapping, at a phone's size.
+func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base string, ag analysisGame) {
+	c := tab(t, ctx, dialogs)
+	do(t, c, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)),
+		chromedp.WaitVisible("button.analyse"), chromedp.Click("button.analyse"))
+	settle(t, c, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
+	st := eval[panelState](t, c, panelJS)
+	if want := ag.after(t, 0); st.BPN != want {
+		t.Fatalf("the analysis board opens at %q, want ply %d: %q", st.BPN, analysisPly, want)
+	}
+	// An illegal tap: a pit of the player not to move, or an empty one.
+	p, _ := engine.ParsePosition(ag.v, st.BPN)
+	for pit := range engine.Pit(ag.v.Pits()) {
+		name := ag.v.PitName(pit)
+		if n, _ := choices(p, name); n > 0 {
+			continue
+		}
+		tapPit(t, c, name)
+		settle(t, c, `document.querySelector('section.analysis .say').textContent !== ''`)
+		st = eval[panelState](t, c, panelJS)
+		if st.BPN != ag.after(t, 0) || st.Line != "" {
+			t.Errorf("tapping %s changed the board to %q", name, st.BPN)
+		}
+		t.Logf("%s: tapping %s says %q", ag.v.ID(), name, st.Say)
+		break
+	}
+	for i, tok := range ag.line {
+		q, _ := engine.ParsePosition(ag.v, ag.after(t, i))
+		n, _ := choices(q, tok)
+		tapPit(t, c, pitOfToken(tok))
+		if n > 1 {
+			settle(t, c, fmt.Sprintf(`!!document.querySelector('section.analysis .choices button[data-move=%q]')`, tok))
+			if k := eval[int](t, c, `document.querySelectorAll('section.analysis .choices button').length`); k != n {
+				t.Errorf("%s: %d choices offered, want %d", tok, k, n)
+			}
+			do(t, c, chromedp.Click(fmt.Sprintf(`section.analysis .choices button[data-move=%q]`, tok)))
+		}
+		want := ag.after(t, i+1)
+		settle(t, c, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`, want, strings.Join(ag.line[:i+1], " ")))
+	}
+	st = eval[panelState](t, c, panelJS)
+	// The address opens the same line in another tab.
+	c2 := tab(t, ctx, dialogs)
+	do(t, c2, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), chromedp.Navigate(st.URL))
+	settle(t, c2, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return !!s && s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`, st.BPN, st.Line))
+	// The engine answers its 1 s search. How soon is a figure for make bench (the machine's
+	// load decides it), but a search that takes five times its budget has hung.
+	start := time.Now()
+	do(t, c, chromedp.Click(`section.analysis button[data-a=engine]`))
+	settle(t, c, `!!document.querySelector('section.analysis .best[data-best]')`)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the engine answered after %v, want about 1 s", d)
+	} else {
+		t.Logf("%s: the engine answered after %v", ag.v.ID(), d.Round(time.Millisecond))
+	}
+	best := eval[panelState](t, c, panelJS).Best
+	if q, _ := engine.ParsePosition(ag.v, st.BPN); q.Status() == engine.Ongoing {
+		if _, err := q.ParseMove(best); err != nil {
+			t.Errorf("the engine's best move %q: %v", best, err)
+		}
+	}
+}
+
+// browserAnalysisScreenshots saves the analysis board in use for each game at a phone's and
+// a desktop's width.
+func browserAnalysisScreenshots(t *testing.T, ctx context.Context, base string, games []analysisGame, dir string) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, ag := range games {
+		for _, w := range []struct {
+			name          string
+			width, height int64
+		}{{"phone", 390, 844}, {"desktop", 1366, 900}} {
+			vp := chromedp.EmulateViewport(w.width, w.height)
+			if w.width < 500 {
+				vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+			}
+			u := fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)
+			for _, tok := range ag.line[:2] {
+				u += "/" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(tok)
+			}
+			do(t, ctx, vp, chromedp.Navigate("about:blank"), chromedp.Navigate(u))
+			settle(t, ctx, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
+			do(t, ctx, chromedp.Click(`section.analysis button[data-a=engine]`))
+			settle(t, ctx, `!!document.querySelector('section.analysis .best[data-best]')`)
+			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('section.analysis').scrollIntoView()`))
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, "analysis-"+ag.v.ID()+"-"+w.name+".png")
+			if err := os.WriteFile(name, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("screenshot: %s", name)
+		}
+	}
+}

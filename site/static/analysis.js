@@ -1,0 +1,462 @@
+// bao's engine in the browser, the tap-to-move input and the analysis board. Every rule comes
+// from the engine (the project's Go engine compiled to WebAssembly, in a Web Worker): this file
+// knows how positions and move tokens are spelled, never which moves are legal.
+//
+// The small API, on window.bao, for every page that wants a board as an input (the analysis
+// board here; the live recording page and the puzzle pages reuse it):
+//
+//   bao.engine()
+//     Starts the worker on first call and gives a Promise of an object with
+//       moves(variant, bpn)         -> Promise of the `bao moves --json` document (one line);
+//                                      a bad position gives {position, error}
+//       bestmove(variant, bpn, ms)  -> Promise of the `bao bestmove --json` document
+//       explain(variant, bpn, tok)  -> Promise of why tok is not a legal move, in words
+//                                      ("" when it is legal)
+//
+//   bao.paint(svg, bpn)
+//     Shows a position on a board drawn by the site (svg.board): the counts, and stones.
+//
+//   bao.tapMove(svg, opts) -> input
+//     Makes the board an input. opts: variant (id), bpn (the position), choices (an element
+//     where the buttons of a choice go), onMove(token, bpn, doc) (a legal move was made; bpn
+//     is the position after it), onSay(text) (a message for the reader: why a tap was
+//     refused, what to choose). The reader taps a pit; where the move's token needs more (a
+//     direction, the kichwa a capture starts from, safari or not), buttons offer exactly the
+//     legal choices. Pits are buttons for the keyboard too (Enter or Space).
+//     input.set(bpn) puts another position on it; input.stop() ends the input.
+(function () {
+  'use strict';
+  var bao = window.bao = window.bao || {};
+  var script = document.currentScript;
+
+  // The worker's file is named in the script's data attribute; it knows the engine's.
+  var workerFile = script && script.getAttribute('data-worker');
+  var started = null;
+  bao.engine = function () {
+    if (started) return started;
+    started = new Promise(function (resolve, reject) {
+      if (!workerFile || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
+        reject(new Error('This browser cannot run the engine.'));
+        return;
+      }
+      var worker = new Worker(new URL(workerFile, document.baseURI).href);
+      var waiting = {};
+      var next = 1;
+      worker.onmessage = function (e) {
+        var m = e.data || {};
+        var w = waiting[m.id];
+        if (!w) return;
+        delete waiting[m.id];
+        if (m.error) { w.reject(new Error(m.error)); return; }
+        try { w.resolve(w.json ? JSON.parse(m.json) : m.json); } catch (err) { w.reject(err); }
+      };
+      worker.onerror = function (e) {
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message || 'engine failed')); });
+        waiting = {};
+      };
+      var call = function (op, args, json) {
+        return new Promise(function (res, rej) {
+          var id = next++;
+          waiting[id] = { resolve: res, reject: rej, json: json };
+          worker.postMessage({ id: id, op: op, args: args });
+        });
+      };
+      resolve({
+        moves: function (variant, bpn) { return call('moves', [String(variant), String(bpn)], true); },
+        bestmove: function (variant, bpn, ms) { return call('bestmove', [String(variant), String(bpn), +ms || 1000], true); },
+        explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); }
+      });
+    });
+    return started;
+  };
+
+  // pitsOf lists a board's pits in the order BPN writes them: rows top to bottom as drawn,
+  // each from left to right (the board is drawn from South's seat, as BPN reads).
+  function pitsOf(svg) {
+    var pits = [];
+    svg.querySelectorAll('g.pit').forEach(function (g) {
+      var c = g.querySelector('circle'), r = g.querySelector('rect:not(.hit)');
+      var x = c ? +c.getAttribute('cx') : +r.getAttribute('x') + r.getAttribute('width') / 2;
+      var y = c ? +c.getAttribute('cy') : +r.getAttribute('y') + r.getAttribute('height') / 2;
+      var t = g.querySelector('title');
+      pits.push({ g: g, x: x, y: y, name: t ? t.textContent : '', text: g.querySelector('text') });
+    });
+    return pits.sort(function (a, b) { return a.y - b.y || a.x - b.x; });
+  }
+
+  // counts reads the pit counts of a BPN, in the order of pitsOf.
+  function counts(bpn) {
+    return String(bpn).trim().split(/\s+/)[0].split('/').join(',').split(',').map(Number);
+  }
+
+  var marks = /^(has|owned|block|rsv-[sn]|from|sown|capt|hand|can|picked)$/;
+  bao.paint = function (svg, bpn, from) {
+    var cs = counts(bpn);
+    pitsOf(svg).forEach(function (p, i) {
+      var base = p.g.getAttribute('class').split(' ').filter(function (c) { return !marks.test(c); });
+      if (/\bstone\b/.test(base.join(' ')) && cs[i] > 0) base.push('has');
+      if (p.name === from) base.push('from');
+      p.g.setAttribute('class', base.join(' '));
+      if (p.text) p.text.textContent = cs[i] ? String(cs[i]) : '';
+    });
+    svg.setAttribute('data-bpn', bpn);
+  };
+
+  // pitOf is the pit a move token starts from: "A6<*" -> "A6", "B12-A12" -> "B12".
+  function pitOf(tok) {
+    var m = /^[ABab]\d+/.exec(tok);
+    return m ? m[0] : '';
+  }
+
+  // choiceWords says what a token chooses, for the buttons of a choice.
+  function choiceWords(tok) {
+    var m = /^([ABab]\d+)([<>]?)(\+?)(\**)(#?)$/.exec(tok);
+    if (!m) return tok;
+    var w = [];
+    if (m[2] === '<') w.push('to the left');
+    if (m[2] === '>') w.push('to the right');
+    if (m[3]) w.push('on from the nyumba (safari)');
+    if (m[4] === '*') w.push('takasa');
+    if (m[4] === '**') w.push('takasa with takasia');
+    if (m[5]) w.push('wins');
+    return tok + (w.length ? ': ' + w.join(', ') : '');
+  }
+
+  var statusWords = {
+    'south-wins': 'The game is over: South has won.',
+    'north-wins': 'The game is over: North has won.',
+    draw: 'The game is over: drawn.'
+  };
+
+  bao.tapMove = function (svg, o) {
+    var pits = pitsOf(svg);
+    var bpn = o.bpn, doc = null, picked = '', live = true;
+    var tell = function (t) { if (o.onSay) o.onSay(t); };
+    var clearChoices = function () { if (o.choices) o.choices.textContent = ''; };
+    svg.setAttribute('role', 'group');
+    svg.classList.add('input');
+    pits.forEach(function (p) {
+      // The whole square of the pit answers a tap, not only its circle.
+      var hit = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      hit.setAttribute('class', 'hit');
+      hit.setAttribute('x', p.x - 24);
+      hit.setAttribute('y', p.y - 24);
+      hit.setAttribute('width', 48);
+      hit.setAttribute('height', 48);
+      p.g.insertBefore(hit, p.g.firstChild);
+      p.g.setAttribute('role', 'button');
+      p.g.setAttribute('tabindex', '0');
+      p.g.setAttribute('aria-label', p.name);
+    });
+    function mark() {
+      var from = {};
+      if (doc && doc.moves) doc.moves.forEach(function (m) { from[pitOf(m.move)] = true; });
+      pits.forEach(function (p) {
+        p.g.classList.toggle('can', !!from[p.name]);
+        p.g.classList.toggle('picked', p.name === picked);
+      });
+    }
+    function set(b, fromPit) {
+      bpn = b;
+      doc = null;
+      picked = '';
+      clearChoices();
+      bao.paint(svg, b, fromPit);
+      return bao.engine().then(function (e) { return e.moves(o.variant, b); }).then(function (d) {
+        if (bpn !== b || !live) return d;
+        doc = d;
+        if (d.error) tell(d.error);
+        else if (d.status !== 'ongoing') tell(statusWords[d.status] || d.status);
+        mark();
+        return d;
+      }, function (err) { tell(err.message); });
+    }
+    function play(m) {
+      var tok = m.move;
+      set(m.position, pitOf(tok)).then(function (d) { if (o.onMove) o.onMove(tok, m.position, d); });
+    }
+    function tap(name) {
+      if (!live) return;
+      if (!doc) { tell('The engine is still starting; tap again in a moment.'); return; }
+      if (doc.error) { tell(doc.error); return; }
+      if (doc.status !== 'ongoing') { tell(statusWords[doc.status] || doc.status); return; }
+      var cands = doc.moves.filter(function (m) { return pitOf(m.move) === name; });
+      clearChoices();
+      picked = '';
+      if (cands.length === 0) {
+        mark();
+        var b = bpn;
+        bao.engine().then(function (e) { return e.explain(o.variant, b, name); }).then(function (why) {
+          if (b === bpn) tell(why || 'No legal move starts from this pit.');
+        });
+        return;
+      }
+      if (cands.length === 1) { play(cands[0]); return; }
+      picked = name;
+      mark();
+      tell('Choose how to play the move from' + ' ' + name + ':');
+      if (!o.choices) return;
+      cands.forEach(function (m) {
+        var btn = document.createElement('button');
+        btn.type = 'button';
+        btn.className = 'choice';
+        btn.setAttribute('data-move', m.move);
+        btn.textContent = choiceWords(m.move);
+        btn.addEventListener('click', function () { play(m); });
+        o.choices.appendChild(btn);
+      });
+      var first = o.choices.querySelector('button');
+      if (first) first.focus();
+    }
+    var onClick = function (e) {
+      var g = e.target.closest && e.target.closest('g.pit');
+      if (!g) return;
+      pits.forEach(function (p) { if (p.g === g) tap(p.name); });
+    };
+    var onKey = function (e) {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      var g = e.target.closest && e.target.closest('g.pit');
+      if (!g) return;
+      e.preventDefault();
+      pits.forEach(function (p) { if (p.g === g) tap(p.name); });
+    };
+    svg.addEventListener('click', onClick);
+    svg.addEventListener('keydown', onKey);
+    set(bpn);
+    return {
+      set: set,
+      tap: tap,
+      stop: function () {
+        live = false;
+        clearChoices();
+        svg.removeEventListener('click', onClick);
+        svg.removeEventListener('keydown', onKey);
+        svg.classList.remove('input');
+        svg.setAttribute('role', 'img');
+        pits.forEach(function (p) {
+          var hit = p.g.querySelector('rect.hit');
+          if (hit) hit.remove();
+          p.g.removeAttribute('role');
+          p.g.removeAttribute('tabindex');
+          p.g.removeAttribute('aria-label');
+          p.g.classList.remove('can', 'picked');
+        });
+      }
+    };
+  };
+
+  // ---- The analysis board ----
+  //
+  // "Analyse from here" under a board (the game viewer's, or a diagram) opens a copy of it as
+  // an input. The reader's moves form a tree (branches kept, a line deleted on request); the
+  // line to the node shown is kept in the URL hash as the board's key and the tokens,
+  // "#p20/A6<*/a4>" for the viewer at ply 20, "#d2/…" for the page's third diagram, so that a
+  // link opens the same analysis. "Engine" searches the position shown in the worker.
+
+  var boards = [];
+  document.querySelectorAll('svg.board[data-bpn][data-variant]').forEach(function (svg) {
+    if (svg.classList.contains('key') || !svg.getAttribute('data-variant')) return;
+    var key = svg.id === 'board' ? 'p' : 'd' + boards.length;
+    boards.push({ svg: svg, key: key });
+  });
+  boards.forEach(function (b) { addOpener(b); });
+  openFromHash();
+
+  function addOpener(b) {
+    var btn = document.createElement('button');
+    btn.type = 'button';
+    btn.className = 'analyse';
+    btn.textContent = 'Analyse from here';
+    btn.addEventListener('click', function () { open(b, null); });
+    var controls = b.key === 'p' ? document.getElementById('controls') : null;
+    if (controls) controls.appendChild(btn);
+    else b.svg.closest('figure').appendChild(btn);
+    b.opener = btn;
+  }
+
+  // hashLine reads "#p20/A6%3C*/a4%3E" into its board key, ply and tokens.
+  function hashLine() {
+    var h = location.hash.slice(1);
+    var parts = h.split('/');
+    if (parts.length < 2) return null;
+    var m = /^(p)(\d+)$|^(d\d+)$/.exec(parts[0]);
+    if (!m) return null;
+    var toks = parts.slice(1).filter(Boolean).map(function (t) {
+      try { return decodeURIComponent(t); } catch (e) { return ''; }
+    });
+    return { key: m[1] || m[3], ply: m[2] ? +m[2] : -1, toks: toks };
+  }
+
+  function openFromHash() {
+    var l = hashLine();
+    if (!l) return;
+    boards.forEach(function (b) { if (b.key === l.key) open(b, l); });
+  }
+
+  // open starts the analysis of board b at the position it shows; line (from the hash) replays
+  // the reader's moves, each checked by the engine.
+  function open(b, line) {
+    if (b.panel) close(b);
+    var svg = b.svg;
+    var start = svg.getAttribute('data-bpn');
+    var ply = +(svg.getAttribute('data-ply') || 0);
+    if (line && b.key === 'p' && line.ply >= 0) {
+      var row = document.querySelector('#positions tbody tr:nth-child(' + (line.ply + 1) + ')');
+      if (row && row.getAttribute('data-bpn')) { start = row.getAttribute('data-bpn'); ply = line.ply; }
+    }
+    var variant = svg.getAttribute('data-variant');
+    var panel = document.createElement('section');
+    panel.className = 'analysis';
+    panel.setAttribute('aria-label', 'Analysis board');
+    var copy = svg.cloneNode(true);
+    copy.removeAttribute('id');
+    copy.setAttribute('data-analysis', '');
+    panel.innerHTML = '<h2 class="analysis-h">' + 'Analysis' + '</h2>';
+    var fig = document.createElement('figure');
+    fig.className = 'diagram';
+    fig.appendChild(copy);
+    panel.appendChild(fig);
+    var msg = document.createElement('p');
+    msg.className = 'say';
+    msg.setAttribute('role', 'status');
+    msg.setAttribute('aria-live', 'polite');
+    var choices = document.createElement('div');
+    choices.className = 'choices';
+    var tools = document.createElement('div');
+    tools.className = 'tools';
+    tools.innerHTML = '<button type="button" data-a="back">' + '‹ Back' + '</button>' +
+      '<button type="button" data-a="fwd">' + 'Forward ›' + '</button>' +
+      '<button type="button" data-a="del">' + 'Delete this move' + '</button>' +
+      '<button type="button" data-a="engine">' + 'Engine' + '</button>' +
+      '<button type="button" data-a="close">' + 'Close' + '</button>';
+    var pos = document.createElement('p');
+    pos.className = 'bpn';
+    var best = document.createElement('p');
+    best.className = 'best';
+    best.setAttribute('aria-live', 'polite');
+    var tree = document.createElement('ol');
+    tree.className = 'line';
+    tree.setAttribute('aria-label', 'Your moves');
+    [msg, choices, tools, best, pos, tree].forEach(function (el) { panel.appendChild(el); });
+    var host = b.key === 'p' ? document.getElementById('viewer') : svg.closest('figure');
+    host.parentNode.insertBefore(panel, host.nextSibling);
+    if (b.key === 'p') host.hidden = true; // the panel takes the viewer's place
+    b.panel = panel;
+    b.opener.hidden = true;
+
+    // The tree of the reader's moves: node 0 is the position analysed from.
+    var root = { tok: '', bpn: start, kids: [], up: null };
+    var cur = root;
+    var input = bao.tapMove(copy, {
+      variant: variant, bpn: start, choices: choices,
+      onSay: function (t) { msg.textContent = t; },
+      onMove: function (tok, after) {
+        var kid = null;
+        cur.kids.forEach(function (k) { if (k.tok === tok) kid = k; });
+        if (!kid) { kid = { tok: tok, bpn: after, kids: [], up: cur }; cur.kids.push(kid); }
+        cur = kid;
+        msg.textContent = tok;
+        shown();
+      }
+    });
+    b.input = input;
+
+    function path(n) {
+      var out = [];
+      for (; n && n.up; n = n.up) out.unshift(n);
+      return out;
+    }
+    function go(n) {
+      cur = n;
+      input.set(n.bpn, n.tok ? pitOf(n.tok) : '');
+      msg.textContent = '';
+      shown();
+    }
+    // shown updates what follows the node shown: the URL, the BPN, the tree.
+    function shown() {
+      copy.setAttribute('data-line', path(cur).map(function (n) { return n.tok; }).join(' '));
+      pos.innerHTML = '';
+      var code = document.createElement('code');
+      code.textContent = cur.bpn;
+      pos.appendChild(code);
+      best.textContent = '';
+      var h = '#' + (b.key === 'p' ? 'p' + ply : b.key) + path(cur).map(function (n) { return '/' + encodeURIComponent(n.tok); }).join('');
+      try { history.replaceState(null, '', h); } catch (e) { /* file: URLs */ }
+      drawTree();
+    }
+    function drawTree() {
+      tree.textContent = '';
+      var add = function (list, n) {
+        n.kids.forEach(function (k, i) {
+          var li = document.createElement('li');
+          if (i > 0) li.className = 'branch';
+          var a = document.createElement('button');
+          a.type = 'button';
+          a.className = 'node' + (k === cur ? ' current' : '');
+          if (k === cur) a.setAttribute('aria-current', 'step');
+          a.textContent = k.tok;
+          a.addEventListener('click', function () { go(k); });
+          li.appendChild(a);
+          list.appendChild(li);
+          if (k.kids.length) {
+            var sub = document.createElement('ol');
+            li.appendChild(sub);
+            add(sub, k);
+          }
+        });
+      };
+      add(tree, root);
+    }
+    tools.addEventListener('click', function (e) {
+      var t = e.target.closest('[data-a]');
+      if (!t) return;
+      var a = t.getAttribute('data-a');
+      if (a === 'back' && cur.up) go(cur.up);
+      if (a === 'fwd' && cur.kids.length) go(cur.kids[0]);
+      if (a === 'del' && cur.up) {
+        var up = cur.up;
+        up.kids = up.kids.filter(function (k) { return k !== cur; });
+        go(up);
+      }
+      if (a === 'close') close(b);
+      if (a === 'engine') {
+        var at = cur.bpn;
+        best.textContent = 'The engine is thinking…';
+        bao.engine().then(function (e) { return e.bestmove(variant, at, 1000); }).then(function (d) {
+          if (cur.bpn !== at) return;
+          if (d.error) { best.textContent = d.error; return; }
+          var score = d.win_in === null ? (d.score > 0 ? '+' : '') + d.score.toFixed(2) :
+            d.win_in > 0 ? 'win in' + ' ' + d.win_in : 'loss in' + ' ' + (-d.win_in);
+          best.textContent = 'Best' + ': ' + d.best + ' (' + score + ') · ' + d.pv.join(' ') + ' · ' + 'depth' + ' ' + d.depth;
+          best.setAttribute('data-best', d.best);
+        }, function (err) { best.textContent = err.message; });
+      }
+    });
+    // Replay the hash's line, move by move, through the engine.
+    var toks = line ? line.toks : [];
+    var replay = function (i) {
+      if (i >= toks.length) { shown(); return; }
+      bao.engine().then(function (e) { return e.moves(variant, cur.bpn); }).then(function (d) {
+        var m = (d.moves || []).filter(function (x) { return x.move === toks[i]; })[0];
+        if (!m) { msg.textContent = toks[i] + ': ' + 'not a legal move here; the line stops before it.'; shown(); return; }
+        var kid = { tok: m.move, bpn: m.position, kids: [], up: cur };
+        cur.kids.push(kid);
+        cur = kid;
+        if (i + 1 === toks.length) go(cur);
+        else replay(i + 1);
+      });
+    };
+    if (toks.length) replay(0);
+    else shown();
+    panel.scrollIntoView && panel.scrollIntoView({ block: 'nearest' });
+  }
+
+  function close(b) {
+    if (b.input) b.input.stop();
+    if (b.panel) b.panel.remove();
+    b.panel = b.input = null;
+    b.opener.hidden = false;
+    if (b.key === 'p') document.getElementById('viewer').hidden = false;
+    try { history.replaceState(null, '', location.pathname + location.search); } catch (e) { /* file: URLs */ }
+  }
+})();
