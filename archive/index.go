@@ -84,6 +84,11 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		return Summary{}, err
 	}
 	defer lock.unlock()
+	// The mark stays if this run fails or is killed: searches then warn that games may be
+	// missing (they answered 0 hits and exit 0 without a word).
+	if err := os.WriteFile(unfinishedMark(o.IndexDir), nil, 0o644); err != nil {
+		return Summary{}, err
+	}
 	files, skipped, _, err := walk(root)
 	if err != nil {
 		return Summary{}, err
@@ -139,8 +144,11 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		sum.Rebuilt = why
 	}
 	sum.Elapsed = time.Since(start)
-	return sum, nil
+	return sum, os.Remove(unfinishedMark(dir))
 }
+
+// unfinishedMark is the file an Update of the index at dir leaves while it runs.
+func unfinishedMark(dir string) string { return dir + ".unfinished" }
 
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
 // be rebuilt, and nil and "" when there is none yet.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,9 @@ var ErrBadQuery = errors.New("bad query")
 type Index struct {
 	set   *shardSet
 	alias bleve.IndexAlias
+	// unfinished: the last Update of the index did not finish (it failed or was killed), so
+	// games may be missing from it; searches say so.
+	unfinished bool
 }
 
 // Open opens the index in dir read-only. It fails, without changing anything, if there is no
@@ -41,7 +45,8 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Index{set: set, alias: set.alias()}, nil
+	_, err = os.Stat(unfinishedMark(dir))
+	return &Index{set: set, alias: set.alias(), unfinished: err == nil}, nil
 }
 
 // Close releases the index.
@@ -181,6 +186,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	}
 	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
+	if ix.unfinished {
+		out.Warnings = append(out.Warnings, "the last bao index did not finish, so games may be missing from the results: run bao index again")
+	}
 	out.Position = pos
 	if lines != nil {
 		out.Pattern, out.Played = strings.Join(strings.Fields(q.Pattern), " "), q.Played

@@ -66,3 +66,35 @@ func TestShared(t *testing.T) {
 	}
 	lock.unlock()
 }
+
+// TestSearchAfterFailedUpdate: after an Update that did not finish, searches warn that games
+// may be missing (they answered 0 hits without a word); a finished Update ends the warning.
+func TestSearchAfterFailedUpdate(t *testing.T) {
+	f := newFixture(t)
+	update(t, f.root, UpdateOptions{})
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	f.addGames(t, "more.bgn", engine.Kingulu, 9, 40, func(int) [][2]string { return nil }, 3)
+	if _, err := Update(ctx, f.root, UpdateOptions{}); err == nil {
+		t.Fatal("a cancelled Update finished")
+	}
+	warned := func() bool {
+		ix, err := Open(DefaultIndexDir(f.root))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ix.Close()
+		res, err := ix.Search(t.Context(), Query{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(res.Warnings) > 0
+	}
+	if !warned() {
+		t.Error("no warning after an Update that did not finish")
+	}
+	update(t, f.root, UpdateOptions{})
+	if warned() {
+		t.Error("a warning after a finished Update")
+	}
+}
