@@ -18,6 +18,7 @@ require (
 
 require (
 	github.com/blevesearch/vellum v1.2.1
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	github.com/spf13/pflag v1.0.9
 	golang.org/x/text v0.37.0

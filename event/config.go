@@ -350,8 +350,8 @@ func keyCol(data []byte, n int) int {
 	return utf8.RuneCountInString(l[:len(l)-len(strings.TrimLeft(l, " \t"))]) + 1
 }
 
-// byes are the byes declared for round r.
-func (c *Config) byes(r int) []Bye {
+// RoundByes are the byes declared for round r.
+func (c *Config) RoundByes(r int) []Bye {
 	var out []Bye
 	for _, b := range c.Byes {
 		if b.Round == r {

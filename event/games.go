@@ -23,6 +23,7 @@ type Game struct {
 	Result            string // 1-0, 0-1, 1/2-1/2, *
 	Termination       string
 	Moves             int
+	Date              string // the Date tag: YYYY.MM.DD, ? for unknown digits, "" if none
 }
 
 // Bye reports whether the game is a bye: a round without an opponent.
@@ -192,7 +193,7 @@ func Sort(games []Game) {
 // Round tag is not ROUND, ROUND.BOARD or ROUND.BOARD.GAME.
 func GameOf(r *notation.Record, file, where string) (Game, error) {
 	g := Game{File: file, Number: r.Number, Line: r.Pos.Line, South: r.Tag("South"), North: r.Tag("North"),
-		Result: result(r), Termination: r.Tag("Termination"), Moves: len(r.Moves)}
+		Result: result(r), Termination: r.Tag("Termination"), Moves: len(r.Moves), Date: r.Tag("Date")}
 	if g.Result != "" && notation.CheckTagValue("Result", g.Result) != nil {
 		// A result misspelt ("1:0") would count as a game both players lost.
 		at := r.Pos

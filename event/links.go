@@ -90,7 +90,7 @@ func secretsPath(dir string, round int) string {
 // private as they are, and returns its path.
 func WriteSheet(dir string, round int, data []byte) (string, error) {
 	path := filepath.Join(dir, linksDir, fmt.Sprintf("round-%02d.html", round))
-	return path, writePrivate(path, data)
+	return path, WritePrivate(path, data)
 }
 
 // newSecret is 128 random bits, in lower-case base32 (26 letters and digits).
@@ -225,11 +225,12 @@ func writePrivateJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writePrivate(path, append(bytes.TrimSpace(data), '\n'))
+	return WritePrivate(path, append(bytes.TrimSpace(data), '\n'))
 }
 
-// writePrivate writes data to path, readable by its owner only, crash-safe.
-func writePrivate(path string, data []byte) error {
+// WritePrivate writes data to path, readable by its owner only, crash-safe: for what holds
+// recording links (the links sheet, score sheets with their QR codes).
+func WritePrivate(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}

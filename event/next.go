@@ -204,7 +204,7 @@ func (c *Config) active(last int) map[string]bool {
 			a[Key(p.Name)] = true
 		}
 	}
-	for _, b := range c.byes(last + 1) {
+	for _, b := range c.RoundByes(last + 1) {
 		delete(a, Key(b.Player))
 	}
 	return a

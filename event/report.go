@@ -121,7 +121,7 @@ func NewReport(c *Config, games []Game, after int) *Report {
 		}
 	}
 	for r := 1; r <= last; r++ {
-		rr := ReportRound{Round: r, Games: []ReportGame{}, Byes: c.byes(r)}
+		rr := ReportRound{Round: r, Games: []ReportGame{}, Byes: c.RoundByes(r)}
 		for _, g := range games {
 			if g.Round != r || strings.EqualFold(g.Termination, "replayed") {
 				continue

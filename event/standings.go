@@ -115,7 +115,7 @@ func Standings(c *Config, games []Game, after int) *Table {
 		}
 	}
 	for r := 1; r <= t.Round && (after == 0 || r <= after); r++ {
-		for _, b := range c.byes(r) {
+		for _, b := range c.RoundByes(r) {
 			add(b.Player).bye(c.byePoints(b.result()), r)
 		}
 	}

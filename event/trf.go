@@ -67,7 +67,7 @@ func WriteTRF(w io.Writer, c *Config, games []Game, after int) error {
 		set(g.North, g.Round, g.Sub, fmt.Sprintf("%4d b %s", start[Key(g.South)], n))
 	}
 	for r := 1; r <= last; r++ {
-		for _, b := range c.byes(r) {
+		for _, b := range c.RoundByes(r) {
 			set(b.Player, r, 1, "0000 - "+map[string]string{"full": "F", "half": "H", "zero": "Z"}[b.Points])
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/event/sheets"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/live"
 )
 
@@ -24,11 +27,11 @@ result with neither moves nor a Termination) is a forfeit, "unrecorded" a game p
 moves were not recorded, "bye" a bye, "replayed" a game voided for a replay.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return usagef("event needs a subcommand: new, pair, result, standings, ratings or report")
+			return usagef("event needs a subcommand: new, pair, result, standings, ratings, report or sheets")
 		},
 	}
 	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e),
-		newEventRatingsCmd(e), newEventReportCmd(e))
+		newEventRatingsCmd(e), newEventReportCmd(e), newEventSheetsCmd(e))
 	for _, s := range c.Commands() {
 		s.Args = wrapArgs(s.Args)
 	}
@@ -403,5 +406,68 @@ every round's games and byes, the standings and the rating report as one JSON do
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")
 	c.Flags().StringVar(&format, "format", "", "trf (FIDE TRF-16) or json")
+	return c
+}
+
+func newEventSheetsCmd(e *env) *cobra.Command {
+	var round int
+	var asPDF bool
+	var paper, out, url string
+	c := &cobra.Command{
+		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--out FILE]",
+		Short: "Print a round's pairing list and a score sheet per board (HTML or PDF)",
+		Long: `Write the sheets of round N to hand out: the pairing list (boards, players, ratings, results
+so far, byes), then a score sheet per board with the players, numbered move lines for South
+and North, the result to tick and the signatures of both players and the arbiter. Without
+--pdf it is one HTML page with a print stylesheet: print it from a browser, each sheet on a
+page. With --pdf it is a PDF, the pairing list on page 1 and a page per board. With --url
+(the address of bao serve as the phones reach it, as for bao event pair) each score sheet
+carries the QR code of its board's recording link: whoever holds it can write that board, so
+the file is written readable by its owner only, and each sheet goes to its board alone.`,
+		Example: `  bao event sheets open2026 --round 3 --pdf --out round-3.pdf
+  bao event sheets open2026 --round 3 --paper letter > round-3.html`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, ok := sheets.Papers[strings.ToLower(paper)]
+			if !ok {
+				return usagef("--paper must be a4 or letter, not %q", paper)
+			}
+			if round < 1 {
+				return usagef("--round is required and 1 or more")
+			}
+			r, err := sheets.FromEvent(args[0], round)
+			if err != nil {
+				return err
+			}
+			if url != "" {
+				if err := r.AddLinks(args[0], url); err != nil {
+					return err
+				}
+			}
+			var b bytes.Buffer
+			if asPDF {
+				err = r.PDF(&b, p)
+			} else {
+				err = r.HTML(&b, p)
+			}
+			if err != nil {
+				return err
+			}
+			if out == "" || out == "-" {
+				_, err = e.out.Write(b.Bytes())
+				return err
+			}
+			if url != "" {
+				return event.WritePrivate(out, b.Bytes())
+			}
+			return notation.WriteFile(out, b.Bytes())
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&round, "round", 0, "the round")
+	f.BoolVar(&asPDF, "pdf", false, "write a PDF instead of an HTML page")
+	f.StringVar(&paper, "paper", "a4", "a4 or letter")
+	f.StringVar(&out, "out", "", "the file to write (default: standard output)")
+	f.StringVar(&url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
 	return c
 }
