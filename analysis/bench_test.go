@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // BenchmarkSearch measures nodes per second on one thread, searching middle-game positions of
@@ -54,5 +55,37 @@ func BenchmarkEvaluate(b *testing.B) {
 	w := weightsOf(p.Variant())
 	for range b.N {
 		evaluate(&p, w)
+	}
+}
+
+// BenchmarkAnalyse measures positions analysed (as bao analyse does: the two best moves of
+// the position before each move, and the position after a move the engine would not play)
+// per second of CPU time, over whole self-played games of each game at a fixed budget of
+// 2,000 nodes a search, each game with an empty table.
+func BenchmarkAnalyse(b *testing.B) {
+	for _, v := range engine.Variants() {
+		b.Run(v.ID(), func(b *testing.B) {
+			var recs []*notation.Record
+			for i := range 8 {
+				recs = append(recs, notation.FromGame(nil, engine.RandomGame(v.Start(), engine.NewRand(11, uint64(i)), 60)))
+			}
+			s := NewSearcher(16)
+			positions := 0
+			b.ResetTimer()
+			start := time.Now()
+			cpu0, cpuOK := cpuTime()
+			for i := range b.N {
+				s.Clear()
+				rep, err := AnalyseRecord(context.Background(), s, recs[i%len(recs)], Limits{Nodes: 2000}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions += len(rep.Moves) + 1
+			}
+			b.ReportMetric(float64(positions)/time.Since(start).Seconds(), "positions/s")
+			if cpu1, _ := cpuTime(); cpuOK && cpu1 > cpu0 {
+				b.ReportMetric(float64(positions)/(cpu1-cpu0).Seconds(), "positions/cpu-s")
+			}
+		})
 	}
 }

@@ -104,7 +104,14 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	if err := errors.Join(os.RemoveAll(dir+".new"), os.RemoveAll(dir+".old")); err != nil {
 		return Summary{}, err
 	}
-	set, why, err := openForUpdate(dir, o)
+	damaged := verifySegments(dir)
+	if damaged == nil && !o.Rebuild {
+		if sum, ok := unchanged(dir, files, o.Shards); ok {
+			sum.Elapsed = time.Since(start)
+			return sum, os.Remove(unfinishedMark(dir))
+		}
+	}
+	set, why, err := openForUpdate(dir, o, damaged)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -150,11 +157,61 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 // unfinishedMark is the file an Update of the index at dir leaves while it runs.
 func unfinishedMark(dir string) string { return dir + ".unfinished" }
 
+// unchanged reads the index at dir without writing and reports whether it holds every file
+// as it is on disk and no other, in the number of shards asked for (0: any). Such a run then
+// writes nothing: opening the index for writing alone changes its files (bleve's root.bolt),
+// hence its Stamp, and the site would rewrite every page whose diagrams asked the index.
+func unchanged(dir string, files []diskFile, shards int) (Summary, bool) {
+	set, err := openShards(dir, true)
+	if err != nil {
+		return Summary{}, false
+	}
+	defer set.Close()
+	n := len(set.shards)
+	if shards > 0 && shards != n {
+		return Summary{}, false
+	}
+	sum := Summary{Shards: n, Unchanged: len(files)}
+	var mans []*manifest
+	for _, idx := range set.shards {
+		m, err := loadManifest(idx)
+		if err != nil {
+			return Summary{}, false
+		}
+		mans = append(mans, m)
+		for _, e := range m.files {
+			sum.Files++
+			sum.Games += e.Games
+			sum.Positions += e.Positions
+			sum.ErrorGames += e.Errors
+		}
+	}
+	if sum.Files != len(files) {
+		return Summary{}, false // files left the archive
+	}
+	for _, f := range files {
+		old, ok := mans[shardOf(f.path, n)].files[f.path]
+		if !ok || !current(dir, old, f) {
+			return Summary{}, false
+		}
+	}
+	if stale, err := stalePositions(dir, mans); err != nil || len(stale) > 0 {
+		return Summary{}, false
+	}
+	return sum, true
+}
+
+// current tells whether the manifest's entry old holds f as it is on disk, with its store of
+// positions: such a file is not read again.
+func current(indexDir string, old entry, f diskFile) bool {
+	return old.Size == f.size && old.MTime == f.mtime && hasPositions(indexDir, old.Hash)
+}
+
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
-// be rebuilt, and nil and "" when there is none yet.
-func openForUpdate(dir string, o UpdateOptions) (*shardSet, string, error) {
-	if err := verifySegments(dir); err != nil {
-		return nil, oneLine(err.Error()), nil
+// be rebuilt (damaged is what verifySegments found), and nil and "" when there is none yet.
+func openForUpdate(dir string, o UpdateOptions, damaged error) (*shardSet, string, error) {
+	if damaged != nil {
+		return nil, oneLine(damaged.Error()), nil
 	}
 	set, err := openShards(dir, false)
 	switch {
@@ -238,7 +295,7 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 		onDisk[f.path] = true
 		old, ok := u.mans[shardOf(f.path, n)].files[f.path]
 		switch {
-		case ok && old.Size == f.size && old.MTime == f.mtime && hasPositions(u.set.dir, old.Hash):
+		case ok && current(u.set.dir, old, f):
 			sum.Unchanged++
 		case ok:
 			jobs = append(jobs, job{f, &old})

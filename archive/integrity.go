@@ -25,7 +25,8 @@ const stampFile = "segments.verified"
 
 // checkSegments verifies the segments of the index at dir: all of them, or with onlyChanged
 // those that are not in the stamp file as they are now. It rewrites the stamp file when every
-// segment is sound (an index opened read-only may not be writable: that is no error).
+// segment is sound and the list changed (an index opened read-only may not be writable: that
+// is no error).
 func checkSegments(dir string, onlyChanged bool) error {
 	segs, err := filepath.Glob(filepath.Join(dir, "shard-*", "store", "*.zap"))
 	if err != nil {
@@ -42,6 +43,7 @@ func checkSegments(dir string, onlyChanged bool) error {
 		}
 	}
 	var out strings.Builder
+	old, _ := os.ReadFile(filepath.Join(dir, stampFile))
 	for _, p := range segs {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -57,7 +59,9 @@ func checkSegments(dir string, onlyChanged bool) error {
 		}
 		fmt.Fprintf(&out, "%s\t%s\n", rel, st)
 	}
-	os.WriteFile(filepath.Join(dir, stampFile), []byte(out.String()), 0o644)
+	if string(old) != out.String() {
+		os.WriteFile(filepath.Join(dir, stampFile), []byte(out.String()), 0o644)
+	}
 	return nil
 }
 

@@ -170,12 +170,22 @@ func (pw *positionWriter) abort() {
 // prunePositions removes the stores no file of the manifests has, and leftovers of runs that
 // were stopped.
 func prunePositions(indexDir string, mans []*manifest) error {
+	stale, err := stalePositions(indexDir, mans)
+	var errs []error
+	for _, name := range stale {
+		errs = append(errs, os.Remove(name))
+	}
+	return errors.Join(append(errs, err)...)
+}
+
+// stalePositions lists the files of the stores' folder that no file of the manifests has.
+func stalePositions(indexDir string, mans []*manifest) ([]string, error) {
 	dir := filepath.Join(indexDir, positionsDir)
 	names, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return nil, nil
 	} else if err != nil {
-		return err
+		return nil, err
 	}
 	keep := map[string]bool{}
 	for _, m := range mans {
@@ -183,13 +193,13 @@ func prunePositions(indexDir string, mans []*manifest) error {
 			keep[e.Hash+".pos"] = true
 		}
 	}
-	var errs []error
+	var stale []string
 	for _, d := range names {
 		if !keep[d.Name()] {
-			errs = append(errs, os.Remove(filepath.Join(dir, d.Name())))
+			stale = append(stale, filepath.Join(dir, d.Name()))
 		}
 	}
-	return errors.Join(errs...)
+	return stale, nil
 }
 
 // lineQuery is what a scan looks for in one variant's main lines: positions of a pattern,

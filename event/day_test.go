@@ -62,12 +62,18 @@ func TestOrganiserDayRoundRobin(t *testing.T) {
 				t.Errorf("round %d board %d: %s-%s, want %s-%s", r+1, b.Board, b.South, b.North, want[0], want[1])
 			}
 		}
-		if r == 0 { // Chiku-Daudi is recorded for ten plies, then Chiku resigns
-			s, err := Record(dir, 1, 3, "")
+		// Chiku-Daudi is recorded for ten plies, then Chiku resigns; Faraji-Daudi for six, and
+		// the arbiter enters the result without saying how it ended: an adjudication.
+		recorded := map[int]int{}
+		if r <= 1 {
+			recorded[3-2*r] = 10 - 4*r
+		}
+		for board, plies := range recorded {
+			s, err := Record(dir, r+1, board, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, m := range testgame.Line(engine.Kiswahili, 10, 2, 1) {
+			for _, m := range testgame.Line(engine.Kiswahili, plies, 2, 1) {
 				if _, err := s.Exec(m); err != nil {
 					t.Fatal(err)
 				}
@@ -75,8 +81,16 @@ func TestOrganiserDayRoundRobin(t *testing.T) {
 			s.Close()
 		}
 		for _, x := range results {
-			if _, err := SetResult(dir, Entry{Round: r + 1, Board: x.board, Result: x.result, Termination: x.term}); err != nil {
+			done, err := SetResult(dir, Entry{Round: r + 1, Board: x.board, Result: x.result, Termination: x.term})
+			if err != nil {
 				t.Fatalf("round %d board %d: %v", r+1, x.board, err)
+			}
+			want := map[bool]string{true: "unrecorded", false: "adjudication"}[recorded[x.board] == 0]
+			if x.term != "" {
+				want = x.term
+			}
+			if done.Termination != want {
+				t.Errorf("round %d board %d: Termination %q, want %q", r+1, x.board, done.Termination, want)
 			}
 		}
 		if r == 0 {

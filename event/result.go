@@ -17,8 +17,7 @@ var (
 	// ErrBadResult: a result or Termination that no game can have.
 	ErrBadResult = errors.New("bad result")
 	// ErrContradicted: the recorded moves contradict the result (without Force), or they are
-	// there though the Termination says they were not recorded, or they do not end the game
-	// and no Termination says how it ended.
+	// there though the Termination says they were not recorded.
 	ErrContradicted = errors.New("contradicted by the recorded moves")
 )
 
@@ -64,8 +63,9 @@ type Entered struct {
 // Termination tags, a Date if it had none (the day entered), and for a correction a comment
 // that keeps what the result was and when it was changed. A board with no moves gets
 // Termination "unrecorded" (played, moves not recorded) unless another is given. A board
-// with moves takes a result the board agrees with; one the moves contradict is refused
-// (ErrContradicted) unless e.Force, and "unrecorded" is refused (the moves are there).
+// with moves takes a result the board agrees with (with Termination "adjudication" unless
+// another is given, when the game has not ended on the board); one the moves contradict is
+// refused (ErrContradicted) unless e.Force, and "unrecorded" is refused (the moves are there).
 func SetResult(dir string, e Entry) (*Entered, error) {
 	if e.Result != "1-0" && e.Result != "0-1" && e.Result != "1/2-1/2" {
 		return nil, fmt.Errorf("%w: %q: want 1-0, 0-1 or 1/2-1/2", ErrBadResult, e.Result)
@@ -177,8 +177,9 @@ func enter(r *notation.Record, e Entry) (*Entered, error) {
 }
 
 // agrees checks result against the moves of r: a game that ended on the board takes its own
-// result (and needs no Termination; a contradicting one only with force), a game still going
-// there needs a Termination that says how it ended (*term, else the record's own wasTerm).
+// result (and needs no Termination; a contradicting one only with force); a game still going
+// there takes the Termination given (*term), else the record's own (wasTerm), else
+// "adjudication".
 func agrees(r *notation.Record, result string, term *string, wasTerm string, force bool) error {
 	rp, err := r.Replay()
 	if rp == nil {
@@ -199,12 +200,11 @@ func agrees(r *notation.Record, result string, term *string, wasTerm string, for
 	case wasTerm != "" && !strings.EqualFold(wasTerm, notation.Unrecorded) && !strings.EqualFold(wasTerm, "bye"):
 		*term = strings.ToLower(wasTerm)
 		return nil
-	case st != engine.Ongoing:
-		*term = "adjudication" // forced over the board's own result: the arbiter decided
-		return nil
 	}
-	return fmt.Errorf("%w: the game has not ended on the board after %d moves: say how it ended with a termination (%s)",
-		ErrContradicted, len(r.Moves), strings.Join(slices.DeleteFunc(ended(), func(t string) bool { return t == notation.Unrecorded }), ", "))
+	// Forced over the board's own result, or a game the board has not ended: the arbiter
+	// decided, as the recorder's result command says by default.
+	*term = "adjudication"
+	return nil
 }
 
 // ended are the Terminations an entered result may give: all but a bye's, which pairing writes.

@@ -45,7 +45,11 @@ type tagView struct {
 var provenanceTags = map[string]bool{"Source": true, "SourceRef": true, "Annotator": true,
 	"Transcriber": true, "Language": true}
 
+// writeGame writes a game's page, or a puzzle's (puzzle.go).
 func (b *build) writeGame(g *game) error {
+	if g.winIn() > 0 {
+		return b.writePuzzle(g)
+	}
 	pd := b.newPage(g.href, "game", g.title())
 	gv := &gameView{
 		Heading:  orUnknown(g.tag("South")) + " – " + orUnknown(g.tag("North")),

@@ -18,7 +18,7 @@ import (
 func newEventCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "event",
-		Short: "Run a tournament: create an event, pair its rounds, compute its standings",
+		Short: "Run a tournament: pair its rounds, enter results, standings, reports and printed sheets",
 		Long: `An event is a folder with an event.toml (name, variant, format, scoring, tie-breaks,
 players). Every BGN file in the folder whose Event tag is the event's name counts toward it,
 by its Round ("3", "3.2" for board 2, "3.2.1" for game 1 of that pairing), South, North and
@@ -165,8 +165,9 @@ func newEventResultCmd(e *env) *cobra.Command {
 record gets the Result and Termination tags, and a Date if it had none. A board without
 moves gets Termination "unrecorded" (played over the board, moves not recorded) unless
 --termination names another (forfeit, resignation, agreement, ...). A board with moves takes
-a result the moves agree with; one the board contradicts (the game ended there with another
-result) is refused unless --force. A correction leaves a comment in the record saying what
+a result the moves agree with (as an adjudication, unless --termination says otherwise, when
+the game has not ended on the board); one the board contradicts (the game ended there with
+another result) is refused unless --force. A correction leaves a comment in the record saying what
 the result was and when it was changed. The file is written under the event's lock, as the
 recorders write theirs.`,
 		Example: `  bao event result open2026 --round 2 --board 3 1-0
@@ -217,25 +218,14 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 		Short: "Standings with every tie-break, the crosstable and match scores",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			t := event.Standings(cfg, games, after)
-			if asJSON {
-				if err := writeJSON(e.out, t); err != nil {
-					return err
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				t := event.Standings(cfg, games, after)
+				if asJSON {
+					return writeJSON(e.out, t)
 				}
-			} else {
 				printStandings(e, cfg, t)
-			}
-			if found {
-				return errFound
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "standings after round N (default: all rounds)")
@@ -296,21 +286,31 @@ func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, e
 	return live.WriteSheet(dir, c.Name, links, base)
 }
 
-// loadEvent reads the event of dir and its games, reporting what cannot count on standard
-// error; found says there was some (the command exits 1 after its output).
-func loadEvent(e *env, dir string) (cfg *event.Config, games []event.Game, found bool, err error) {
-	cfg, err = event.Load(dir)
+// withEvent reads the event of dir and its games and runs run on them, for a command that
+// reports on the rounds up to after (0: all). What cannot count is reported on standard error
+// and the command exits 1 after its output.
+func withEvent(e *env, dir string, after int, run func(*event.Config, []event.Game) error) error {
+	if after < 0 {
+		return usagef("--after-round must be >= 0")
+	}
+	cfg, err := event.Load(dir)
 	if err != nil {
-		return nil, nil, false, err
+		return err
 	}
 	games, problems, err := event.Games(dir, cfg)
 	if err != nil {
-		return nil, nil, false, err
+		return err
 	}
 	for _, p := range problems {
 		fmt.Fprintf(e.err, "%v\n", p)
 	}
-	return cfg, games, len(problems) > 0, nil
+	if err := run(cfg, games); err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return errFound
+	}
+	return nil
 }
 
 func newEventRatingsCmd(e *env) *cobra.Command {
@@ -326,40 +326,25 @@ the opponents' average rating, the performance (that average plus 400 times wins
 losses over games), the change and the rating after.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			lines := event.RatingReport(cfg, games, after)
-			if asJSON {
-				if err := writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines}); err != nil {
-					return err
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				lines := event.RatingReport(cfg, games, after)
+				if asJSON {
+					return writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines})
 				}
-			} else {
 				fmt.Fprintf(e.out, "%s: rating report, K = %s\n\n", cfg.Name, event.FormatPoints(cfg.Rating.K))
 				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', tabwriter.AlignRight)
 				fmt.Fprintln(w, "player\tbefore\tgames\tscore\topponents\tperformance\tchange\tafter\t")
 				for _, l := range lines {
-					perf, opp := "-", "-"
+					perf, opp, change := "-", "-", "0"
 					if l.Games > 0 {
 						perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
-					}
-					change := fmt.Sprintf("%+.1f", l.Change)
-					if l.Games == 0 {
-						change = "0"
+						change = fmt.Sprintf("%+.1f", l.Change)
 					}
 					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
 						event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
 				}
-				w.Flush()
-			}
-			if found {
-				return errFound
-			}
-			return nil
+				return w.Flush()
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "rate the games up to round N (default: all rounds)")
@@ -380,28 +365,15 @@ every round's games and byes, the standings and the rating report as one JSON do
 		Example: `  bao event report open2026 --format trf > open2026.trf`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if after < 0 {
-				return usagef("--after-round must be >= 0")
-			}
 			if format != "trf" && format != "json" {
 				return usagef("--format must be trf or json, not %q", format)
 			}
-			cfg, games, found, err := loadEvent(e, args[0])
-			if err != nil {
-				return err
-			}
-			if format == "trf" {
-				err = event.WriteTRF(e.out, cfg, games, after)
-			} else {
-				err = writeJSON(e.out, event.NewReport(cfg, games, after))
-			}
-			if err != nil {
-				return err
-			}
-			if found {
-				return errFound
-			}
-			return nil
+			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
+				if format == "trf" {
+					return event.WriteTRF(e.out, cfg, games, after)
+				}
+				return writeJSON(e.out, event.NewReport(cfg, games, after))
+			})
 		},
 	}
 	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")

@@ -68,6 +68,26 @@ func TestEventResultCLI(t *testing.T) {
 	if !strings.Contains(string(data), `was 1-0 (Termination "unrecorded")`) {
 		t.Errorf("the correction left no note:\n%s", data)
 	}
+	// The reports and the sheets of the round.
+	code, out, errOut = runBao(t, "", "event", "report", dir, "--format", "trf")
+	if n := strings.Count(out, "\n001 "); code != 0 || n != 4 {
+		t.Errorf("report --format trf: exit %d, %d 001 lines, want 4: %s%s", code, n, out, errOut)
+	}
+	if code, _, _ := runBao(t, "", "event", "report", dir, "--format", "xml"); code != 2 {
+		t.Errorf("report --format xml: exit %d, want 2", code)
+	}
+	if code, out, _ := runBao(t, "", "event", "ratings", dir, "--json"); code != 0 || !strings.Contains(out, `"performance"`) {
+		t.Errorf("ratings --json: exit %d, %s", code, out)
+	}
+	pdf := filepath.Join(t.TempDir(), "r1.pdf")
+	if code, _, errOut := runBao(t, "", "event", "sheets", dir, "--round", "1", "--pdf", "--out", pdf); code != 0 {
+		t.Errorf("sheets --pdf: exit %d: %s", code, errOut)
+	} else if data, _ := os.ReadFile(pdf); !strings.HasPrefix(string(data), "%PDF-") {
+		t.Errorf("sheets --pdf wrote no PDF")
+	}
+	if code, _, _ := runBao(t, "", "event", "sheets", dir, "--round", "7"); code != 1 {
+		t.Errorf("sheets of a round not paired: exit %d, want 1", code)
+	}
 	// Unrecorded with moves is invalid.
 	bad := filepath.Join(t.TempDir(), "bad.bgn")
 	os.WriteFile(bad, []byte("[Variant \"kiswahili\"]\n[Result \"1-0\"]\n[Termination \"unrecorded\"]\n\nA6<* 1-0\n"), 0o644)

@@ -32,7 +32,7 @@ func TestScripts(t *testing.T) {
 }
 
 // runBao runs the CLI in-process.
-func runBao(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+func runBao(t testing.TB, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = run(args, strings.NewReader(stdin), &out, &errOut)

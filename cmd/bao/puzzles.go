@@ -32,7 +32,8 @@ puzzle is proven again from its position alone, to exactly the depth of its win.
 positions with fewer than two moves, wins another first move also forces as quickly, wins
 shorter than --min-win (a win in one move is trivial: trying each move shows it) or longer
 than --max-win, and the positions of a player on the way of a win he found earlier in the
-game. Without --depth, --nodes or --movetime each position is searched to 2*max-win-1 plies,
+game. Records that are puzzles (with a WinIn tag) are passed over, so that a collection can
+be kept in the archive it comes from. Without --depth, --nodes or --movetime each position is searched to 2*max-win-1 plies,
 which finds every such win; the results are the same on every run.
 
 The games come in a stable order: the arguments as given, a folder's .bgn files in name
@@ -63,6 +64,9 @@ was cut, and --merge prints from the folders of all the parts exactly what one r
 			r := &gameRun{e: e, flags: o.games, command: "puzzles",
 				settings: fmt.Sprintf("%s; threads %d; budget %s", annotator, lim.Threads, o.games.budget),
 				work: func(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
+					if g.rec.Tag("WinIn") != "" {
+						return nil, nil // a puzzle already: a collection can live in the archive it came from
+					}
 					s.Clear() // each game alone: the same game gives the same puzzles in any part
 					pzs, err := analysis.FindPuzzles(cmd.Context(), s, g.rec, o.games.withBudget(lim, len(g.rec.Moves)), rule,
 						func(n, _ int) { done(n) })

@@ -16,7 +16,7 @@ import (
 )
 
 // baoProcess is this test binary started as the bao command.
-func baoProcess(t *testing.T, args ...string) *exec.Cmd {
+func baoProcess(t testing.TB, args ...string) *exec.Cmd {
 	t.Helper()
 	c := exec.Command(os.Args[0], args...)
 	c.Env = append(os.Environ(), "BAO_TEST_AS_CLI=1")

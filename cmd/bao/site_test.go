@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSiteBuildExample builds the bundled example archive: it must have no problems.
@@ -44,6 +45,61 @@ func TestSiteExitCodes(t *testing.T) {
 		code, _, stderr := runBao(t, "", c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {
 			t.Errorf("bao %s: exit %d, stderr %q; want %d and %q", strings.Join(c.args, " "), code, stderr, c.code, c.msg)
+		}
+	}
+}
+
+// TestUnchangedIndexRewritesNoPage: bao index with nothing changed writes nothing, so the
+// next bao site build rewrites no page (it rewrote every page whose diagrams ask the index).
+func TestUnchangedIndexRewritesNoPage(t *testing.T) {
+	arch := filepath.Join(t.TempDir(), "archive")
+	if err := os.CopyFS(arch, os.DirFS(filepath.Join("..", "..", "testdata", "archive"))); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	for _, args := range [][]string{{"index", arch}, {"site", "build", arch, "--out", out}} {
+		if code, _, errOut := runBao(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	// The site's files are made old, so that a rewrite shows; the index's keep their times,
+	// which its stamp reads.
+	old := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	ixDir := filepath.Join(arch, ".bao")
+	times := func(dir string) map[string]time.Time {
+		m := map[string]time.Time{}
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Base(p) != ".bao-site.json" && filepath.Base(p) != "index.lock" {
+				info, err := d.Info()
+				if err == nil {
+					m[p] = info.ModTime()
+				}
+			}
+			return err
+		})
+		return m
+	}
+	for p := range times(out) {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := times(ixDir)
+	code, stdout, errOut := runBao(t, "", "index", arch)
+	if code != 0 {
+		t.Fatalf("index again: exit %d: %s", code, errOut)
+	}
+	for p, tm := range times(ixDir) {
+		if !tm.Equal(before[p]) {
+			t.Errorf("bao index with nothing changed wrote %s (%s)", p, strings.TrimSpace(stdout))
+		}
+	}
+	if code, _, errOut := runBao(t, "", "site", "build", arch, "--out", out); code != 0 {
+		t.Fatalf("site build again: exit %d: %s", code, errOut)
+	}
+	for p, tm := range times(out) {
+		if tm.After(old) {
+			t.Errorf("site build after an unchanged index rewrote %s", p)
 		}
 	}
 }
