@@ -37,51 +37,79 @@ func (b boardStore) Close() error {
 }
 
 func (b boardStore) Save(rec *notation.Record) error {
-	unlock, err := lock(filepath.Join(b.dir, lockFile))
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	return rewriteGame(b.path, 0, b.round, func(*notation.Record) (*notation.Record, error) { return rec, nil })
+	return committerOf(b.path).save(b.dir, b.round, rec)
+}
+
+// gameEdit is a change of one game of a record file: the number-th record if its Round tag
+// is round, else the first whose Round tag is round, is replaced by what edit makes of it.
+type gameEdit struct {
+	number int
+	round  string
+	edit   func(*notation.Record) (*notation.Record, error)
 }
 
 // rewriteGame rewrites the record file at path (the caller holds the event's lock) with one
-// game changed: the number-th record if its Round tag is round, else the first whose Round
-// tag is round, is replaced by what edit makes of it. The other records are written back as
-// read.
+// game changed (see gameEdit). The other records are written back as read.
 func rewriteGame(path string, number int, round string, edit func(*notation.Record) (*notation.Record, error)) error {
+	return rewriteGames(path, []gameEdit{{number, round, edit}})[0]
+}
+
+// rewriteGames rewrites the record file at path (the caller holds the event's lock) with
+// several games changed, in one write, and returns each edit's error: an edit that fails, or
+// whose game is gone, changes nothing, and the others are written all the same.
+func rewriteGames(path string, edits []gameEdit) []error {
+	errs := make([]error, len(edits))
+	fail := func(err error) []error {
+		for i := range errs {
+			errs[i] = err
+		}
+		return errs
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	recs, err := notation.Parse(path, f)
 	f.Close()
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	want := [3]int{}
-	want[0], want[1], want[2], _ = parseRound(round)
-	is := func(r *notation.Record) bool {
-		var got [3]int
-		var ok bool
-		got[0], got[1], got[2], ok = parseRound(r.Tag("Round"))
-		return ok && got == want
+	changed := false
+	for k, e := range edits {
+		want := [3]int{}
+		want[0], want[1], want[2], _ = parseRound(e.round)
+		is := func(r *notation.Record) bool {
+			var got [3]int
+			var ok bool
+			got[0], got[1], got[2], ok = parseRound(r.Tag("Round"))
+			return ok && got == want
+		}
+		i := e.number - 1
+		if i < 0 || i >= len(recs) || !is(recs[i]) {
+			i = slices.IndexFunc(recs, is)
+		}
+		if i < 0 {
+			errs[k] = fmt.Errorf("%s: the game of round %s is gone from the file", path, e.round)
+			continue
+		}
+		r, err := e.edit(recs[i])
+		if err != nil {
+			errs[k] = err
+			continue
+		}
+		recs[i], changed = r, true
 	}
-	i := number - 1
-	if i < 0 || i >= len(recs) || !is(recs[i]) {
-		i = slices.IndexFunc(recs, is)
-	}
-	if i < 0 {
-		return fmt.Errorf("%s: the game of round %s is gone from the file", path, round)
-	}
-	if recs[i], err = edit(recs[i]); err != nil {
-		return err
+	if !changed {
+		return errs
 	}
 	var buf bytes.Buffer
 	if err := notation.Write(&buf, recs...); err != nil {
-		return err
+		return fail(err)
 	}
-	return notation.WriteFile(path, buf.Bytes())
+	if err := notation.WriteFile(path, buf.Bytes()); err != nil {
+		return fail(err)
+	}
+	return errs
 }
 
 // Record opens the game of round and board of the event in dir for the recorder: the first

@@ -90,14 +90,15 @@ func (s *sub) put(k string, f []byte) {
 	}
 }
 
-// take empties what is waiting into buf, in order.
-func (s *sub) take(buf []byte) []byte {
+// take empties what is waiting into frames, in order. The frames are shared by every
+// spectator: nothing is copied.
+func (s *sub) take(frames [][]byte) [][]byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, k := range s.order {
-		buf = append(buf, s.pending[k]...)
+		frames = append(frames, s.pending[k])
 		delete(s.pending, k)
 	}
 	s.order = s.order[:0]
-	return buf
+	return frames
 }

@@ -9,6 +9,11 @@ import (
 // keepAlive is how often an idle stream sends a comment, so that proxies and phones keep it.
 const keepAlive = 25 * time.Second
 
+// pace is the least time between two writes to a spectator: the states that come meanwhile
+// go out together, in one write, which keeps a round of many boards with many spectators
+// from costing a write per move per spectator.
+const pace = 100 * time.Millisecond
+
 // maxSpectators bounds the streams open at once: each holds a connection and a goroutine.
 const maxSpectators = 20000
 
@@ -39,37 +44,54 @@ func (sv *Server) stream(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no") // a proxy must pass each event on at once
 	sv.hub.subscribe(s)
 	defer sv.hub.unsubscribe(s)
-	buf := []byte("retry: 2000\n\n")
+	frames := [][]byte{retryFrame}
 	if s.round > 0 {
 		for _, st := range sv.states(s.round) {
 			if s.wants(key{st.Round, st.Board}) {
-				buf = append(buf, s.frameOf(st)...)
+				frames = append(frames, s.frameOf(st))
 			}
 		}
 	}
 	w.WriteHeader(http.StatusOK)
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
+	var last time.Time
 	for {
-		if len(buf) > 0 {
-			if _, err := w.Write(buf); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
+		for _, f := range frames {
+			if _, err := w.Write(f); err != nil {
 				return
 			}
 		}
-		buf = buf[:0]
+		if len(frames) > 0 {
+			if err := rc.Flush(); err != nil {
+				return
+			}
+			last = time.Now()
+		}
+		clear(frames) // the frames are shared: hold none of them while waiting
+		frames = frames[:0]
 		select {
 		case <-r.Context().Done():
 			return
 		case <-tick.C:
-			buf = append(buf, ": ping\n\n"...)
+			frames = append(frames, pingFrame)
 		case <-s.wake:
-			buf = s.take(buf)
+			if wait := pace - time.Since(last); wait > 0 {
+				select {
+				case <-r.Context().Done():
+					return
+				case <-time.After(wait):
+				}
+			}
+			frames = s.take(frames)
 		}
 	}
 }
+
+var (
+	retryFrame = []byte("retry: 2000\n\n") // how soon a spectator's browser reconnects
+	pingFrame  = []byte(": ping\n\n")
+)
 
 var pagesFrame = frame("pages", []byte("{}"))
 
