@@ -82,6 +82,9 @@ func TestUnknownFields(t *testing.T) {
 	if w := unknownFields("varient:kete"); len(w) != 1 || !strings.HasSuffix(w[0], "did you mean variant?") {
 		t.Errorf("no suggestion: %v", w)
 	}
+	if w := unknownFields(`player:"Mzee Haji"`); len(w) != 1 || !strings.HasSuffix(w[0], "did you mean players?") {
+		t.Errorf("player: %v, want players suggested (not played)", w)
+	}
 	if w := unknownFields("xyzzy:1"); len(w) != 1 || strings.Contains(w[0], "did you mean") {
 		t.Errorf("a far-off field gets a suggestion: %v", w)
 	}

@@ -175,15 +175,26 @@ func checkRegexp(re string) error {
 	return walk(tree)
 }
 
-// nearestField is the known field within two edits of f, if there is one.
+// nearestField is the known field within two edits of f, if there is one; of fields as near,
+// the one that starts as f does for longest (player: players, not played).
 func nearestField(f string) string {
-	best, bestD := "", 3
+	f = strings.ToLower(f)
+	best, bestD, bestP := "", 3, 0
 	for _, name := range fieldNames {
-		if d := editDistance(strings.ToLower(f), name); d < bestD {
-			best, bestD = name, d
+		d, p := editDistance(f, name), commonPrefix(f, name)
+		if d < bestD || d == bestD && p > bestP {
+			best, bestD, bestP = name, d, p
 		}
 	}
 	return best
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < min(len(a), len(b)) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // editDistance is the Levenshtein distance between a and b.

@@ -17,8 +17,6 @@ type jsonGame struct {
 	Tags    map[string]string `json:"tags"`
 	Result  string            `json:"result"`
 	Moves   []jsonMove        `json:"moves"`
-	// Error is the first move that could not be played; the moves stop before it.
-	Error string `json:"error,omitempty"`
 }
 
 type jsonMove struct {
@@ -50,14 +48,15 @@ func (j jsonLines) Encode(r *notation.Record) error {
 	if g.Result == "" {
 		g.Result = r.Tag("Result")
 	}
+	var stop error // why the main line cannot be played: the game is then left out
 	start, err := r.Start()
 	if err != nil {
-		g.Error = err.Error()
+		stop = err
 	} else {
 		g.Variant, g.Start = start.Variant().ID(), start.String()
 		err = notation.Walk(r, notation.WalkOptions{}, func(s *notation.Step) error {
 			if s.Err != nil {
-				g.Error = s.Err.Error()
+				stop = s.Err
 				return notation.ErrStop
 			}
 			m := jsonMove{Ply: s.Ply, Move: s.Token(), NAGs: s.Node.NAGs, Position: s.After.String()}
@@ -73,6 +72,9 @@ func (j jsonLines) Encode(r *notation.Record) error {
 		if err != nil {
 			return err
 		}
+	}
+	if stop != nil {
+		return stop
 	}
 	return j.enc.Encode(g)
 }

@@ -22,6 +22,8 @@ type Played struct {
 	Start   string   // BPN of the start position, "" if the record has none bao can read
 	Moves   []string // canonical tokens of the main line
 	Plies   int      // moves of the main line that could be played
+	// Err is why the main line cannot be played to its end (the move it stops at), or nil.
+	Err *Error
 }
 
 // PlayedOf walks the record's main line once (Walk).
@@ -32,6 +34,7 @@ func PlayedOf(r *Record) Played {
 	}
 	Walk(r, WalkOptions{}, func(s *Step) error {
 		if s.Err != nil {
+			p.Err = s.Err
 			return ErrStop // this move and the rest are kept as written, below
 		}
 		p.Moves = append(p.Moves, s.Token())
@@ -124,8 +127,9 @@ type Tally struct {
 	spelling  map[string]string // a player's key to the name it is listed under
 }
 
-// Add counts one record.
-func (t *Tally) Add(r *Record) {
+// Add counts one record, and returns why its main line cannot be played to its end, if it
+// cannot (the record is counted as written).
+func (t *Tally) Add(r *Record) *Error {
 	if t.by[0] == nil {
 		for i := range t.by {
 			t.by[i] = map[string]int{}
@@ -144,6 +148,7 @@ func (t *Tally) Add(r *Record) {
 	if north != south { // two unknown players count once
 		t.by[3][north]++
 	}
+	return p.Err
 }
 
 // player is the name a player is counted under: the name, its spaces collapsed, or with

@@ -33,6 +33,8 @@ var (
 	ErrResultMismatch   = errors.New("result mismatch")
 	ErrPlyCount         = errors.New("wrong PlyCount")
 	ErrIllegible        = errors.New("illegible move")
+	// ErrFilled marks a note, not a problem: an illegible move read as its one completion.
+	ErrFilled = errors.New("filled")
 	// A bug: a panic while handling one record, reported as that record's problem so that it
 	// never stops the others (see Record.Internal).
 	ErrInternal = errors.New("internal error")

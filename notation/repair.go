@@ -129,6 +129,11 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 			ErrBudget, opts.Budget, maxRepairs, s.plies)
 	}
 	if len(reps) == 0 && !clean {
+		// Slips far apart: each mended in its own stretch, as the verifier does, so that
+		// MaxEdits bounds the corrections of one stretch, not of the whole game.
+		if rep, ok := regionalRepair(r); ok {
+			return []Repair{rep}, nil
+		}
 		return nil, fmt.Errorf("%w with at most %d edits", ErrNoRepair, opts.MaxEdits)
 	}
 	return reps, nil

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -141,6 +142,7 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 			e.Err = fmt.Errorf("%w %s: no legal move fits it", ErrIllegible, st.Node.Token)
 		default:
 			if len(toks) > 1 {
+				vf.unsure = true
 				e.Err = fmt.Errorf("%w %s: %d completions keep the game legal (%s); checked on with %s",
 					ErrIllegible, st.Node.Token, len(toks), strings.Join(toks, " "), toks[0])
 				e.Legal = toks
@@ -156,6 +158,7 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	}
 	if !ok {
 		if s.over {
+			vf.unsure = true
 			e.Err = fmt.Errorf("%w (no resynchronisation found within %s)", e.Err, resyncBudget)
 		}
 		vf.moveError(e, st.Rest)
@@ -163,6 +166,69 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	}
 	e.Err = fmt.Errorf("%w; resynchronised with the best one-edit repair (%s) and checked on", e.Err, fix.describe())
 	vf.errs.Add(e)
+	written := fix
+	written.Ply -= vf.shift
+	vf.fixes = append(vf.fixes, written)
+	vf.shift += map[EditOp]int{Insert: 1, Delete: -1}[fix.Op]
 	next := map[EditOp]int{Replace: f + 1, Insert: f + 2, Delete: f}[fix.Op]
 	return cur.Repaired(Repair{Edits: []Edit{fix}}, false), next
+}
+
+// regionalRepair is the repair the verifier's resynchronisations make together: each slip
+// mended where it is, by the best one-edit repair of its own stretch of the game, however far
+// the slips are apart. It is what bao validate reports, as one repair, with the illegible
+// moves it fills; false when the verifier was unsure anywhere or the whole does not verify.
+func regionalRepair(r *Record) (Repair, bool) {
+	vf := &verifier{rec: r}
+	vf.run(false, false, nil)
+	if len(vf.fixes) == 0 || vf.unsure {
+		return Repair{}, false
+	}
+	rep := Repair{Edits: slices.Clone(vf.fixes)}
+	fixed := r.Repaired(rep, false)
+	if len(Verify(fixed)) > 0 {
+		return Repair{}, false
+	}
+	written := writtenIndex(len(r.Moves), rep.Edits)
+	Walk(fixed, WalkOptions{}, func(st *Step) error {
+		if st.Filled && written[st.Index] >= 0 {
+			n := r.Moves[written[st.Index]]
+			rep.Edits = append(rep.Edits, Edit{Ply: written[st.Index] + 1, Op: Replace, Was: n.Token, Now: st.Token(), Fill: true, Pos: n.Pos})
+		}
+		return nil
+	})
+	slices.SortStableFunc(rep.Edits, func(a, b Edit) int { return a.Ply - b.Ply })
+	s, _ := newSearch(r, 0)
+	next := len(r.Moves) + 1
+	for i := len(rep.Edits) - 1; i >= 0; i-- {
+		e := &rep.Edits[i]
+		rep.Cost += s.cost(*e)
+		if !e.Fill {
+			e.Then = max(next-e.Ply-1, 0)
+			next = e.Ply
+		}
+	}
+	return rep, true
+}
+
+// writtenIndex maps each move of a main line of n written moves, after edits numbered as
+// written are made, to its written index; -1 for an inserted move.
+func writtenIndex(n int, edits []Edit) []int {
+	var out []int
+	k := 0
+	for i := 0; i <= n; i++ {
+		del := false
+		for ; k < len(edits) && edits[k].Ply == i+1; k++ {
+			switch edits[k].Op {
+			case Insert:
+				out = append(out, -1)
+			case Delete:
+				del = true
+			}
+		}
+		if i < n && !del {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -1,14 +1,16 @@
 package notation
 
 import (
+	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 )
 
 // Validate reads every record of r and verifies it, passing each problem to report in order:
 // a record with syntax errors gets those (it is not replayed), any other record the errors of
-// Verify. It keeps going after a bad game and returns the number of games read; the error is
+// Verify, then the notes of Fills (kind ErrFilled: not problems, what was read for a "?"). It keeps going after a bad game and returns the number of games read; the error is
 // a read error.
 //
 // Records are verified on every core while r is read ahead, and their problems are reported in
@@ -72,5 +74,22 @@ func problems(rec *Record, syntax ErrorList) (errs ErrorList) {
 			errs = append(errs, rec.Internal(p))
 		}
 	}()
-	return Verify(rec)
+	return append(Verify(rec), Fills(rec)...)
+}
+
+// Fills lists, as notes of kind ErrFilled, the illegible moves of the record's main line that
+// Walk fills ("filled `?` at 15:49 as a1<"): what every command reads there.
+func Fills(r *Record) ErrorList {
+	if !slices.ContainsFunc(r.Moves, func(n *Node) bool { return Illegible(n.Token) }) {
+		return nil
+	}
+	var notes ErrorList
+	Walk(r, WalkOptions{}, func(s *Step) error {
+		if s.Filled {
+			notes.Add(&Error{File: r.File, Pos: s.Node.Pos, Game: r.Number, Ply: s.Ply, Move: s.Node.Token,
+				Err: fmt.Errorf("%w `%s` at %s as %s", ErrFilled, s.Node.Token, s.Node.Pos, s.Token())})
+		}
+		return nil
+	})
+	return notes
 }

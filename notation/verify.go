@@ -48,7 +48,11 @@ func VerifyWalk(r *Record, trace bool, visit func(*Step)) ErrorList {
 func Check(r *Record) (*Replay, ErrorList) { return check(r, true, false, nil) }
 
 func check(r *Record, replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
-	vf := &verifier{rec: r}
+	return (&verifier{rec: r}).run(replay, trace, visit)
+}
+
+func (vf *verifier) run(replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
+	r := vf.rec
 	vf.tags()
 	var rp *Replay
 	start, e := r.start()
@@ -119,6 +123,12 @@ type verifier struct {
 	errs ErrorList
 	// deadline ends the record's resynchronisations (see resyncBudget); zero until the first.
 	deadline time.Time
+	// fixes are the resynchronisations made, numbered as the moves are written (see
+	// regionalRepair); shift is the moves they inserted less those they deleted.
+	fixes []Edit
+	shift int
+	// unsure: a move was read one way of several, or a search ran out of time.
+	unsure bool
 }
 
 // step checks what the record asserts about one move: that it can be played, and the [%pos]

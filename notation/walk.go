@@ -2,6 +2,9 @@ package notation
 
 import (
 	"errors"
+	"fmt"
+	"strings"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -34,6 +37,11 @@ type Step struct {
 	Move          engine.Move // the move played, with its flags
 	Before, After engine.Position
 	Trace         *engine.Trace // with WalkOptions.Trace
+
+	// Filled says the move was written illegibly ("?", "A?<") and is the one completion that
+	// lets the rest of the main line be played as written: the verifier's reading, which every
+	// walk shares.
+	Filled bool
 
 	// Err is set when the move cannot be played: After is then Before, and the Rest later moves
 	// of the line are not played (Walk goes on with the next line).
@@ -101,6 +109,9 @@ type walker struct {
 	opts  WalkOptions
 	visit func(*Step) error
 	game  *engine.Game
+	// deadline ends the searches for the completions of illegible moves (see fill), all
+	// together; zero until the first.
+	deadline time.Time
 }
 
 // line plays nodes on the game and visits them; it returns how many it played, so that the
@@ -112,6 +123,11 @@ func (w *walker) line(nodes []*Node, v *Variation, depth int) (int, error) {
 		s.Node, s.Index, s.Ply, s.Trace = n, i, len(g.Moves())+1, nil
 		s.Before = g.Position()
 		m, e := w.rec.play(g, n)
+		s.Filled = false
+		if e != nil && depth == 0 && Illegible(n.Token) {
+			m, e = w.fill(g, i, e)
+			s.Filled = e == nil
+		}
 		s.Err, s.Rest = e, 0
 		if e != nil {
 			s.Move, s.After, s.Rest = engine.Move{}, s.Before, len(nodes)-i-1
@@ -149,4 +165,36 @@ func (w *walker) line(nodes []*Node, v *Variation, depth int) (int, error) {
 		}
 	}
 	return len(nodes), nil
+}
+
+// fill plays the completion of illegible main-line move i that lets the rest of the line be
+// played as written, if exactly one does; otherwise it returns the move's error saying why,
+// with the completions in Legal. The verifier, the replay and every tool that walks a record
+// so read a "?" the same way.
+func (w *walker) fill(g *engine.Game, i int, e *Error) (engine.Move, *Error) {
+	if w.deadline.IsZero() {
+		w.deadline = time.Now().Add(resyncBudget)
+	}
+	s, _ := newSearch(w.rec, time.Until(w.deadline))
+	if s == nil || s.pats[i] == nil {
+		return engine.Move{}, e
+	}
+	s.g = g
+	toks, _ := s.completions(i)
+	tok := e.Move
+	switch {
+	case s.over:
+		e.Err = fmt.Errorf("%w %s: its completions were not all tried within %s", ErrIllegible, tok, resyncBudget)
+	case len(toks) == 0:
+		e.Err = fmt.Errorf("%w %s: no legal move fits it", ErrIllegible, tok)
+	case len(toks) > 1:
+		e.Err = fmt.Errorf("%w %s: %d completions keep the game legal (%s); write the one played",
+			ErrIllegible, tok, len(toks), strings.Join(toks, " "))
+		e.Legal = toks
+	default:
+		if m, err := g.PlayToken(toks[0]); err == nil {
+			return m, nil
+		}
+	}
+	return engine.Move{}, e
 }

@@ -122,3 +122,40 @@ func TestWalkOnGame(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkFillsIllegibleMoves: a "?" of the main line that the rest of the game allows one way
+// is played as that move, marked Filled; one that several moves fit stays an error listing
+// them, and one in a variation is never filled.
+func TestWalkFillsIllegibleMoves(t *testing.T) {
+	// Kingulu: from the start A3, A4, A5 and A6 are legal; a1 after A3 and A6 only, and then A2
+	// after A3 only.
+	walk := func(src string, opts WalkOptions) (got []string, errs []*Error) {
+		recs, err := Parse("w.bgn", strings.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		Walk(recs[0], opts, func(s *Step) error {
+			switch {
+			case s.Err != nil:
+				errs = append(errs, s.Err)
+			case s.Filled:
+				got = append(got, s.Node.Token+"="+s.Token())
+			default:
+				got = append(got, s.Token())
+			}
+			return nil
+		})
+		return got, errs
+	}
+	if got, errs := walk(`[Variant "kingulu"] ? a1 A2 *`, WalkOptions{}); strings.Join(got, " ") != "?=A3 a1 A2" || errs != nil {
+		t.Errorf("unique fill: %v %v", got, errs)
+	}
+	got, errs := walk(`[Variant "kingulu"] ? *`, WalkOptions{})
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrIllegible) || strings.Join(errs[0].Legal, " ") != "A3 A4 A5 A6" ||
+		!strings.Contains(errs[0].Error(), "4 completions keep the game legal (A3 A4 A5 A6)") {
+		t.Errorf("two completions: %v %v", got, errs)
+	}
+	if _, errs := walk(`[Variant "kingulu"] A3 (? a3) a1 *`, WalkOptions{Variations: true}); len(errs) != 1 || errs[0].Move != "?" {
+		t.Errorf("a ? in a variation: %v", errs)
+	}
+}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/board"
 	"github.com/bao-archive/bao/site/server"
@@ -241,7 +242,7 @@ func browserViewer(t *testing.T, ctx context.Context, base string) {
 		for i := range out {
 			out[i] = strconv.Itoa(p.Seeds(engine.Pit(i)))
 		}
-		b := board.New(p, nil)
+		b := board.New(lang.Must("en"), p, nil)
 		b.Caption = caption
 		return strings.Join(out, ","), b.Label()
 	}

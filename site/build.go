@@ -14,6 +14,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // build is one run of Site.Build, or the state bao serve renders pages from: the archive's
@@ -23,6 +24,13 @@ type build struct {
 	ctx context.Context
 	src fs.FS
 	out output
+	l   *lang.Lang // the language of the pages
+	// langs are the languages each page links to itself in, its own among them; none for a
+	// site in one language
+	langs []*lang.Lang
+	// live is set when bao serve renders the pages: a page's other languages are the same
+	// address asked with ?lang=, not the pages in the other languages' folders
+	live bool
 
 	// The archive and its catalog: made once, then only read, and shared by the views of
 	// bao serve's requests.
@@ -61,7 +69,16 @@ type folder struct {
 }
 
 func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error) {
+	return s.buildIn(ctx, src, out, s.langs[0])
+}
+
+// buildIn is build in language l.
+func (s *Site) buildIn(ctx context.Context, src fs.FS, out output, l *lang.Lang) (*build, error) {
 	b := newBuild(ctx, s, src, out)
+	b.l = l
+	if len(s.langs) > 1 {
+		b.langs = s.langs
+	}
 	if err := b.scan(); err != nil {
 		return nil, err
 	}
@@ -105,15 +122,24 @@ func (b *build) report() *Report {
 }
 
 func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
-	return &build{s: s, ctx: ctx, src: src, out: out, folders: map[string]*folder{},
+	l := lang.Must("")
+	var langs []*lang.Lang
+	if s != nil {
+		l = s.langs[0]
+		if len(s.langs) > 1 {
+			langs = s.langs
+		}
+	}
+	return &build{s: s, ctx: ctx, src: src, out: out, l: l, langs: langs, folders: map[string]*folder{},
 		pages: map[string]string{}, places: map[string]link{}, entries: map[string]*fileEntry{},
 		search: &searchCache{}}
 }
 
 // view is a build over the same archive and catalog for one request of bao serve: its own
-// context, index and output, and its own warnings (shown on the pages, not reported).
-func (b *build) view(ctx context.Context, ix *archive.Index, out output) *build {
-	return &build{s: b.s, ctx: ctx, src: b.src, out: out, folders: b.folders, records: b.records,
+// context, index, output and language, and its own warnings (shown on the pages, not
+// reported).
+func (b *build) view(ctx context.Context, ix *archive.Index, out output, l *lang.Lang) *build {
+	return &build{s: b.s, ctx: ctx, src: b.src, out: out, l: l, live: true, langs: b.langs, folders: b.folders, records: b.records,
 		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix,
 		eventIndex: b.eventIndex}
 }
@@ -278,15 +304,15 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 		if len(h.Reached) > 0 {
 			ply = strconv.Itoa(h.Reached[0])
 		}
-		out = append(out, link{Href: GameHref(h.File, h.Game) + "#p" + ply, Text: hitTitle(h) + ", ply " + ply})
+		out = append(out, link{Href: GameHref(h.File, h.Game) + "#p" + ply, Text: b.l.T("game.others.item", "Title", hitTitle(b.l, h), "Ply", ply)})
 	}
 	out = out[:min(len(out), maxOthers)]
 	return out, max(res.Total-self-len(out), 0)
 }
 
 // hitTitle names a game found in the index as title names a game of the site.
-func hitTitle(h archive.Hit) string {
-	return gameTitle(knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date), "", h.Game, h.Game > 1)
+func hitTitle(l *lang.Lang, h archive.Hit) string {
+	return gameTitle(l, knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date), "", h.Game, h.Game > 1)
 }
 
 // where names an archive file in problem reports.
@@ -335,7 +361,7 @@ func (b *build) warn(msg string) {
 
 // write renders one page kind with data to name.
 func (b *build) write(name, kind string, data any) error {
-	html, err := b.s.tmpl.render(kind, data)
+	html, err := b.render(kind, data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -346,4 +372,9 @@ func (b *build) write(name, kind string, data any) error {
 	b.written++
 	b.mu.Unlock()
 	return nil
+}
+
+// render renders one page kind with data in the build's language.
+func (b *build) render(kind string, data any) ([]byte, error) {
+	return b.s.tmpl[b.l.Code()].render(kind, data)
 }

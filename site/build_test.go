@@ -279,7 +279,7 @@ func TestBidiOverrideIsolated(t *testing.T) {
 		t.Errorf("the messages must quote the tag as written:\n%s", w)
 	}
 	page := string(files["r/1.html"])
-	for _, want := range []string{"\u2068Ali\u202e Juma\u2069 – Mwana", "\u2068Cup\u202e evil\u2069 · 2024.01.01"} {
+	for _, want := range []string{"\u2068Ali\u202e Juma\u2069 – Mwana", "\u2068Cup\u202e evil\u2069 · 1 January 2024"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page has no %q", want)
 		}

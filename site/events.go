@@ -181,20 +181,20 @@ func (b *build) collectEventsAndPlayers() {
 // eventLinks lists the event page of folder f, for its collection page.
 func (b *build) eventLinks(f *folder) []link {
 	if ev := b.eventIn[f.dir]; ev != nil {
-		return []link{ev.link()}
+		return []link{b.eventPageLink(ev)}
 	}
 	return nil
 }
 
-// link is the event page's link from its folder's page and its games' pages.
-func (ev *eventSite) link() link {
-	return link{Href: ev.href, Text: ev.cfg.Name + ": standings, crosstable and rounds"}
+// eventPageLink is the event page's link from its folder's page and its games' pages.
+func (b *build) eventPageLink(ev *eventSite) link {
+	return link{Href: ev.href, Text: b.l.T("event.link", "Event", ev.cfg.Name)}
 }
 
 // eventLink links a game's page to its event's, nil for a game of no event.
 func (b *build) eventLink(g *game) *link {
 	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
-		l := ev.link()
+		l := b.eventPageLink(ev)
 		return &l
 	}
 	return nil
@@ -274,13 +274,8 @@ type matchView struct {
 	Winner       string
 }
 
-// crossWords say a crosstable's results to screen readers.
-var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "won by forfeit", "-": "lost by forfeit"}
-
-// tieBreakNames are the column heads of the tie-breaks.
-var tieBreakNames = map[string]string{"direct": "Direct encounter", "sonneborn-berger": "Sonneborn-Berger",
-	"buchholz": "Buchholz", "median-buchholz": "Median Buchholz", "buchholz-cut1": "Buchholz cut 1",
-	"progressive": "Progressive score", "opponents-rating": "Opponents' rating", "wins": "Wins", "north": "Games as North"}
+// crossWords say a crosstable's results to screen readers: their messages (event.cross.won …).
+var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "wonforfeit", "-": "lostforfeit"}
 
 // eventView makes the data of page i of ev's pages: the first has the tables, and every page
 // its share of the rounds' games.
@@ -300,9 +295,9 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		}
 		switch {
 		case g.Forfeit():
-			pv.Result.Note = "forfeit"
+			pv.Result.Note = b.l.T("event.forfeit")
 		case g.Unrecorded():
-			pv.Result.Note = "moves not recorded"
+			pv.Result.Note = b.l.T("event.unrecorded")
 		}
 		r.Pairings = append(r.Pairings, pv)
 	}
@@ -311,14 +306,19 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 	}
 	pg.Problems = ev.probs
 	c := ev.cfg
+	format := c.Format
+	if b.l.Has("event.format." + format) {
+		format = b.l.T("event.format." + format)
+	}
+	// The names are tags' (tag.Site …), as the template writes them.
 	for _, f := range []struct{ name, value string }{{"Site", c.Site}, {"Start", c.Start}, {"End", c.End},
-		{"Variant", c.Variant}, {"Format", c.Format}, {"Games per pairing", gamesPer(c.Games)}} {
+		{"Variant", c.Variant}, {"Format", format}, {"GamesPer", gamesPer(c.Games)}} {
 		if f.value != "" {
 			pg.Facts = append(pg.Facts, tagView{Name: f.name, Value: f.value})
 		}
 	}
 	for _, tb := range c.TieBreak {
-		pg.TieBreaks = append(pg.TieBreaks, tieBreakNames[tb])
+		pg.TieBreaks = append(pg.TieBreaks, b.l.T("event.tb."+tb))
 	}
 	t := ev.table
 	// cells[i][j] are the pages of what row i scored against row j, in the table's order.
@@ -345,7 +345,7 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		s := index[event.Key(g.South)]
 		if g.Bye() {
 			if pg.ByRound {
-				rounds[s][g.Round-1] = roundCell{Label: "bye", Links: []link{{Text: event.FormatPoints(c.Scoring.Bye)}}}
+				rounds[s][g.Round-1] = roundCell{Label: b.l.T("event.bye"), Links: []link{{Text: event.FormatPoints(c.Scoring.Bye)}}}
 			}
 			continue
 		}
@@ -355,14 +355,15 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 			for _, side := range []struct {
 				me, opp int
 				label   string
-			}{{s, n, " S"}, {n, s, " N"}} {
+			}{{s, n, " " + b.l.T("side.S")}, {n, s, " " + b.l.T("side.N")}} {
 				rc := &rounds[side.me][g.Round-1]
 				if rc.Label == "" { // a pairing of several games: the side of its first
 					rc.Label = strconv.Itoa(side.opp+1) + side.label
 				}
 				r := string([]rune(t.Cross[side.me][side.opp])[at])
 				rc.Links = append(rc.Links, link{Href: ev.pages[k], Text: r,
-					Note: t.Standings[side.opp].Player + ", round " + strconv.Itoa(g.Round) + ": " + crossWords[r]})
+					Note: b.l.T("event.against.round", "Opponent", t.Standings[side.opp].Player, "Round", g.Round,
+						"Result", b.l.T("event.cross."+crossWords[r]))})
 			}
 		}
 		cells[s][n] = append(cells[s][n], ev.pages[k])
@@ -380,7 +381,8 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 			}
 			var ls []link
 			for k, r := range []rune(t.Cross[i][j]) {
-				l := link{Text: string(r), Note: t.Standings[j].Player + ": " + crossWords[string(r)]}
+				l := link{Text: string(r), Note: b.l.T("event.against.table", "Opponent", t.Standings[j].Player,
+					"Result", b.l.T("event.cross."+crossWords[string(r)]))}
 				if k < len(cells[i][j]) {
 					l.Href = cells[i][j][k]
 				}
@@ -431,11 +433,11 @@ func boardLabel(g event.Game) string {
 func (b *build) eventPage(ev *eventSite, i int) ([]byte, error) {
 	title := ev.cfg.Name
 	if i > 1 {
-		title += ": rounds, page " + strconv.Itoa(i)
+		title = b.l.T("event.title.page", "Event", ev.cfg.Name, "Page", i)
 	}
 	pd := b.newPage(pageHref(ev.href, i), "event", title)
 	if i > 1 {
 		pd.Crumbs = append(pd.Crumbs, link{Href: ev.href, Text: ev.cfg.Name})
 	}
-	return b.s.tmpl.render("event", b.eventView(ev, pd, i))
+	return b.render("event", b.eventView(ev, pd, i))
 }

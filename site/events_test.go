@@ -210,7 +210,7 @@ func TestRatingChart(t *testing.T) {
 			for _, r := range tc.history {
 				h = append(h, event.Point{Date: "2024.01.01", Rating: r})
 			}
-			c := newRatingChart(h)
+			c := newRatingChart(inEnglish, h)
 			if len(c.Points) != len(h)+1 {
 				t.Fatalf("%d points, want %d", len(c.Points), len(h)+1)
 			}
@@ -229,7 +229,7 @@ func TestRatingChart(t *testing.T) {
 			}
 		})
 	}
-	if newRatingChart(nil) != nil {
+	if newRatingChart(inEnglish, nil) != nil {
 		t.Error("a player without rated games has a chart")
 	}
 	// A long history: at most maxChartPoints points, from the first game to the last, its
@@ -239,7 +239,7 @@ func TestRatingChart(t *testing.T) {
 		h = append(h, event.Point{Date: "2024.01.01", Rating: 1500 + float64(i%97) - float64(i%89)})
 	}
 	h[4321].Rating, h[7777].Rating = 1700, 1300
-	c := newRatingChart(h)
+	c := newRatingChart(inEnglish, h)
 	if n := len(c.Points); n > maxChartPoints || n < maxChartPoints-2 {
 		t.Errorf("%d points drawn of a history of 10000, want about %d", n, maxChartPoints)
 	}
@@ -247,7 +247,7 @@ func TestRatingChart(t *testing.T) {
 		t.Errorf("x from %s to %s, ratings %s..%s; want 56.0 to 384.0, 1300..1700", c.Points[0].X,
 			c.Points[len(c.Points)-1].X, c.Bottom.Text, c.Top.Text)
 	}
-	for _, want := range []string{"game 4322, 2024.01.01: 1700", "game 7778, 2024.01.01: 1300"} {
+	for _, want := range []string{"game 4322, 1 January 2024: 1700", "game 7778, 1 January 2024: 1300"} {
 		if !slices.ContainsFunc(c.Points, func(p chartPoint) bool { return p.Title == want }) {
 			t.Errorf("no point %q", want)
 		}

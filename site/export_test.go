@@ -29,7 +29,7 @@ func NodeBoards(t testing.TB, fsys fs.FS, file string) []*board.Board {
 	}
 	var out []*board.Board
 	for _, n := range g.nodes {
-		out = append(out, board.New(n.pos, n.marks))
+		out = append(out, board.New(inEnglish, n.pos, n.marks))
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/board"
 )
@@ -50,10 +51,10 @@ func (b *build) writeGame(g *game) error {
 	if g.winIn() > 0 {
 		return b.writePuzzle(g)
 	}
-	pd := b.newPage(g.href, "game", g.title())
+	pd := b.newPage(g.href, "game", g.title(b.l))
 	gv := &gameView{
-		Heading:  orUnknown(g.tag("South")) + " – " + orUnknown(g.tag("North")),
-		Subtitle: g.subtitle(),
+		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
+		Subtitle: g.subtitle(b.l),
 		File:     g.file,
 		Download: recordFileHref(g.file),
 		Result:   g.rec.Result,
@@ -66,12 +67,12 @@ func (b *build) writeGame(g *game) error {
 	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
-		gv.Board = board.New(g.start, nil)
+		gv.Board = board.New(b.l, g.start, nil)
 		gv.Board.ID = "board"
-		gv.Board.Caption = g.caption(g.nodes[0])
-		gv.Plies = viewerData(g)
-		gv.Legend = board.Legend(g.variant())
-		gv.Positions = positionRows(g, gv.Board)
+		gv.Board.Caption = g.caption(b.l, g.nodes[0])
+		gv.Plies = viewerData(b.l, g)
+		gv.Legend = board.Legend(b.l, g.variant())
+		gv.Positions = positionRows(b.l, g, gv.Board)
 		gv.EvalGraph = evalGraph(g)
 	}
 	var mt strings.Builder
@@ -86,12 +87,12 @@ func (b *build) writeGame(g *game) error {
 // move links point at the rows (#p12), and the viewer reads its positions from them. The
 // optional end tags are left out, as HTML allows: a game has hundreds of cells. It is written
 // here rather than by the template because it was half of the build's time there.
-func positionRows(g *game, bd *board.Board) template.HTML {
+func positionRows(l *lang.Lang, g *game, bd *board.Board) template.HTML {
 	var w strings.Builder
 	w.Grow(len(g.nodes) * (64 + 3*len(bd.Pits)))
 	for _, n := range g.nodes {
-		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + escapeHTML(n.pos.String()) + `"><th>` + escapeHTML(g.caption(n)) +
-			`<td>` + escapeHTML(board.Info(n.pos)))
+		w.WriteString(`<tr id="p` + strconv.Itoa(n.id) + `" data-bpn="` + escapeHTML(n.pos.String()) + `"><th>` + escapeHTML(g.caption(l, n)) +
+			`<td>` + escapeHTML(board.Info(l, n.pos)))
 		for _, r := range bd.Rows {
 			w.WriteString("<td>")
 			for i, p := range r.Pits {
@@ -107,15 +108,18 @@ func positionRows(g *game, bd *board.Board) template.HTML {
 }
 
 // subtitle is the line under the heading: event, site, date, round, variant, result.
-func (g *game) subtitle() string {
+func (g *game) subtitle(l *lang.Lang) string {
 	var parts []string
-	for _, t := range []string{"Event", "Site", "Date"} {
+	for _, t := range []string{"Event", "Site"} {
 		if v := g.tag(t); v != "" {
 			parts = append(parts, v)
 		}
 	}
+	if d := l.Date(g.tag("Date")); d != "" {
+		parts = append(parts, d)
+	}
 	if r := g.tag("Round"); r != "" {
-		parts = append(parts, "round "+r)
+		parts = append(parts, l.T("game.round", "Round", r))
 	}
 	if v := g.variant(); v != nil {
 		parts = append(parts, v.Name())
@@ -162,33 +166,34 @@ func (b *build) tagViews(g *game) (roster, prov []tagView) {
 	return roster, prov
 }
 
-// nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings.
-func nags(ns []int) (sym, title string) {
+// nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings
+// (nag.1 …, nag.code for the others).
+func nags(l *lang.Lang, ns []int) (sym, title string) {
 	var s, t []string
 	for _, n := range ns {
-		if glyph, meaning, ok := notation.Glyph(n); ok {
-			s, t = append(s, glyph), append(t, meaning)
+		if glyph, _, ok := notation.Glyph(n); ok {
+			s, t = append(s, glyph), append(t, l.T("nag."+strconv.Itoa(n)))
 		} else {
-			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, fmt.Sprintf("NAG %d", n))
+			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, l.N("nag.code", n))
 		}
 	}
 	return strings.Join(s, ""), strings.Join(t, ", ")
 }
 
 // caption names a node: "12. A6<*", "12... a4>!", or the start.
-func (g *game) caption(n *node) string {
+func (g *game) caption(l *lang.Lang, n *node) string {
 	if n.move == nil {
 		if g.rec.Tag("Position") != "" {
-			return "Set-up position"
+			return l.T("game.setup")
 		}
-		return "Start"
+		return l.T("game.start")
 	}
 	num, south := g.moveNumber(n.depth)
 	dots := "."
 	if !south {
 		dots = "..."
 	}
-	sym, _ := nags(n.move.NAGs)
+	sym, _ := nags(l, n.move.NAGs)
 	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
 }
 

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/board"
 )
@@ -48,6 +49,7 @@ type node struct {
 	pos        engine.Position
 	marks      board.Highlight
 	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
+	filled     string        // an illegible move's one completion, as every command reads it
 }
 
 // newGame replays record number n of file (parse problems in parseErrs).
@@ -334,6 +336,9 @@ func (g *game) replay() {
 		if s.Trace != nil {
 			n.marks, n.trace = board.Trace(s.After.Variant(), *s.Trace), s.Trace
 		}
+		if s.Filled {
+			n.filled = s.Token()
+		}
 		if prev.next < 0 {
 			prev.next = n.id
 		}
@@ -418,26 +423,26 @@ func (g *game) year() string { return yearOf(g.tag("Date")) }
 func (g *game) players() (south, north string) { return g.tag("South"), g.tag("North") }
 
 // title names the game in lists and links: "South – North, Event Year, round R".
-func (g *game) title() string {
+func (g *game) title(l *lang.Lang) string {
 	s, n := g.players()
-	return gameTitle(s, n, g.tag("Event"), g.year(), g.tag("Round"), g.number, g.several)
+	return gameTitle(l, s, n, g.tag("Event"), g.year(), g.tag("Round"), g.number, g.several)
 }
 
 // gameTitle names a game from its known tags ("" for unknown). Games between the same players
 // at the same event differ by round, or else by their place in the file (number, when the
 // file holds several).
-func gameTitle(south, north, event, year, round string, number int, several bool) string {
-	t := orUnknown(south) + " – " + orUnknown(north)
-	if event != "" {
-		t += ", " + event
-	}
+func gameTitle(l *lang.Lang, south, north, event, year, round string, number int, several bool) string {
 	if year != "" {
-		t += " " + year
+		event = strings.TrimSpace(event + " " + year)
+	}
+	t := l.T("game.title", "South", orUnknown(south), "North", orUnknown(north))
+	if event != "" {
+		t = l.T("game.title.event", "South", orUnknown(south), "North", orUnknown(north), "Event", event)
 	}
 	if round != "" {
-		t += ", round " + round
+		t = l.T("game.title.round", "Title", t, "Round", round)
 	} else if several {
-		t += ", game " + strconv.Itoa(number)
+		t = l.T("game.title.nth", "Title", t, "Number", number)
 	}
 	return t
 }

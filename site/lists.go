@@ -9,13 +9,14 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
-	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
 // Facets group the games for the lists and the search page.
+// name, their plural, names their messages (lists.variants, lists.all.variants …).
 var facetKinds = []struct{ kind, name string }{
-	{"variant", "Variants"}, {"event", "Events"}, {"player", "Players"}, {"year", "Years"},
+	{"variant", "variants"}, {"event", "events"}, {"player", "players"}, {"year", "years"},
 }
 
 // gamesPerPage bounds the rows of one page of a list of games.
@@ -105,9 +106,9 @@ type gameRow struct {
 }
 
 // newGameRow is the row of game n of a file of several games or of one.
-func newGameRow(file string, n int, gi *gameInfo, several bool) gameRow {
+func newGameRow(l *lang.Lang, file string, n int, gi *gameInfo, several bool) gameRow {
 	r := gameRow{Href: GameHref(file, n), Date: gi.Date,
-		Title: gameTitle(gi.South, gi.North, gi.Event, yearOf(gi.Date), gi.Round, n, several), South: orUnknown(gi.South),
+		Title: gameTitle(l, gi.South, gi.North, gi.Event, yearOf(gi.Date), gi.Round, n, several), South: orUnknown(gi.South),
 		North: orUnknown(gi.North), Result: gi.Result, Event: gi.Event, Plies: gi.Plies}
 	if r.Result == "" {
 		r.Result = "*"
@@ -122,18 +123,15 @@ func newGameRow(file string, n int, gi *gameInfo, several bool) gameRow {
 func (b *build) row(ref gameRef) gameRow {
 	file := b.records[ref.file]
 	e := b.entries[file]
-	return newGameRow(file, int(ref.n), &e.Games[ref.n-1], len(e.Games) > 1)
+	return newGameRow(b.l, file, int(ref.n), &e.Games[ref.n-1], len(e.Games) > 1)
 }
 
 // pager links the pages of a paginated list.
 type pager struct {
 	Page, Pages, Total int
-	Unit               string // what the list counts: games, or a facet's values
+	Unit               string // what the list counts: games, or a facet's values (lists.counted.games …)
 	Prev, Next         string
 }
-
-// Counted is the list's size as a reader reads it: "10,000 games".
-func (p *pager) Counted() string { return english.Number(p.Total) + " " + p.Unit }
 
 // listPage is the lists' index (Facets) or one page of a facet value's games (Games).
 type listPage struct {
@@ -193,16 +191,16 @@ func isPageOf(first, name string) bool {
 // page of a list holds; a facet with more (the players of a large archive) links to its own
 // index, paged as the lists are (facetIndexPage).
 func (b *build) listsIndexPage() ([]byte, error) {
-	idx := listPage{pageData: b.newPage("lists/index.html", "list", "Browse the games")}
+	idx := listPage{pageData: b.newPage("lists/index.html", "list", b.l.T("lists.title"))}
 	for _, fk := range facetKinds {
 		order := b.facetOrder(fk.kind)
-		fview := facetView{Name: fk.name, Items: b.facetItems(fk.kind, order[:min(len(order), gamesPerPage)])}
+		fview := facetView{Name: b.l.T("lists." + fk.name), Items: b.facetItems(fk.kind, order[:min(len(order), gamesPerPage)])}
 		if len(order) > gamesPerPage {
-			fview.More = &link{Href: facetIndexHref(fk.kind, 1), Text: "All " + english.Grouped(len(order), strings.ToLower(fk.name[:len(fk.name)-1]))}
+			fview.More = &link{Href: facetIndexHref(fk.kind, 1), Text: b.l.N("lists.all."+fk.name, len(order))}
 		}
 		idx.Facets = append(idx.Facets, fview)
 	}
-	return b.s.tmpl.render("list", idx)
+	return b.render("list", idx)
 }
 
 // facetItems links the lists of some values of a facet.
@@ -210,7 +208,7 @@ func (b *build) facetItems(kind string, slugs []string) []link {
 	var items []link
 	for _, slug := range slugs {
 		fv := b.facets[kind][slug]
-		items = append(items, link{Href: listHref(kind, slug, 1), Text: fv.label, Note: english.Grouped(len(fv.games), "game")})
+		items = append(items, link{Href: listHref(kind, slug, 1), Text: fv.label, Note: b.l.N("count.games", len(fv.games))})
 	}
 	return items
 }
@@ -221,24 +219,25 @@ func (b *build) facetIndexPage(kind, name string, i int) ([]byte, error) {
 	order := b.facetOrder(kind)
 	lo, hi, pgr := pageRange(facetIndexHref(kind, 1), len(order), i)
 	if pgr != nil {
-		pgr.Unit = strings.ToLower(name)
+		pgr.Unit = name
 	}
-	pg := listPage{pageData: b.newPage(facetIndexHref(kind, i), "list", name), Pager: pgr,
-		Facets: []facetView{{Name: name, Items: b.facetItems(kind, order[lo:hi])}}}
-	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
-	return b.s.tmpl.render("list", pg)
+	title := b.l.T("lists." + name)
+	pg := listPage{pageData: b.newPage(facetIndexHref(kind, i), "list", title), Pager: pgr,
+		Facets: []facetView{{Name: title, Items: b.facetItems(kind, order[lo:hi])}}}
+	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: b.l.T("nav.browse")})
+	return b.render("list", pg)
 }
 
 // facetPage renders page i of the games of one facet value; name is the facet's, in plural.
 func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
 	fv := b.facets[kind][slug]
 	lo, hi, pgr := pageRange(listHref(kind, slug, 1), len(fv.games), i)
-	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", name[:len(name)-1]+": "+fv.label), Pager: pgr}
-	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", b.l.T("lists.facet."+kind, "Value", fv.label)), Pager: pgr}
+	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: b.l.T("nav.browse")})
 	for _, ref := range fv.games[lo:hi] {
 		pg.Games = append(pg.Games, b.row(ref))
 	}
-	return b.s.tmpl.render("list", pg)
+	return b.render("list", pg)
 }
 
 // facetOrder lists a facet's slugs: variants in the engine's order, years newest first, the
@@ -292,7 +291,7 @@ const eventSuggestions = 50
 // suggests only some.
 type eventChoices struct {
 	Events    []string
-	AllEvents *link
+	AllEvents *link // the lists of every event; its Note is how many there are
 }
 
 // eventChoices are the most played events, at most eventSuggestions of them, ordered as the
@@ -319,7 +318,7 @@ func (b *build) eventChoices() eventChoices {
 		href = facetIndexHref("event", 1)
 	}
 	return eventChoices{Events: b.facetLabels("event", top),
-		AllEvents: &link{Href: href, Text: "all " + english.Grouped(len(order), "event")}}
+		AllEvents: &link{Href: href, Note: strconv.Itoa(len(order))}}
 }
 
 // facetLabels are the labels of some values of a facet.
@@ -411,5 +410,5 @@ func jsonOf(v any) []byte {
 func (b *build) searchPage() ([]byte, error) {
 	pg := searchPage{pageData: b.newPage("search.html", "search", "Search"), Variants: b.facetLabels("variant", b.facetOrder("variant")),
 		Years: b.facetLabels("year", b.facetOrder("year")), eventChoices: b.eventChoices()}
-	return b.s.tmpl.render("search", pg)
+	return b.render("search", pg)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site/board"
 )
 
@@ -67,15 +68,16 @@ var ErrNoIndex = errors.New("live search needs the archive's index: run 'bao ind
 // cannot be opened (archive.ErrBusy while bao index writes it), and ErrNoIndex when there is
 // none. A query the index refuses (archive.ErrBadQuery) still has its page, which shows the
 // error beside the form; page is nil for any other error.
-func (c *Catalog) LivePage(ctx context.Context, kind string, q url.Values) (page []byte, open, err error) {
+func (c *Catalog) LivePage(ctx context.Context, kind string, q url.Values, l *lang.Lang) (page []byte, open, err error) {
 	open, _ = c.b.s.ix.use(ctx, func(ctx context.Context, ix *archive.Index) error {
-		page, err = c.livePage(ctx, ix, kind, q)
+		page, err = c.b.view(ctx, ix, nil, l).livePage(c, kind, q)
 		return nil
 	})
 	return page, open, err
 }
 
-func (c *Catalog) livePage(ctx context.Context, ix *archive.Index, kind string, q url.Values) ([]byte, error) {
+func (v *build) livePage(c *Catalog, kind string, q url.Values) ([]byte, error) {
+	ix := v.ix
 	if ix == nil {
 		return nil, ErrNoIndex
 	}
@@ -86,23 +88,24 @@ func (c *Catalog) livePage(ctx context.Context, ix *archive.Index, kind string, 
 	var data any
 	var err error
 	if kind == "explore" {
-		data, err = c.explore(ctx, ix, form)
+		data, err = v.exploreMoves(ix, form)
 	} else {
 		kind = "results"
-		data, err = c.search(ctx, ix, form)
+		data, err = v.searchResults(c, ix, form)
 	}
 	if err != nil && !errors.Is(err, archive.ErrBadQuery) {
 		return nil, err
 	}
-	page, rerr := c.b.s.tmpl.render(kind, data)
+	page, rerr := v.render(kind, data)
 	if rerr != nil {
 		return nil, rerr
 	}
 	return page, err
 }
 
-func (c *Catalog) search(ctx context.Context, ix *archive.Index, form map[string]string) (*resultsPage, error) {
-	pg := &resultsPage{pageData: c.b.newPage("search", "results", "Search results"), Form: form,
+func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]string) (*resultsPage, error) {
+	ctx, l := v.ctx, v.l
+	pg := &resultsPage{pageData: v.newPage("search", "results", l.T("results.title")), Form: form,
 		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
@@ -121,18 +124,18 @@ func (c *Catalog) search(ctx context.Context, ix *archive.Index, form map[string
 	pg.Total = res.Total
 	pg.Reached = res.Position != (engine.Position{}) || res.Pattern != "" || len(res.Played) > 0
 	for _, h := range res.Hits {
-		row := hitRow{gameRow: gameRow{Title: hitTitle(h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
+		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
 			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
 		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
-				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: "ply " + strconv.Itoa(ply)})
+				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
 			}
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
-		pg.Board = board.New(p, nil)
+		pg.Board = board.New(l, p, nil)
 		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
 	}
 	page := func(off int) string {
@@ -154,8 +157,9 @@ func (c *Catalog) search(ctx context.Context, ix *archive.Index, form map[string
 	return pg, nil
 }
 
-func (c *Catalog) explore(ctx context.Context, ix *archive.Index, form map[string]string) (*explorePage, error) {
-	pg := &explorePage{pageData: c.b.newPage("explore", "explore", "Explore"), Form: form,
+func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explorePage, error) {
+	ctx, l := v.ctx, v.l
+	pg := &explorePage{pageData: v.newPage("explore", "explore", l.T("explore.title")), Form: form,
 		Variants: engine.Variants()}
 	if form["variant"] == "" {
 		return pg, nil // the form alone
@@ -167,7 +171,7 @@ func (c *Catalog) explore(ctx context.Context, ix *archive.Index, form map[strin
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = board.New(tree.Position, nil)
+	pg.Board = board.New(l, tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
 			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})

@@ -72,6 +72,7 @@ func (dc *docContext) resolve(doc ast.Node, src []byte) {
 		}
 		switch n := n.(type) {
 		case *boardNode:
+			n.lang = dc.b.l.Code()
 			n.view, n.err = dc.diagram(n.info, n.body)
 			if n.err != nil {
 				n.err = fmt.Errorf("%s:%d: %v", dc.b.where(dc.file), dc.line+lineOf(src, n.start), n.err)
@@ -107,6 +108,7 @@ type boardNode struct {
 	start      int // offset of the block's first line in the text, for error positions
 	view       *diagramView
 	err        error
+	lang       string // the language of the page it is drawn on
 }
 
 func (n *boardNode) Kind() ast.NodeKind { return kindBoard }
@@ -197,7 +199,7 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			return nil, fmt.Errorf("after=%s: want a ply from 0 to %d", arg, g.plies)
 		}
 		nd := g.nodes[n]
-		pos, h, caption = nd.pos, nd.marks, g.caption(nd)
+		pos, h, caption = nd.pos, nd.marks, g.caption(dc.b.l, nd)
 	} else {
 		if v == nil {
 			return nil, fmt.Errorf("no variant for this position: write ```bao variant=ID")
@@ -216,9 +218,9 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 		if err != nil {
 			return nil, err
 		}
-		pos, h, caption = next, board.Trace(next.Variant(), tr), "after "+next.Variant().FormatMove(tr.Move)
+		pos, h, caption = next, board.Trace(next.Variant(), tr), dc.b.l.T("diagram.after", "Move", next.Variant().FormatMove(tr.Move))
 	}
-	b := board.New(pos, h)
+	b := board.New(dc.b.l, pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
 	dv.Others, dv.More = dc.b.others(pos, dc.game)
@@ -239,9 +241,9 @@ func (r *boardRenderer) render(w util.BufWriter, _ []byte, node ast.Node, enteri
 	n := node.(*boardNode)
 	var err error
 	if n.err != nil {
-		err = r.s.tmpl.shared.ExecuteTemplate(w, "diagram-error", n.err.Error())
+		err = r.s.tmpl[n.lang].shared.ExecuteTemplate(w, "diagram-error", n.err.Error())
 	} else {
-		err = r.s.tmpl.shared.ExecuteTemplate(w, "diagram", n.view)
+		err = r.s.tmpl[n.lang].shared.ExecuteTemplate(w, "diagram", n.view)
 	}
 	return ast.WalkSkipChildren, err
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -36,8 +37,12 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
 		ply := strconv.Itoa(id)
-		w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(mv) + `>` + escapeHTML(mv.Token) + `</a>`)
-		if sym, title := nags(mv.NAGs); sym != "" {
+		if f := g.nodes[id].filled; f != "" { // shown as read, the scribe's ? on hover
+			w.WriteString(`<a href="#p` + ply + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
+		} else {
+			w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
+		}
+		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
 		w.WriteByte(' ')
@@ -55,17 +60,17 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 
 // wasAttrs marks a move that bao repair changed or filled in (its [%was] comment command):
 // a class, and what the scribe wrote as the title shown on hover. It is empty for other moves.
-func wasAttrs(mv *notation.Node) string {
+func wasAttrs(l *lang.Lang, mv *notation.Node) string {
 	was, ok := mv.Was()
 	switch {
 	case !ok:
 		return ""
 	case was == "":
-		return ` class="repaired" title="not in the source: inserted by a repair"`
+		return ` class="repaired" title="` + escapeHTML(l.T("game.repaired")) + `"`
 	case notation.Illegible(was):
-		return ` class="filled" title="` + escapeHTML("illegible in the source: "+was) + `"`
+		return ` class="filled" title="` + escapeHTML(l.T("game.filled", "Was", was)) + `"`
 	}
-	return ` class="repaired" title="` + escapeHTML("written in the source: "+was) + `"`
+	return ` class="repaired" title="` + escapeHTML(l.T("game.was", "Was", was)) + `"`
 }
 
 func writeComments(w *strings.Builder, cs []template.HTML) {

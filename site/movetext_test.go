@@ -20,7 +20,7 @@ func TestWasAttrs(t *testing.T) {
 		if tc.comment != "" {
 			n.After = []notation.Comment{{Text: tc.comment}}
 		}
-		if got := wasAttrs(n); got != tc.want {
+		if got := wasAttrs(inEnglish, n); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.comment, got, tc.want)
 		}
 	}

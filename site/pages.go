@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site/webengine"
 )
 
@@ -21,6 +21,7 @@ type pageData struct {
 	Site   string
 	Kind   string // body class: page, game, list, search
 	Crumbs []link
+	Langs  []link // the page in each language of the site (Note is the language's code)
 	Live   string // the live broadcast's script (Options.LiveScript), "" for none
 }
 
@@ -101,6 +102,9 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	}
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
+	}
+	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
+		r[msgsHref(l)] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}
 	return r, nil
 }
@@ -186,6 +190,16 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
 		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
+	// The language switch: bao serve answers every address in every language (?lang= sets
+	// the reader's choice); a built site has each language's pages in its own folder.
+	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
+	for _, l := range b.langs {
+		href := "?lang=" + l.Code()
+		if !b.live {
+			href = p.Root + up + b.s.langPrefix(l) + name
+		}
+		p.Langs = append(p.Langs, link{Href: href, Text: l.Name(), Note: l.Code()})
+	}
 	// Breadcrumbs: the folders above the page, each with a page of its own.
 	dir := path.Dir(name)
 	if path.Base(name) == "index.html" {
@@ -228,7 +242,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	if games > gamesPerPage || len(f.records) > 1 {
 		for _, r := range f.records {
 			pg.Collections = append(pg.Collections, link{Href: recordHref(r, 1), Text: path.Base(r),
-				Note: english.Grouped(b.gamesOf(r), "game")})
+				Note: b.l.N("count.games", b.gamesOf(r))})
 		}
 	}
 	if games <= gamesPerPage {
@@ -240,7 +254,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	for _, p := range f.pages {
 		pg.Pages = append(pg.Pages, link{Href: b.pages[p], Text: b.markdownTitle(p)})
 	}
-	return b.s.tmpl.render("page", pg)
+	return b.render("page", pg)
 }
 
 // gamesOf is the number of games of a record file.
@@ -256,7 +270,7 @@ func (b *build) rows(file string, lo, hi int) []gameRow {
 	e := b.entries[file]
 	var rows []gameRow
 	for n := lo; n < hi; n++ {
-		rows = append(rows, newGameRow(file, n+1, &e.Games[n], len(e.Games) > 1))
+		rows = append(rows, newGameRow(b.l, file, n+1, &e.Games[n], len(e.Games) > 1))
 	}
 	return rows
 }
@@ -266,7 +280,7 @@ func (b *build) recordListPage(file string, i int) ([]byte, error) {
 	name := recordHref(file, i)
 	lo, hi, pgr := pageRange(recordHref(file, 1), b.gamesOf(file), i)
 	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr, Games: b.rows(file, lo, hi)}
-	return b.s.tmpl.render("page", pg)
+	return b.render("page", pg)
 }
 
 // markdownPage renders a Markdown page.
@@ -278,7 +292,7 @@ func (b *build) markdownPage(name string) ([]byte, error) {
 		return nil, err
 	}
 	pg.Body = body
-	return b.s.tmpl.render("page", pg)
+	return b.render("page", pg)
 }
 
 func (b *build) readMarkdown(name, root string) (template.HTML, error) {
@@ -297,13 +311,13 @@ func (b *build) countNote(f *folder) string {
 		games += b.gamesOf(r)
 	}
 	if games > 0 {
-		parts = append(parts, english.Grouped(games, "game"))
+		parts = append(parts, b.l.N("count.games", games))
 	}
 	if n := len(f.pages); n > 0 {
-		parts = append(parts, english.Grouped(n, "page"))
+		parts = append(parts, b.l.N("count.pages", n))
 	}
 	if n := len(f.subs); n > 0 {
-		parts = append(parts, english.Grouped(n, "collection"))
+		parts = append(parts, b.l.N("count.collections", n))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -143,7 +144,7 @@ const maxChartPoints = 200
 // newRatingChart draws a rating history: x is the game's number, y the rating after it,
 // the start (1500) included as point 0. A longer history than maxChartPoints is drawn by
 // evenly spaced games, its highest and lowest ratings among them.
-func newRatingChart(h []event.Point) *ratingChart {
+func newRatingChart(l *lang.Lang, h []event.Point) *ratingChart {
 	if len(h) == 0 {
 		return nil
 	}
@@ -165,9 +166,9 @@ func newRatingChart(h []event.Point) *ratingChart {
 	for _, i := range drawn {
 		v := vals[i]
 		fmt.Fprintf(&line, "%s,%s ", num(x(i)), num(y(v)))
-		title := "start: " + strconv.Itoa(event.InitialRating)
+		title := l.T("player.chart.start", "Rating", strconv.Itoa(event.InitialRating))
 		if i > 0 {
-			title = fmt.Sprintf("game %d, %s: %s", i, h[i-1].Date, event.FormatRating(v))
+			title = l.T("player.chart.game", "Game", strconv.Itoa(i), "Date", l.Date(h[i-1].Date), "Rating", event.FormatRating(v))
 		}
 		c.Points = append(c.Points, chartPoint{X: num(x(i)), Y: num(y(v)), Title: title})
 	}
@@ -197,14 +198,14 @@ func chartSample(n, lo, hi int) []int {
 }
 
 // familyName says which games share a rating list: "4x8 board: Bao la Kiswahili, Bao la Kete".
-func familyName(f string) string {
+func familyName(l *lang.Lang, f string) string {
 	var names []string
 	for _, v := range engine.Variants() {
 		if event.Family(v) == f {
 			names = append(names, v.Name())
 		}
 	}
-	return f + " board: " + strings.Join(names, ", ")
+	return l.T("player.family", "Board", f, "Games", strings.Join(names, ", "))
 }
 
 // playerView makes the data of page i of p's pages: the first has the player's summary, and
@@ -214,7 +215,7 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 	pg := playerPage{pageData: pd, Pager: pgr, OpeningPlies: openingPlies}
 	for _, pgm := range p.games[lo:hi] {
 		e := b.entries[pgm.file]
-		pg.Games = append(pg.Games, newGameRow(pgm.file, pgm.n, &e.Games[pgm.n-1], len(e.Games) > 1))
+		pg.Games = append(pg.Games, newGameRow(b.l, pgm.file, pgm.n, &e.Games[pgm.n-1], len(e.Games) > 1))
 	}
 	if i > 1 {
 		return pg
@@ -224,8 +225,8 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Spellings = slices.Sorted(slices.Values(p.spellings))
 	}
 	for _, r := range p.ratings {
-		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(r.Family), Now: event.FormatRating(r.Rating),
-			Chart: newRatingChart(r.History)})
+		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(b.l, r.Family), Now: event.FormatRating(r.Rating),
+			Chart: newRatingChart(b.l, r.History)})
 	}
 	south, north := map[string]int{}, map[string]int{}
 	for _, pgm := range p.games {
@@ -273,5 +274,5 @@ func (b *build) playerPage(p *player, i int) ([]byte, error) {
 	if i > 1 {
 		pd.Crumbs = append(pd.Crumbs, link{Href: p.href, Text: p.name})
 	}
-	return b.s.tmpl.render("player", b.playerView(p, pd, i))
+	return b.render("player", b.playerView(p, pd, i))
 }

@@ -56,8 +56,8 @@ func (b *build) fallBack(g *game, err error) error {
 }
 
 func (b *build) writeProblem(g *game) error {
-	pd := b.newPage(g.href, "problem", "Problem: "+g.file)
-	pv := problemView{Heading: "Problem: " + g.title(), File: g.file, Errors: g.errs}
+	pd := b.newPage(g.href, "problem", b.l.T("problem.title", "Name", g.file))
+	pv := problemView{Heading: b.l.T("problem.title", "Name", g.title(b.l)), File: g.file, Errors: g.errs}
 	if g.several {
 		pv.Number = g.number
 	}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/site/board"
 )
 
@@ -49,20 +48,12 @@ func (g *game) winIn() int {
 }
 
 func (b *build) writePuzzle(g *game) error {
-	pd := b.newPage(g.href, "puzzle", "Puzzle: "+g.title())
-	side := "South"
-	if g.start.ToMove() == engine.North {
-		side = "North"
-	}
-	moves := "moves"
-	if g.winIn() == 1 {
-		moves = "move"
-	}
+	pd := b.newPage(g.href, "puzzle", b.l.T("puzzle.title", "Game", g.title(b.l)))
 	pv := &puzzleView{
-		Heading:  orUnknown(g.tag("South")) + " – " + orUnknown(g.tag("North")),
-		Subtitle: g.subtitle(),
-		Task:     side + " to move wins in " + strconv.Itoa(g.winIn()) + " " + moves,
-		Board:    board.New(g.start, nil),
+		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
+		Subtitle: g.subtitle(b.l),
+		Task:     b.l.N("puzzle.task", g.winIn(), "Side", b.l.T("side."+g.start.ToMove().String())),
+		Board:    board.New(b.l, g.start, nil),
 		Variant:  g.variant().ID(),
 		Result:   g.rec.Result,
 		Found:    g.rec.Tag("Puzzle"),
@@ -111,5 +102,5 @@ func (b *build) puzzleSource(g *game) (*link, string) {
 	if e == nil || n > len(e.Games) {
 		return nil, text
 	}
-	return &link{Href: GameHref(file, n), Text: file + ", game " + strconv.Itoa(n), Note: ref}, ""
+	return &link{Href: GameHref(file, n), Text: b.l.T("puzzle.game", "File", file, "Number", strconv.Itoa(n)), Note: ref}, ""
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -174,7 +175,9 @@ var ErrReading = errors.New("the archive is still being read; this page is ready
 // game, a list, an event or player page, an asset); found is false when the site has no such
 // page. keep is false when the page was rendered without the index it would have asked (bao
 // index is writing it), so that it is not kept beyond this request.
-func (c *Catalog) Page(ctx context.Context, name string) (data []byte, found, keep bool, err error) {
+//
+// The page is in language l, one of the site's (Site.Langs).
+func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []byte, found, keep bool, err error) {
 	route, isRoute := c.routes[name]
 	stem, n, isGame := parseGameHref(name)
 	file := c.stems[stem]
@@ -186,7 +189,7 @@ func (c *Catalog) Page(ctx context.Context, name string) (data []byte, found, ke
 		return nil, false, false, nil
 	}
 	render := func(ctx context.Context, ix *archive.Index) error {
-		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}})
+		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}}, l)
 		if isRoute {
 			data, err = route(v)
 			found = err == nil
@@ -271,3 +274,6 @@ func (b *build) renderGame(file string, n int, several bool, rec *notation.Recor
 	}
 	return b.out.read(g.href)
 }
+
+// Langs are the languages of the site's pages, the default first.
+func (s *Site) Langs() []*lang.Lang { return s.langs }

@@ -9,11 +9,13 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/yuin/goldmark"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // Options configure a Site.
@@ -33,6 +35,11 @@ type Options struct {
 	// see archive.Shared); a build rewrites the pages whose diagrams asked it when it changed.
 	// A missing directory means no index yet.
 	IndexDir string
+	// Langs are the languages the site is written in (lang.Codes): the first one's pages are
+	// at the site's root, each other's in a folder named by its code (sw/), and with more
+	// than one every page links to itself in the others. Default English alone for a build;
+	// a Server offers every language, the first when a reader's browser asks for none of them.
+	Langs []string
 	// Progress, if set, is told as a build reads the record files it writes pages for: the
 	// bytes read so far, of how many, and the file being read. It is called from one
 	// goroutine.
@@ -46,10 +53,11 @@ type Options struct {
 // Site renders archives to HTML. Build it once with New and reuse it: it holds the one goldmark
 // instance and the parsed templates, and is safe for concurrent use.
 type Site struct {
-	opts Options
-	md   goldmark.Markdown
-	tmpl *templateSet
-	ix   indexRef
+	opts  Options
+	md    goldmark.Markdown
+	tmpl  map[string]*templateSet // by language code
+	langs []*lang.Lang            // Options.Langs
+	ix    indexRef
 }
 
 // indexRef gives builds and live searches the archive's index: the one the caller opened
@@ -81,6 +89,19 @@ func New(opts Options) (*Site, error) {
 		return nil, fmt.Errorf("site templates: %w", err)
 	}
 	s := &Site{opts: opts, tmpl: ts}
+	for _, code := range opts.Langs {
+		l, err := lang.Get(code)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(s.langs, l) {
+			return nil, fmt.Errorf("language %s given twice", code)
+		}
+		s.langs = append(s.langs, l)
+	}
+	if len(s.langs) == 0 {
+		s.langs = []*lang.Lang{lang.Must("")}
+	}
 	s.ix = indexRef{ix: opts.Index}
 	if opts.IndexDir != "" {
 		s.ix.shared = archive.NewShared(opts.IndexDir)
@@ -113,12 +134,40 @@ func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, e
 
 // Build renders the archive src into the directory out. The pages a previous Build wrote there
 // and this one does not (those of removed records) are removed; other files are left alone.
+//
+// A site in several languages is built once for each: the first at out, each other in its
+// folder of out (out/sw), and the report adds up the builds.
 func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
-	b, err := s.build(ctx, src, dirOutput{dir: out})
-	if err != nil {
-		return nil, err
+	for _, l := range s.langs[1:] {
+		if _, err := fs.Stat(src, l.Code()); err == nil {
+			return nil, fmt.Errorf("%s: the name is reserved for the site's pages in %s; rename it", l.Code(), l.Name())
+		}
 	}
-	return b.report(), nil
+	rep := &Report{}
+	for _, l := range s.langs {
+		prefix := s.langPrefix(l)
+		b, err := s.buildIn(ctx, src, dirOutput{dir: filepath.Join(out, filepath.FromSlash(prefix))}, l)
+		if err != nil {
+			return nil, err
+		}
+		r := b.report()
+		rep.Pages += r.Pages
+		rep.Unchanged += r.Unchanged
+		rep.Games = r.Games
+		if prefix == "" {
+			rep.Warnings = r.Warnings // the same problems, whatever the language
+		}
+	}
+	return rep, nil
+}
+
+// langPrefix is the folder of language l's pages in the site: "" for the first language,
+// "sw/" for another.
+func (s *Site) langPrefix(l *lang.Lang) string {
+	if l == s.langs[0] {
+		return ""
+	}
+	return l.Code() + "/"
 }
 
 // output receives the built files, by slash-separated path relative to the site root, and

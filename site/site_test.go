@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bao-archive/bao/internal/lang"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,6 +104,9 @@ func TestBuildGolden(t *testing.T) {
 	}
 }
 
+// inEnglish is the language of the tests' pages unless they say otherwise.
+var inEnglish = lang.Must("en")
+
 // catalogOf reads the catalog of the archive folder dir, as bao serve does.
 func catalogOf(t testing.TB, dir string, o Options) *Catalog {
 	t.Helper()
@@ -124,7 +128,7 @@ func catalogOf(t testing.TB, dir string, o Options) *Catalog {
 // renderPage renders page name of c as bao serve does; found is false when there is none.
 func renderPage(t testing.TB, c *Catalog, name string) (page string, found bool) {
 	t.Helper()
-	data, found, _, err := c.Page(context.Background(), name)
+	data, found, _, err := c.Page(context.Background(), name, inEnglish)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -3,11 +3,16 @@ package site
 import (
 	"bytes"
 	"embed"
-	"github.com/bao-archive/bao/internal/english"
+	"encoding/json"
 	"github.com/bao-archive/bao/site/webengine"
+	"html"
 	"html/template"
 	"io/fs"
+	"strconv"
+	"strings"
 	"sync"
+
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // files holds the page templates and the static assets (CSS, JS) copied to every site.
@@ -19,22 +24,103 @@ var files embed.FS
 // (layout, board, games table) so that every page can define "main" and "scripts".
 var pageKinds = []string{"page", "game", "puzzle", "list", "search", "results", "explore", "problem", "event", "player"}
 
-// templateSet is the parsed templates: immutable, shared by every Site and goroutine.
+// templateSet is the parsed templates of one language: immutable, shared by every Site and
+// goroutine.
 type templateSet struct {
 	shared *template.Template // board and diagram, executed inside Markdown output
 	pages  map[string]*template.Template
 }
 
-// parsedTemplates parses the embedded templates once per process.
-var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
+// scriptPrefix marks the messages the page scripts (static/*.js) use: every page loads those
+// of its language from static/msgs.<code>.js (msgsScript) before the scripts.
+const scriptPrefix = "js."
+
+// msgsScript is static/msgs.<code>.js: the page scripts' messages of language l, as
+// window.baoMsgs, {"js.next": "Next ›", "js.status": {"one": …, "other": …}, …}.
+func msgsScript(l *lang.Lang) []byte {
+	data, err := json.Marshal(l.Messages(scriptPrefix))
+	if err != nil {
+		panic(err) // a map of strings always marshals
+	}
+	return append(append([]byte("window.baoMsgs = "), data...), ";\n"...)
+}
+
+// msgsHref is the site-relative address of msgsScript(l).
+func msgsHref(l *lang.Lang) string { return "static/msgs." + l.Code() + ".js" }
+
+// funcs are the template functions of a language. Every user-visible word of a template comes
+// from the language's catalogue through them (a test holds the templates to it):
+//
+//	{{t "id" "Name" value ...}}   a message, with named arguments
+//	{{n "id" count "Name" value}} a message in the plural form of count ({{.N}} in the text)
+//	{{th "id" ...}}, {{nh ...}}   the same for a message holding HTML; the arguments are escaped
+//	{{num 10000}}, {{date "1998.03.14"}}  a number and a record's date as the language writes them
+//	{{tag "Event"}}               a tag's name as the language says it
+//	{{lang}}                      the language's code
+func funcs(l *lang.Lang) template.FuncMap {
+	return template.FuncMap{
+		"t":    l.T,
+		"n":    l.N,
+		"th":   func(id string, args ...any) template.HTML { return trustedHTML(l.T(id, escapeArgs(args)...)) },
+		"nh":   func(id string, n int, args ...any) template.HTML { return trustedHTML(l.N(id, n, escapeArgs(args)...)) },
+		"num":  l.Number,
+		"date": l.Date,
+		"tag":  func(name string) string { return tagName(l, name) },
+		"lang": l.Code,
+		"join": func(s []string) string { return strings.Join(s, ", ") },
+		"atoi": func(s string) int { n, _ := strconv.Atoi(s); return n },
+	}
+}
+
+// escapeArgs escapes the string arguments of a message holding HTML: the catalogue's text is
+// trusted, what the archive gives it is not.
+func escapeArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok && i%2 == 1 {
+			a = html.EscapeString(s)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// tagName is how the language names a record's tag (tag.Event); a tag the catalogue does not
+// know keeps its own name.
+func tagName(l *lang.Lang, name string) string {
+	if l.Has("tag." + name) {
+		return l.T("tag." + name)
+	}
+	return name
+}
+
+// parsedTemplates parses the embedded templates once per process, for each language.
+var parsedTemplates = sync.OnceValues(func() (map[string]*templateSet, error) {
 	eng, err := webengine.Load()
 	if err != nil {
 		return nil, err
 	}
-	// count writes a number of things for readers: "1 game", "10,000 games"; engineWorker
-	// names the script of the engine in the browser.
-	shared, err := template.New("").Funcs(template.FuncMap{"count": english.Grouped,
-		"engineWorker": func() string { return eng.Worker }}).ParseFS(files,
+	out := map[string]*templateSet{}
+	for _, code := range lang.Codes {
+		l, err := lang.Get(code)
+		if err != nil {
+			return nil, err
+		}
+		ts, err := parseTemplates(l, eng.Worker)
+		if err != nil {
+			return nil, err
+		}
+		out[code] = ts
+	}
+	return out, nil
+})
+
+// parseTemplates parses the templates of language l; worker names the script of the engine in
+// the browser (engineWorker).
+func parseTemplates(l *lang.Lang, worker string) (*templateSet, error) {
+	fm := funcs(l)
+	fm["engineWorker"] = func() string { return worker }
+	shared, err := template.New("").Funcs(fm).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {
 		return nil, err
@@ -50,7 +136,7 @@ var parsedTemplates = sync.OnceValues(func() (*templateSet, error) {
 		}
 	}
 	return ts, nil
-})
+}
 
 // render executes the layout of page kind with data.
 func (ts *templateSet) render(kind string, data any) ([]byte, error) {

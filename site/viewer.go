@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site/board"
 )
 
@@ -33,7 +34,7 @@ import (
 // from the steps. It is written by hand because every game page carries one for each of its
 // plies: this is the build's third hot path. Strings are escaped for JSON and for the script
 // element holding it.
-func viewerData(g *game) template.JS {
+func viewerData(l *lang.Lang, g *game) template.JS {
 	var w, words strings.Builder
 	v := g.variant()
 	index := map[string]int{}
@@ -107,7 +108,7 @@ func viewerData(g *game) template.JS {
 			tok("N" + strconv.Itoa(n.next))
 		}
 		if n.prev >= 0 && n.trace != nil {
-			for _, st := range sowingSteps(g.nodes[n.prev].pos, *n.trace, n.pos) {
+			for _, st := range sowingSteps(l, g.nodes[n.prev].pos, *n.trace, n.pos) {
 				tok(string(st.op))
 				word(st.text)
 				if st.op == 'S' {
@@ -218,7 +219,7 @@ type sowStep struct {
 
 // sowingSteps replays the move from before to after through its trace, which the walk over
 // the record made (notation.WalkOptions.Trace).
-func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position) []sowStep {
+func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after engine.Position) []sowStep {
 	v := before.Variant()
 	counts := make([]int, v.Pits())
 	for i := range counts {
@@ -234,40 +235,40 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 			income = append(income, i)
 		}
 	}
-	for _, l := range tr.Laps {
+	for _, lap := range tr.Laps {
 		for ei, e := range tr.Events {
-			if !used[ei] && e.Kind == engine.SafariTaken && l.Kind == engine.Relay && l.From == e.Pit {
+			if !used[ei] && e.Kind == engine.SafariTaken && lap.Kind == engine.Relay && lap.From == e.Pit {
 				used[ei] = true
-				steps = append(steps, sowStep{text: e.Describe(v), op: 'E'})
+				steps = append(steps, sowStep{text: eventWords(l, v, e), op: 'E'})
 			}
 		}
-		if l.Kind == engine.Captured && ci < len(tr.Captures) {
+		if lap.Kind == engine.Captured && ci < len(tr.Captures) {
 			c := tr.Captures[ci]
 			counts[c.Pit] = 0
-			steps = append(steps, sowStep{text: c.Describe(v), op: 'X', nums: []int{int(c.Pit)}})
+			steps = append(steps, sowStep{text: captureWords(l, v, c), op: 'X', nums: []int{int(c.Pit)}})
 			ci++
 		}
 		from, lifted := -1, 0
-		if l.From != engine.NoPit {
-			from = int(l.From)
-			switch l.Kind {
+		if lap.From != engine.NoPit {
+			from = int(lap.From)
+			switch lap.Kind {
 			case engine.Tax, engine.Step:
-				lifted = l.Seeds
+				lifted = lap.Seeds
 			default:
 				lifted = counts[from]
 			}
 			counts[from] -= lifted
 		}
 		nums := []int{from, lifted}
-		for _, p := range l.Sown {
+		for _, p := range lap.Sown {
 			counts[p]++
 			nums = append(nums, int(p))
 		}
 		// The reader sees where the seeds go: the words say where they come from; a capture
 		// lap keeps the words of its capture.
 		text := ""
-		if l.Kind != engine.Captured {
-			text = l.Brief(v)
+		if lap.Kind != engine.Captured {
+			text = lapWords(l, v, lap)
 		}
 		steps = append(steps, sowStep{text: text, op: 'S', nums: nums})
 		var paid []int
@@ -279,14 +280,14 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 			used[income[0]] = true
 			counts[e.Pit] -= e.Seeds
 			paid = append(paid, int(e.Pit), counts[e.Pit])
-			steps = append(steps, sowStep{text: e.Describe(v), op: '=', nums: paid})
+			steps = append(steps, sowStep{text: eventWords(l, v, e), op: '=', nums: paid})
 			income, paid = income[1:], nil
 		}
 	}
 	for ; ci < len(tr.Captures); ci++ {
 		c := tr.Captures[ci]
 		counts[c.Pit] = 0
-		steps = append(steps, sowStep{text: c.Describe(v), op: 'X', nums: []int{int(c.Pit)}})
+		steps = append(steps, sowStep{text: captureWords(l, v, c), op: 'X', nums: []int{int(c.Pit)}})
 	}
 	var settle []int
 	for i := range counts {
@@ -299,8 +300,45 @@ func sowingSteps(before engine.Position, tr engine.Trace, after engine.Position)
 	}
 	for ei, e := range tr.Events {
 		if !used[ei] && e.Kind != engine.ReservedIncome {
-			steps = append(steps, sowStep{text: e.Describe(v), op: 'E'})
+			steps = append(steps, sowStep{text: eventWords(l, v, e), op: 'E'})
 		}
 	}
 	return steps
+}
+
+// lapWords say a lap as the viewer shows it while sowing: "relay: 3 from A1" (engine.Lap.Brief
+// in the page's language).
+func lapWords(l *lang.Lang, v *engine.Variant, lap engine.Lap) string {
+	from := ""
+	if lap.From != engine.NoPit {
+		from = v.PitName(lap.From)
+	}
+	return l.T(lapWordIDs[lap.Kind], "Seeds", lap.Seeds, "From", from)
+}
+
+// lapWordIDs are the messages of the kinds of lap, by engine.LapKind.
+var lapWordIDs = [...]string{engine.Ordinary: "step.lap", engine.Relay: "step.relay",
+	engine.Captured: "step.lap", engine.Placed: "step.placed", engine.Tax: "step.tax", engine.Step: "step.step"}
+
+// captureWords say a capture: "capture: 4 from a3, sown from kichwa A1".
+func captureWords(l *lang.Lang, v *engine.Variant, c engine.CaptureEvent) string {
+	if c.Kichwa != engine.NoPit {
+		return l.T("step.capture.kichwa", "Seeds", c.Seeds, "Pit", v.PitName(c.Pit), "Kichwa", v.PitName(c.Kichwa))
+	}
+	return l.T("step.capture", "Seeds", c.Seeds, "Pit", v.PitName(c.Pit))
+}
+
+// eventWordIDs are the messages of the events of a move, by engine.EventKind.
+var eventWordIDs = [...]string{engine.HouseTaxed: "step.taxed", engine.HouseDestroyed: "step.destroyed",
+	engine.SafariTaken: "step.safari", engine.HouseStop: "step.housestop", engine.TakasiaImposed: "step.takasia",
+	engine.TakasiaStop: "step.takasiastop", engine.PitReserved: "step.reserved", engine.ReservedIncome: "step.income",
+	engine.GameWon: "step.won"}
+
+// eventWords say an event of a move: "takasia imposed: a4".
+func eventWords(l *lang.Lang, v *engine.Variant, e engine.Event) string {
+	pit := ""
+	if e.Pit != engine.NoPit {
+		pit = v.PitName(e.Pit)
+	}
+	return l.T(eventWordIDs[e.Kind], "Pit", pit, "Seeds", e.Seeds)
 }

@@ -28,7 +28,7 @@ func TestSowingSteps(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					steps := sowingSteps(p, tr, next)
+					steps := sowingSteps(inEnglish, p, tr, next)
 					counts := make([]int, v.Pits())
 					for i := range counts {
 						counts[i] = p.Seeds(engine.Pit(i))

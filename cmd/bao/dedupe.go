@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
@@ -18,7 +21,7 @@ type dupDoc struct {
 }
 
 func newDedupeCmd(e *env) *cobra.Command {
-	var o struct{ drop, json bool }
+	var o struct{ drop, json, near bool }
 	c := &cobra.Command{
 		Use:   "dedupe [--drop] [--json] FILE|FOLDER|-...",
 		Short: "Find games stored twice (and drop the copies)",
@@ -31,11 +34,26 @@ With --drop each file holding a copy is rewritten without it, in the canonical e
 (bao fmt), safely: a temporary file, synced and renamed. A file with syntax errors, or with %
 escape lines the export form would lose, is left alone and reported.
 
-Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies remain (listed).`,
+With --near it lists instead the pairs of records that are probably one game from two
+sources: the same variant and start, and main lines at most 3 moves apart (replaced, left out
+or added; at least 5 moves per difference), or the same two players on the same known day with
+a common opening of at least 20 plies and most of the shorter game. Each pair is printed with
+its differences move by move and the roster tags that differ; spellings of one player agree
+as in bao stats. Nothing is dropped: which source is right is the historian's call.
+
+Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies remain (listed).
+With --near: 0, whatever is listed.`,
 		Example: `  bao dedupe testdata/archive
-  bao dedupe --drop games/`,
+  bao dedupe --drop games/
+  bao dedupe --near --json collections/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.near {
+				if o.drop {
+					return usagef("--near lists; it cannot --drop")
+				}
+				return nearPairs(e, args, o.json)
+			}
 			var d notation.Duplicates
 			var dups []dupDoc
 			drop := map[string]map[int]bool{} // file -> numbers of the games to drop
@@ -90,6 +108,7 @@ Exit code: 0 when there is no copy, or every copy was dropped; 1 when copies rem
 	}
 	c.Flags().BoolVar(&o.drop, "drop", false, "rewrite the files without the copies")
 	c.Flags().BoolVar(&o.json, "json", false, `print {"games":N,"duplicates":[{"file","line","game","of":{…}}]}`)
+	c.Flags().BoolVar(&o.near, "near", false, `list the pairs that are probably one game from two sources (with --json: {"games":N,"near":[{"a","b","edits","moves","tags"}]})`)
 	completeRecords(c)
 	return c
 }
@@ -125,4 +144,62 @@ func dropGames(path string, numbers map[int]bool) error {
 		return err
 	}
 	return notation.WriteFile(path, b.Bytes())
+}
+
+// nearPairs is bao dedupe --near.
+func nearPairs(e *env, args []string, asJSON bool) error {
+	n := notation.Near{Key: event.Key}
+	games := 0
+	failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		games++
+		if len(errs) == 0 {
+			n.Add(r)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	pairs := n.Pairs()
+	if asJSON {
+		if pairs == nil {
+			pairs = []notation.NearPair{}
+		}
+		if err := writeJSON(e.out, map[string]any{"games": games, "near": pairs}); err != nil {
+			return err
+		}
+	} else {
+		for _, p := range pairs {
+			fmt.Fprintf(e.out, "%s:%d game %d ~ %s:%d game %d: %s\n", p.A.File, p.A.Line, p.A.Game, p.B.File, p.B.Line, p.B.Game, nearSummary(p))
+			for _, m := range p.Moves {
+				fmt.Fprintf(e.out, "  ply %d: %s | %s\n", m.Ply, orNone(m.A), orNone(m.B))
+			}
+			for _, t := range slices.Sorted(maps.Keys(p.Tags)) {
+				fmt.Fprintf(e.out, "  %s: %s | %s\n", t, orNone(p.Tags[t][0]), orNone(p.Tags[t][1]))
+			}
+		}
+		fmt.Fprintf(e.err, "%s, %s\n", english.Count(games, "game"), english.Count(len(pairs), "near pair"))
+	}
+	if failed {
+		return errFound
+	}
+	return nil
+}
+
+// nearSummary says in words how far a pair's main lines are apart.
+func nearSummary(p notation.NearPair) string {
+	switch {
+	case p.Edits == 0:
+		return "the same moves"
+	case p.Edits <= notation.NearEdits:
+		return english.Count(p.Edits, "move") + " apart"
+	}
+	return fmt.Sprintf("the same players and day, the same first %d plies", p.Moves[0].Ply-1)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
 }

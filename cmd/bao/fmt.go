@@ -14,7 +14,7 @@ import (
 )
 
 func newFmtCmd(e *env) *cobra.Command {
-	var write, dropEscapes bool
+	var write, dropEscapes, force bool
 	c := &cobra.Command{
 		Use:   "fmt [-w] FILE|FOLDER|-...",
 		Short: "Write BGN files in the canonical export form",
@@ -25,7 +25,10 @@ written. A file with syntax errors is reported and left alone (exit code 1), and
 without games. The export form, like PGN's, has no % escape lines: -w leaves a file that has
 them alone unless --drop-escapes says they may go. A folder stands for the .bgn files under it;
 - reads standard input (and cannot be rewritten with -w). Files are read and written record by
-record, in flat memory however large they are.`,
+record, in flat memory however large they are. -w also leaves alone a file with a game that
+does not verify (an illegal move, a wrong checkpoint): writing it would number its moves anew
+and move a scribe's slip into the other player's column, losing the numbering that is
+evidence; bao repair first, or --force rewrites it anyway.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			paths, err := recordFiles(args)
@@ -38,7 +41,7 @@ record, in flat memory however large they are.`,
 					return usagef("-w cannot rewrite standard input")
 				}
 				if write {
-					err = fmtInPlace(path, dropEscapes)
+					err = fmtInPlace(path, dropEscapes, force)
 				} else {
 					err = fmtTo(e, path, i > 0)
 				}
@@ -58,6 +61,7 @@ record, in flat memory however large they are.`,
 	}
 	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
 	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
+	c.Flags().BoolVar(&force, "force", false, "with -w, rewrite files even if a game does not verify")
 	completeRecords(c)
 	return c
 }
@@ -68,14 +72,20 @@ type fmtProblem struct{ error }
 
 // formatStream writes the canonical form of the records of r, named name in messages, to w,
 // record by record, and returns how many % escape lines it read. A syntax or read error, or no
-// record at all, is a fmtProblem and leaves w incomplete.
-func formatStream(r io.Reader, name string, w io.Writer) (escapes int, err error) {
+// record at all, is a fmtProblem and leaves w incomplete; with verify, so is a record that
+// does not verify.
+func formatStream(r io.Reader, name string, w io.Writer, verify bool) (escapes int, err error) {
 	recs := 0
 	sc := notation.NewScanner(r, name)
 	bw := bufio.NewWriter(w)
 	var errs notation.ErrorList
 	for sc.Scan() {
 		errs = append(errs, sc.Errors()...)
+		if len(errs) == 0 && verify {
+			if ve := notation.Verify(sc.Record()); len(ve) > 0 {
+				return 0, fmtProblem{fmt.Errorf("%s: not rewritten: game %d does not verify (%v); its moves would be numbered anew (bao repair first, or --force)", name, sc.Record().Number, ve[0])}
+			}
+		}
 		if len(errs) == 0 {
 			if recs > 0 {
 				bw.WriteByte('\n')
@@ -113,7 +123,7 @@ func fmtTo(e *env, path string, blank bool) error {
 	}
 	defer os.Remove(out.Name())
 	defer out.Close()
-	if _, err := formatStream(r, name, out); err != nil {
+	if _, err := formatStream(r, name, out, false); err != nil {
 		return err
 	}
 	if _, err := out.Seek(0, io.SeekStart); err != nil {
@@ -130,8 +140,9 @@ func fmtTo(e *env, path string, blank bool) error {
 func spool() (*os.File, error) { return os.CreateTemp("", "bao-fmt-*") }
 
 // fmtInPlace rewrites a file in its canonical form unless it has problems, no games, escape
-// lines that would be lost (without dropEscapes), or is canonical already.
-func fmtInPlace(path string, dropEscapes bool) error {
+// lines that would be lost (without dropEscapes), a game that does not verify (without force),
+// or is canonical already.
+func fmtInPlace(path string, dropEscapes, force bool) error {
 	f, err := notation.CreateFile(path)
 	if err != nil {
 		return err
@@ -142,7 +153,7 @@ func fmtInPlace(path string, dropEscapes bool) error {
 		return fmtProblem{err}
 	}
 	defer in.Close()
-	escapes, err := formatStream(in, path, f)
+	escapes, err := formatStream(in, path, f, !force)
 	switch {
 	case err != nil:
 		f.Abort()

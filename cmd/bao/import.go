@@ -207,8 +207,9 @@ input) in another format:
   abstractplay  Abstract Play game records, one JSON array (Bao la Kiswahili games only)
   json          one JSON object per game and line: tags, and every move with its canonical
                 token, ply, comments, NAGs and the position after it (BPN)
-Games are written as they are read, in flat memory. A record with syntax errors, or one the
-format cannot hold, is reported and left out, and the command then exits 1.`,
+Games are written as they are read, in flat memory. A record with syntax errors, one whose
+main line cannot be played to its end, or one the format cannot hold, is reported and left
+out, and the command then exits 1. An illegible move is written as bao validate fills it.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(exchange.Exports(), to) {

@@ -61,6 +61,8 @@ With --apply the best repair is written into the file, each changed move keeping
 scribe wrote in a [%was …] comment command, unless the next repair ranks as high: bao
 never chooses between equals. With --json the result is one JSON document:
 {"games":[{"file","game","line","repairs":[{"edits":[{"ply","op","was","now"}]}]}]}.
+Games far apart are mended stretch by stretch, as bao validate resynchronises: --max-edits
+bounds the corrections of one stretch. A file whose games all replay says "nothing to repair".
 A folder stands for the .bgn files under it; - reads standard input (not with --apply).
 Exit code 1 when a game does not validate and is not repaired in place.`,
 		Args: cobra.MinimumNArgs(1),
@@ -79,7 +81,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 				return usagef("--apply rewrites files: it cannot take standard input (-)")
 			}
 			doc := repairDoc{Games: []repairGame{}}
-			found := false
+			found, printed := false, false
 			for _, path := range paths {
 				games, err := repairFile(e, path, opts, apply)
 				if err != nil {
@@ -90,6 +92,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 					found = found || !g.Applied && !g.validates()
 					if !asJSON && !g.syntax {
 						printRepairs(e.out, g)
+						printed = true
 					}
 				}
 				for _, g := range games {
@@ -100,6 +103,8 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 				if err := writeJSON(e.out, doc); err != nil {
 					return err
 				}
+			} else if !printed && !found {
+				fmt.Fprintln(e.out, "nothing to repair: every game replays as written")
 			}
 			if found {
 				return errFound

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/bao-archive/bao/internal/english"
@@ -13,6 +14,8 @@ type Report struct {
 	Files  int           `json:"files"`
 	Games  int           `json:"games"`
 	Errors []ReportError `json:"errors"`
+	// Notes say how illegible moves were read (notation.ErrFilled); they are no problems.
+	Notes []ReportError `json:"notes,omitempty"`
 }
 
 // ReportError is one problem in a Report.
@@ -33,8 +36,13 @@ func (r *Report) Add(e *notation.Error) {
 	if legal == nil {
 		legal = []string{}
 	}
-	r.Errors = append(r.Errors, ReportError{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col,
-		Game: e.Game, Ply: e.Ply, Move: e.Move, Message: e.Err.Error(), Legal: legal})
+	re := ReportError{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col,
+		Game: e.Game, Ply: e.Ply, Move: e.Move, Message: e.Err.Error(), Legal: legal}
+	if errors.Is(e, notation.ErrFilled) {
+		r.Notes = append(r.Notes, re)
+		return
+	}
+	r.Errors = append(r.Errors, re)
 }
 
 // MarshalJSON writes an empty list, not null, when there are no errors.
@@ -50,6 +58,9 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // "2 errors in 1 game (3 games in 2 files)".
 func (r *Report) Summary() string {
 	where := english.Count(r.Games, "game") + " in " + english.Count(r.Files, "file")
+	if len(r.Errors) == 0 && len(r.Notes) > 0 {
+		return fmt.Sprintf("ok: %s (%s filled)", where, english.Count(len(r.Notes), "illegible move"))
+	}
 	if len(r.Errors) == 0 {
 		return "ok: " + where
 	}

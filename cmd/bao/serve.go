@@ -14,6 +14,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/live"
 	"github.com/bao-archive/bao/site/server"
@@ -23,7 +24,7 @@ func newServeCmd(e *env) *cobra.Command {
 	var o struct {
 		addr, title, index string
 		poll               time.Duration
-		allowHosts         []string
+		allowHosts, langs  []string
 		tlsCert, tlsKey    string
 	}
 	c := &cobra.Command{
@@ -50,7 +51,11 @@ each board's secret link from bao event pair (/record/<secret>) is its recording
 phone, the arbiter's link records every board, and /live/ shows every board of a round as it
 is played, pushed to the spectators (Server-Sent Events). To serve a venue's phones, listen on
 the local network (--addr 0.0.0.0:8080); with --tls-cert and --tls-key the server speaks
-HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).`,
+HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).
+
+Every page is served in English and in Kiswahili: in the language the reader picks with the
+page's switch (kept in a cookie), else the first of the browser's languages (Accept-Language)
+the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -78,7 +83,14 @@ HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).`,
 				}
 				tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 			}
-			opts := site.Options{Title: o.title, Source: root, IndexDir: dir}
+			langs, err := langFlag(o.langs)
+			if err != nil {
+				return err
+			}
+			if langs == nil {
+				langs = lang.Codes // every page in both languages
+			}
+			opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
 			isEvent := isFile(filepath.Join(root, "event.toml"))
 			if isEvent {
 				opts.LiveScript = live.LivePrefix + "live.js"
@@ -128,6 +140,7 @@ HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).`,
 	c.Flags().StringVar(&o.tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM), for a venue without a proxy; with --tls-key")
 	c.Flags().StringVar(&o.tlsKey, "tls-key", "", "the private key (PEM) of --tls-cert")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
+	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw)")
 	completeFolders(c)
 	return c
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -24,7 +25,10 @@ func newSiteCmd(e *env) *cobra.Command {
 }
 
 func newSiteBuildCmd(e *env) *cobra.Command {
-	var o struct{ out, title, index string }
+	var o struct {
+		out, title, index string
+		langs             []string
+	}
 	c := &cobra.Command{
 		Use:   "build [ARCHIVE] --out DIR",
 		Short: "Render an archive's pages and records as HTML",
@@ -37,6 +41,10 @@ event, player and year, and a search page. Open DIR/index.html, or run bao serve
 The build reads one game at a time per core and keeps a short row per game for the lists. It
 leaves a manifest in DIR (.bao-site.json): building into the same DIR again rewrites only the
 pages of record files that changed, and removes the pages of games that are gone.
+
+The pages are in English, or in Kiswahili with --lang sw. --lang en,sw (or --lang all)
+builds the site in both: the first language's pages in DIR, the other's in DIR/sw, each page
+linking to itself in the other language (with hreflang).
 
 If the archive has an index (bao index), the diagrams of annotations also link to the games of
 the index that reached the same position.
@@ -68,8 +76,12 @@ shown in place on the pages and listed on standard error; the command then exits
 				return err
 			}
 			bar := newProgress(e.err, -1, "bytes")
+			langs, err := langFlag(o.langs)
+			if err != nil {
+				return err
+			}
 			rep, err := site.Build(cmd.Context(), src, o.out, site.Options{Title: o.title, Source: root,
-				IndexDir: dir, Progress: func(done, total int64, file string) {
+				IndexDir: dir, Langs: langs, Progress: func(done, total int64, file string) {
 					bar.Set(done, total)
 					bar.Describe(file)
 				}})
@@ -89,8 +101,23 @@ shown in place on the pages and listed on standard error; the command then exits
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
 	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
+	c.Flags().StringSliceVar(&o.langs, "lang", nil, "language of the pages: en (default) or sw; en,sw or all for both")
 	completeFolders(c)
 	return c
+}
+
+// langFlag checks the languages of --lang ("all" is every one bao writes); none is the
+// command's default.
+func langFlag(codes []string) ([]string, error) {
+	if len(codes) == 1 && codes[0] == "all" {
+		return lang.Codes, nil
+	}
+	for _, c := range codes {
+		if _, err := lang.Get(c); err != nil {
+			return nil, usagef("--lang: %v", err)
+		}
+	}
+	return codes, nil
 }
 
 // buildGC lets the heap grow to five times what a site build keeps live (a few games per core

@@ -26,7 +26,9 @@ first %d moves, in canonical form) and length (plies of the main line, in bands 
 are most games first, at most --top values; years and lengths are listed in order, all of
 them. ? counts the games that do not say. With --json: one document
 {"games":N,"variant":[{"value","games"}],"result":[…],"year":[…],"player":[…],"opening":[…],"length":[…]}.
-A record with syntax errors is counted from what could be read, and reported.`, notation.OpeningPlies, notation.LengthBand),
+A record with syntax errors, or whose main line cannot be played to its end, is counted from
+what could be read, and reported (exit code 1). An illegible move is read as bao validate
+fills it.`, notation.OpeningPlies, notation.LengthBand),
 		Example: `  bao stats testdata/archive
   bao stats --json --top 5 games/`,
 		Args: cobra.MinimumNArgs(1),
@@ -39,7 +41,9 @@ A record with syntax errors is counted from what could be read, and reported.`, 
 				if len(errs) > 0 {
 					bad(errs[0])
 				}
-				t.Add(r)
+				if e := t.Add(r); e != nil && len(errs) == 0 {
+					bad(e) // counted as far as it replays, and reported
+				}
 				return nil
 			})
 			if err != nil {

@@ -21,7 +21,9 @@ default when standard error is a terminal) the board before each wrong move foll
 as BPN and as a diagram, indented by a tab.
 With --json the report is one JSON document on standard output:
 {"files":N,"games":N,"errors":[{"file","line","col","game","ply","move","message","legal"}]}.
-A folder stands for the .bgn files under it; - reads standard input (named stdin in
+An illegible move (?) that the rest of the game fills one way is no problem: a note says how
+it was read ("filled ` + "`?`" + ` at 15:49 as a1<", under "notes" with --json), as every other command
+reads it. A folder stands for the .bgn files under it; - reads standard input (named stdin in
 messages). A file without any game is a problem too: an empty file is almost always a
 failed export or a truncating redirection, not a collection of zero games.
 Exit code 1 when any game has a problem.`,

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // Board geometry in SVG user units; the SVG scales to its container, so these only fix
@@ -76,6 +77,7 @@ type Board struct {
 	Caption string
 	Variant string // the variant's id and the position's BPN, for the analysis board
 	BPN     string
+	l       *lang.Lang // the language of its words
 }
 
 // boardRow is a row of the diagram, top to bottom: its letter and its pits, left to right.
@@ -89,13 +91,13 @@ type boardRow struct {
 // each position it shows, from the same parts (data-rows on the board).
 func (b *Board) Label() string {
 	var w strings.Builder
-	w.WriteString(b.Name)
 	if b.Caption != "" {
-		w.WriteString(", " + b.Caption)
+		w.WriteString(b.l.T("board.label", "Name", b.Name, "Caption", b.Caption, "Info", b.Info))
+	} else {
+		w.WriteString(b.l.T("board.label.start", "Name", b.Name, "Info", b.Info))
 	}
-	w.WriteString(": " + b.Info + ".")
 	for _, r := range b.Rows {
-		w.WriteString(" Row " + r.Letter + ":")
+		w.WriteString(" " + b.l.T("board.row", "Row", r.Letter))
 		for _, i := range r.Pits {
 			c := b.Pits[i].Count
 			if c == "" {
@@ -149,8 +151,8 @@ func (p pitView) Class() string {
 	return p.Base + " " + p.Dyn
 }
 
-// New lays out position p with the last move's marks h (nil: none).
-func New(p engine.Position, h Highlight) *Board {
+// New lays out position p with the last move's marks h (nil: none), its words in language l.
+func New(l *lang.Lang, p engine.Position, h Highlight) *Board {
 	v := p.Variant()
 	rows := 2 * v.Rows()
 	b := &Board{
@@ -159,9 +161,10 @@ func New(p engine.Position, h Highlight) *Board {
 		MidY:    marginV + v.Rows()*cell + midGap/2,
 		Name:    v.Name(),
 		Pits:    make([]pitView, v.Pits()),
-		Info:    Info(p),
+		Info:    Info(l, p),
 		Cols:    v.Width(),
 		Variant: v.ID(),
+		l:       l,
 	}
 	for r, row := range v.BPNOrder() { // as seen from South's seat, North's back row on top
 		letter := v.PitName(row[0])[:1]
@@ -216,54 +219,61 @@ type legendItem struct {
 	Square             bool
 }
 
-// legends holds each variant's key, written once: every game page of the variant shows it.
-var legends sync.Map // *engine.Variant -> template.HTML
+// legends holds each variant's key in each language, written once: every game page of the
+// variant shows it.
+var legends sync.Map // legendKey -> template.HTML
 
-// Legend is the key to every mark the variant's boards can show, as a list.
-func Legend(v *engine.Variant) template.HTML {
-	if h, ok := legends.Load(v); ok {
+type legendKey struct {
+	l *lang.Lang
+	v *engine.Variant
+}
+
+// Legend is the key to every mark the variant's boards can show, as a list, in language l.
+func Legend(l *lang.Lang, v *engine.Variant) template.HTML {
+	if h, ok := legends.Load(legendKey{l, v}); ok {
 		return h.(template.HTML)
 	}
 	var w strings.Builder
 	w.WriteString(`<ul class="legend">`)
-	for _, l := range legendItems(v) {
-		w.WriteString("<li>" + string(l.Swatch()) + " " + html.EscapeString(l.Text) + "</li>")
+	for _, it := range legendItems(v) {
+		w.WriteString("<li>" + string(it.Swatch()) + " " + html.EscapeString(l.T("legend."+it.Text)) + "</li>")
 	}
 	w.WriteString("</ul>")
 	h := trusted(w.String())
-	legends.Store(v, h)
+	legends.Store(legendKey{l, v}, h)
 	return h
 }
 
-// legendItems are the entries of the variant's key.
+// legendItems are the entries of the variant's key; their Text is the message's id
+// (legend.pit …).
 func legendItems(v *engine.Variant) []legendItem {
-	items := []legendItem{{Class: "pit s", Count: "4", Text: "a pit and its seeds"},
-		{Class: "pit s from", Text: "the pit the move started from"}}
+	items := []legendItem{{Class: "pit s", Count: "4", Text: "pit"},
+		{Class: "pit s from", Text: "from"}}
 	switch {
 	case v.Stones():
-		items[0] = legendItem{Class: "pit s stone", Text: "an empty pit"}
+		items[0] = legendItem{Class: "pit s stone", Text: "empty"}
 		items = append(items,
-			legendItem{Class: "pit s stone has", Text: "a stone of South (dark)"},
-			legendItem{Class: "pit n stone has", Text: "a stone of North (red-brown)"},
-			legendItem{Class: "pit s stone has sown", Text: "the stone that moved"},
-			legendItem{Class: "pit n stone capt", Text: "a stone just captured"})
+			legendItem{Class: "pit s stone has", Text: "stone.s"},
+			legendItem{Class: "pit n stone has", Text: "stone.n"},
+			legendItem{Class: "pit s stone has sown", Text: "stone.moved"},
+			legendItem{Class: "pit n stone capt", Text: "stone.capt"})
 		return items
 	default:
 		items = append(items,
-			legendItem{Class: "pit s sown", Count: "3", Text: "received seeds in the move"},
-			legendItem{Class: "pit n capt", Text: "captured from"})
+			legendItem{Class: "pit s sown", Count: "3", Text: "sown"},
+			legendItem{Class: "pit n capt", Text: "capt"})
 	}
 	if v.HasHouse() {
 		items = append(items,
-			legendItem{Class: "pit s kichwa", Count: "2", Text: "kichwa, an end pit of the front row"},
-			legendItem{Class: "pit s house owned", Count: "6", Square: true, Text: "nyumba, still owned"},
-			legendItem{Class: "pit s house", Count: "6", Square: true, Text: "nyumba, no longer owned"},
-			legendItem{Class: "pit n block", Count: "4", Text: "under takasia: its owner may not start from it next move"})
+			legendItem{Class: "pit s kichwa", Count: "2", Text: "kichwa"},
+			legendItem{Class: "pit s house owned", Count: "6", Square: true, Text: "owned"},
+			legendItem{Class: "pit s house", Count: "6", Square: true, Text: "house"},
+			legendItem{Class: "pit n block", Count: "4", Text: "block"})
 	}
 	if v.Mtoto() {
 		items = append(items,
-			legendItem{Class: "pit n rsv-s", Text: "reserved by South (kuweka mtoto): seeds sown here go to South"},
-			legendItem{Class: "pit s rsv-n", Text: "reserved by North"})
+			legendItem{Class: "pit n rsv-s", Text: "rsv.s"},
+			legendItem{Class: "pit s rsv-n", Text: "rsv.n"})
 	}
 	return items
 }
@@ -344,48 +354,50 @@ func PosLetters(p engine.Position, pit engine.Pit) string {
 	return c
 }
 
-// Info is the line under a board: what the pits do not show.
-func Info(p engine.Position) string {
+// Info is the line under a board, in language l: what the pits do not show.
+func Info(l *lang.Lang, p engine.Position) string {
 	v := p.Variant()
 	var parts []string
 	switch st := p.Status(); st {
 	case engine.Ongoing:
-		parts = append(parts, p.ToMove().String()+" to move")
+		parts = append(parts, l.T("board.tomove", "Side", sideName(l, p.ToMove())))
 	default:
-		parts = append(parts, statusText(st)+": "+endReason(p))
+		parts = append(parts, l.T("board.over", "Status", statusText(l, st), "Reason", endReason(l, p)))
 	}
 	if s := p.Stage(); s != "" {
 		parts = append(parts, s)
 	}
 	switch {
 	case v.HasHouse():
-		parts = append(parts, sides("reserves", p.Reserve(engine.South), p.Reserve(engine.North)))
+		parts = append(parts, sides(l, "board.reserves", p.Reserve(engine.South), p.Reserve(engine.North)))
 		if b, ok := p.Block(); ok {
-			parts = append(parts, "block "+v.PitName(b))
+			parts = append(parts, l.T("board.block", "Pit", v.PitName(b)))
 		}
 	case v.Bank() == engine.Stores:
-		parts = append(parts, sides("stores", p.Store(engine.South), p.Store(engine.North)))
+		parts = append(parts, sides(l, "board.stores", p.Store(engine.South), p.Store(engine.North)))
 		if p.Status() != engine.Ongoing {
 			// Rules 6: each side scores its store and the seeds left in its own pits
 			// (reserved pits always hold none).
-			parts = append(parts, sides("score",
+			parts = append(parts, sides(l, "board.score",
 				p.Store(engine.South)+stones(p, engine.South), p.Store(engine.North)+stones(p, engine.North)))
 		}
 	default:
-		parts = append(parts, sides("stones", stones(p, engine.South), stones(p, engine.North)))
+		parts = append(parts, sides(l, "board.stones", stones(p, engine.South), stones(p, engine.North)))
 	}
 	return strings.Join(parts, " · ")
 }
 
-// sides writes a count of each side: "reserves S 3, N 4". (Not fmt: it is written for every
-// position of every game.)
-func sides(what string, south, north int) string {
-	return what + " S " + strconv.Itoa(south) + ", N " + strconv.Itoa(north)
+// sides writes a count of each side: "reserves S 3, N 4".
+func sides(l *lang.Lang, id string, south, north int) string {
+	return l.T(id, "South", south, "North", north)
 }
+
+// sideName is a side as the language names it: South, Kusini.
+func sideName(l *lang.Lang, s engine.Side) string { return l.T("side." + s.String()) }
 
 // endReason says why the game is over: in every game bao knows, the player to move cannot
 // move; in the 4x8 games, most often because his front row is empty.
-func endReason(p engine.Position) string {
+func endReason(l *lang.Lang, p engine.Position) string {
 	v, me := p.Variant(), p.ToMove()
 	if v.HasHouse() {
 		front := 0
@@ -395,13 +407,13 @@ func endReason(p engine.Position) string {
 			}
 		}
 		if front == 0 {
-			return me.String() + "'s front row is empty"
+			return l.T("board.end.front", "Side", sideName(l, me))
 		}
 	}
 	if stones(p, me) == 0 {
-		return me.String() + "'s side of the board is empty"
+		return l.T("board.end.empty", "Side", sideName(l, me))
 	}
-	return me.String() + " has no legal move"
+	return l.T("board.end.nomove", "Side", sideName(l, me))
 }
 
 func stones(p engine.Position, s engine.Side) int {
@@ -414,16 +426,16 @@ func stones(p engine.Position, s engine.Side) int {
 	return n
 }
 
-func statusText(st engine.Status) string {
+func statusText(l *lang.Lang, st engine.Status) string {
 	switch st {
 	case engine.SouthWins:
-		return "South has won"
+		return l.T("board.southwon")
 	case engine.NorthWins:
-		return "North has won"
+		return l.T("board.northwon")
 	case engine.Draw:
-		return "drawn"
+		return l.T("board.drawn")
 	}
-	return "ongoing"
+	return l.T("board.ongoing")
 }
 
 // SVG draws the board. It is written here rather than by a template because a site has

@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"github.com/bao-archive/bao/internal/lang"
 	"html/template"
 	"strconv"
 
@@ -92,7 +93,7 @@ func (st *state) draw(p engine.Position, before *engine.Position, last engine.Mo
 			h = draw.Trace(p.Variant(), t)
 		}
 	}
-	b := draw.New(p, h)
+	b := draw.New(lang.Must("en"), p, h)
 	b.ID = "board-" + key{st.Round, st.Board}.String()
 	st.svg, st.Info, st.Label = b.SVG(), b.Info, b.Label()
 	st.Counts, st.Class = make([]string, len(b.Pits)), make([]string, len(b.Pits))

@@ -4,25 +4,31 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 )
 
 // live answers a live search (/search?…) or the explorer (/explore?…) from the archive's
 // index, within liveTimeout.
-func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string) {
+func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
 	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
 	defer cancel()
-	if err := sv.acquire(ctx); err != nil {
-		unavailable(w, err.Error())
-		return
+	var page []byte
+	var open error
+	err := sv.acquire(ctx)
+	if err == nil {
+		defer sv.release()
+		page, open, err = snap.cat.LivePage(ctx, kind, r.URL.Query(), l)
 	}
-	defer sv.release()
-	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query())
 	switch {
+	case errors.Is(err, errOverloaded):
+		unavailable(w, l.T("error.busy"))
+		return
 	case errors.Is(open, archive.ErrBusy) || errors.Is(err, archive.ErrBusy):
-		unavailable(w, "the index is being updated (bao index); try again in a moment")
+		unavailable(w, l.T("error.indexbusy"))
 		return
 	case open != nil:
 		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
@@ -32,7 +38,7 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 		return
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		// not the server's fault, nor the query's once bounded: too much asked at once
-		unavailable(w, "the search took longer than "+liveTimeout.String()+" and was stopped; narrow it, or try again in a moment")
+		unavailable(w, l.N("error.slowsearch", int(liveTimeout/time.Second)))
 		return
 	case page == nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)

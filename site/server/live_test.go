@@ -101,6 +101,12 @@ func TestServeBoundsInFlight(t *testing.T) {
 	if w := get(t, sv, "/club/games/1.html"); w.Code != 200 {
 		t.Errorf("a cached page with every slot taken: %d", w.Code)
 	}
+	// A mounted handler (the live recording's event streams, open as long as a spectator
+	// watches) takes no slot.
+	sv.Handle("/live/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }))
+	if w := get(t, sv, "/live/stream/x"); w.Code != http.StatusNoContent {
+		t.Errorf("a mounted path with every slot taken: %d", w.Code)
+	}
 	<-sv.slots
 	if w := get(t, sv, "/search?player=asha"); w.Code != 200 {
 		t.Errorf("with a slot free again: %d", w.Code)

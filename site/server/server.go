@@ -30,6 +30,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/webengine"
 )
@@ -70,8 +71,8 @@ const maxInFlight = 8
 // slotWait is how long a request waits for a render or search slot before a 503.
 const defaultSlotWait = 5 * time.Second
 
-// errOverloaded answers a request that found no slot in time.
-var errOverloaded = errors.New("the server is busy with other requests; try again in a moment")
+// errOverloaded is the error of a request that found no slot in time (answered error.busy).
+var errOverloaded = errors.New("no render or search slot free in time")
 
 // acquire takes a slot for a render or search, waiting at most sv.slotWait.
 func (sv *Server) acquire(ctx context.Context) error {
@@ -199,26 +200,36 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	l, chosen := sv.language(w, r)
+	if !chosen {
+		return
+	}
 	snap := sv.cur.Load()
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "search" || name == "explore" {
-		sv.live(w, r, snap, name)
+		sv.live(w, r, snap, name, l)
 		return
 	}
 	if name == "" {
 		name = "index.html"
 	}
-	data, found, err := sv.page(r.Context(), snap, name)
+	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
 		name = path.Join(name, "index.html")
-		data, found, err = sv.page(r.Context(), snap, name)
+		data, found, err = sv.page(r.Context(), snap, name, l)
 	}
 	switch {
-	case errors.Is(err, site.ErrReading) || errors.Is(err, errOverloaded):
-		unavailable(w, err.Error())
+	case errors.Is(err, site.ErrReading):
+		unavailable(w, l.T("error.reading"))
 		return
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, archive.ErrBusy):
-		unavailable(w, "the page was not finished ("+err.Error()+"); try again in a moment")
+	case errors.Is(err, errOverloaded):
+		unavailable(w, l.T("error.busy"))
+		return
+	case errors.Is(err, archive.ErrBusy):
+		unavailable(w, l.T("error.indexbusy"))
+		return
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		unavailable(w, l.T("error.unfinished"))
 		return
 	case err != nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -243,20 +254,21 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // page renders the page name of snap, or takes it from the cache.
-func (sv *Server) page(ctx context.Context, snap *snapshot, name string) ([]byte, bool, error) {
-	if data, ok := snap.cache.get(name); ok {
+func (sv *Server) page(ctx context.Context, snap *snapshot, name string, l *lang.Lang) ([]byte, bool, error) {
+	key := l.Code() + "\x00" + name
+	if data, ok := snap.cache.get(key); ok {
 		return data, true, nil
 	}
 	if err := sv.acquire(ctx); err != nil {
 		return nil, false, err
 	}
 	defer sv.release()
-	data, found, keep, err := snap.cat.Page(ctx, name)
+	data, found, keep, err := snap.cat.Page(ctx, name, l)
 	if err != nil || !found {
 		return nil, found, err
 	}
 	if keep {
-		snap.cache.put(name, data)
+		snap.cache.put(key, data)
 	}
 	return data, true, nil
 }
@@ -313,4 +325,42 @@ func (sv *Server) logf(format string, args ...any) {
 	if sv.Logf != nil {
 		sv.Logf(format, args...)
 	}
+}
+
+// langCookie keeps the language a reader chose with a page's language switch (?lang=).
+const langCookie = "bao-lang"
+
+// language chooses the language of a request's page among the site's: the one the reader
+// chose (?lang=, which is kept in a cookie and answered with a redirect to the address
+// without it; then the cookie), else the first of the browser's Accept-Language the site has,
+// else the site's first. chosen is false when the answer is the redirect.
+func (sv *Server) language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, chosen bool) {
+	langs := sv.site.Langs()
+	w.Header().Add("Vary", "Accept-Language, Cookie")
+	offered := func(code string) *lang.Lang {
+		for _, l := range langs {
+			if strings.EqualFold(l.Code(), code) {
+				return l
+			}
+		}
+		return nil
+	}
+	q := r.URL.Query()
+	if code := q.Get("lang"); offered(code) != nil {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: offered(code).Code(), Path: "/",
+			MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		q.Del("lang")
+		u := *r.URL
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		return nil, false
+	}
+	l = langs[0]
+	if c, err := r.Cookie(langCookie); err == nil && offered(c.Value) != nil {
+		l = offered(c.Value)
+	} else if accept := r.Header.Get("Accept-Language"); accept != "" && offered(lang.Match(accept).Code()) != nil {
+		l = offered(lang.Match(accept).Code())
+	}
+	w.Header().Set("Content-Language", l.Code())
+	return l, true
 }

@@ -28,6 +28,7 @@
   'use strict';
   var bao = window.bao = window.bao || {};
   var script = document.currentScript;
+  var msg = bao.msg || function (id) { return id; };
 
   // The worker's file is named in the script's data attribute; it knows the engine's.
   var workerFile = script && script.getAttribute('data-worker');
@@ -36,7 +37,7 @@
     if (started) return started;
     started = new Promise(function (resolve, reject) {
       if (!workerFile || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
-        reject(new Error('This browser cannot run the engine.'));
+        reject(new Error(msg('js.a.nobrowser')));
         return;
       }
       var worker = new Worker(new URL(workerFile, document.baseURI).href);
@@ -51,7 +52,7 @@
         try { w.resolve(w.json ? JSON.parse(m.json) : m.json); } catch (err) { w.reject(err); }
       };
       worker.onerror = function (e) {
-        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message || 'engine failed')); });
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message || msg('js.a.failed'))); });
         waiting = {};
       };
       var call = function (op, args, json) {
@@ -113,19 +114,19 @@
     var m = /^([ABab]\d+)([<>]?)(\+?)(\**)(#?)$/.exec(tok);
     if (!m) return tok;
     var w = [];
-    if (m[2] === '<') w.push('to the left');
-    if (m[2] === '>') w.push('to the right');
-    if (m[3]) w.push('on from the nyumba (safari)');
-    if (m[4] === '*') w.push('takasa');
-    if (m[4] === '**') w.push('takasa with takasia');
-    if (m[5]) w.push('wins');
+    if (m[2] === '<') w.push(msg('js.a.left'));
+    if (m[2] === '>') w.push(msg('js.a.right'));
+    if (m[3]) w.push(msg('js.a.safari'));
+    if (m[4] === '*') w.push(msg('js.a.takasa'));
+    if (m[4] === '**') w.push(msg('js.a.takasia'));
+    if (m[5]) w.push(msg('js.a.wins'));
     return tok + (w.length ? ': ' + w.join(', ') : '');
   }
 
   var statusWords = {
-    'south-wins': 'The game is over: South has won.',
-    'north-wins': 'The game is over: North has won.',
-    draw: 'The game is over: drawn.'
+    'south-wins': msg('js.a.southwon'),
+    'north-wins': msg('js.a.northwon'),
+    draw: msg('js.a.drawn')
   };
 
   bao.tapMove = function (svg, o) {
@@ -177,7 +178,7 @@
     }
     function tap(name) {
       if (!live) return;
-      if (!doc) { tell('The engine is still starting; tap again in a moment.'); return; }
+      if (!doc) { tell(msg('js.a.starting')); return; }
       if (doc.error) { tell(doc.error); return; }
       if (doc.status !== 'ongoing') { tell(statusWords[doc.status] || doc.status); return; }
       var cands = doc.moves.filter(function (m) { return pitOf(m.move) === name; });
@@ -187,14 +188,14 @@
         mark();
         var b = bpn;
         bao.engine().then(function (e) { return e.explain(o.variant, b, name); }).then(function (why) {
-          if (b === bpn) tell(why || 'No legal move starts from this pit.');
+          if (b === bpn) tell(why || msg('js.a.nomove'));
         });
         return;
       }
       if (cands.length === 1) { play(cands[0]); return; }
       picked = name;
       mark();
-      tell('Choose how to play the move from' + ' ' + name + ':');
+      tell(msg('js.a.choose', { Pit: name }));
       if (!o.choices) return;
       cands.forEach(function (m) {
         var btn = document.createElement('button');
@@ -266,7 +267,7 @@
     var btn = document.createElement('button');
     btn.type = 'button';
     btn.className = 'analyse';
-    btn.textContent = 'Analyse from here';
+    btn.textContent = msg('js.a.open');
     btn.addEventListener('click', function () { open(b, null); });
     var controls = b.key === 'p' ? document.getElementById('controls') : null;
     if (controls) controls.appendChild(btn);
@@ -307,28 +308,33 @@
     var variant = svg.getAttribute('data-variant');
     var panel = document.createElement('section');
     panel.className = 'analysis';
-    panel.setAttribute('aria-label', 'Analysis board');
+    panel.setAttribute('aria-label', msg('js.a.board'));
     var copy = svg.cloneNode(true);
     copy.removeAttribute('id');
     copy.setAttribute('data-analysis', '');
-    panel.innerHTML = '<h2 class="analysis-h">' + 'Analysis' + '</h2>';
+    var h2 = document.createElement('h2');
+    h2.className = 'analysis-h';
+    h2.textContent = msg('js.a.heading');
+    panel.appendChild(h2);
     var fig = document.createElement('figure');
     fig.className = 'diagram';
     fig.appendChild(copy);
     panel.appendChild(fig);
-    var msg = document.createElement('p');
-    msg.className = 'say';
-    msg.setAttribute('role', 'status');
-    msg.setAttribute('aria-live', 'polite');
+    var say = document.createElement('p');
+    say.className = 'say';
+    say.setAttribute('role', 'status');
+    say.setAttribute('aria-live', 'polite');
     var choices = document.createElement('div');
     choices.className = 'choices';
     var tools = document.createElement('div');
     tools.className = 'tools';
-    tools.innerHTML = '<button type="button" data-a="back">' + '‹ Back' + '</button>' +
-      '<button type="button" data-a="fwd">' + 'Forward ›' + '</button>' +
-      '<button type="button" data-a="del">' + 'Delete this move' + '</button>' +
-      '<button type="button" data-a="engine">' + 'Engine' + '</button>' +
-      '<button type="button" data-a="close">' + 'Close' + '</button>';
+    ['back', 'fwd', 'del', 'engine', 'close'].forEach(function (a) {
+      var t = document.createElement('button');
+      t.type = 'button';
+      t.setAttribute('data-a', a);
+      t.textContent = msg('js.a.' + a);
+      tools.appendChild(t);
+    });
     var pos = document.createElement('p');
     pos.className = 'bpn';
     var best = document.createElement('p');
@@ -336,8 +342,8 @@
     best.setAttribute('aria-live', 'polite');
     var tree = document.createElement('ol');
     tree.className = 'line';
-    tree.setAttribute('aria-label', 'Your moves');
-    [msg, choices, tools, best, pos, tree].forEach(function (el) { panel.appendChild(el); });
+    tree.setAttribute('aria-label', msg('js.a.yourmoves'));
+    [say, choices, tools, best, pos, tree].forEach(function (el) { panel.appendChild(el); });
     var host = b.key === 'p' ? document.getElementById('viewer') : svg.closest('figure');
     host.parentNode.insertBefore(panel, host.nextSibling);
     if (b.key === 'p') host.hidden = true; // the panel takes the viewer's place
@@ -349,13 +355,13 @@
     var cur = root;
     var input = bao.tapMove(copy, {
       variant: variant, bpn: start, choices: choices,
-      onSay: function (t) { msg.textContent = t; },
+      onSay: function (t) { say.textContent = t; },
       onMove: function (tok, after) {
         var kid = null;
         cur.kids.forEach(function (k) { if (k.tok === tok) kid = k; });
         if (!kid) { kid = { tok: tok, bpn: after, kids: [], up: cur }; cur.kids.push(kid); }
         cur = kid;
-        msg.textContent = tok;
+        say.textContent = tok;
         shown();
       }
     });
@@ -369,7 +375,7 @@
     function go(n) {
       cur = n;
       input.set(n.bpn, n.tok ? pitOf(n.tok) : '');
-      msg.textContent = '';
+      say.textContent = '';
       shown();
     }
     // shown updates what follows the node shown: the URL, the BPN, the tree.
@@ -421,13 +427,13 @@
       if (a === 'close') close(b);
       if (a === 'engine') {
         var at = cur.bpn;
-        best.textContent = 'The engine is thinking…';
+        best.textContent = msg('js.a.thinking');
         bao.engine().then(function (e) { return e.bestmove(variant, at, 1000); }).then(function (d) {
           if (cur.bpn !== at) return;
           if (d.error) { best.textContent = d.error; return; }
           var score = d.win_in === null ? (d.score > 0 ? '+' : '') + d.score.toFixed(2) :
-            d.win_in > 0 ? 'win in' + ' ' + d.win_in : 'loss in' + ' ' + (-d.win_in);
-          best.textContent = 'Best' + ': ' + d.best + ' (' + score + ') · ' + d.pv.join(' ') + ' · ' + 'depth' + ' ' + d.depth;
+            d.win_in > 0 ? msg('js.a.winin', { N: d.win_in }) : msg('js.a.lossin', { N: -d.win_in });
+          best.textContent = msg('js.a.best', { Move: d.best, Score: score, Line: d.pv.join(' '), Depth: d.depth });
           best.setAttribute('data-best', d.best);
         }, function (err) { best.textContent = err.message; });
       }
@@ -438,7 +444,7 @@
       if (i >= toks.length) { shown(); return; }
       bao.engine().then(function (e) { return e.moves(variant, cur.bpn); }).then(function (d) {
         var m = (d.moves || []).filter(function (x) { return x.move === toks[i]; })[0];
-        if (!m) { msg.textContent = toks[i] + ': ' + 'not a legal move here; the line stops before it.'; shown(); return; }
+        if (!m) { say.textContent = msg('js.a.illegal', { Move: toks[i] }); shown(); return; }
         var kid = { tok: m.move, bpn: m.position, kids: [], up: cur };
         cur.kids.push(kid);
         cur = kid;

@@ -18,6 +18,9 @@
     return h;
   }
 
+  // The page's words (static/msg.js).
+  var msg = window.bao.msg, msgN = window.bao.msgN, num = window.bao.num;
+
   // link makes an <a> for a checked address, or a plain <span> if the address is refused.
   function link(h, text, cls) {
     var ok = href(h);
@@ -157,22 +160,38 @@
     var stepText = document.getElementById('board-step');
     var section = document.getElementById('viewer');
     // The controls are the script's own: without it a page shows none that do nothing.
-    section.insertAdjacentHTML('beforeend', '<div class="controls" id="controls">' +
-      '<button type="button" data-go="first" aria-label="First position" title="First position (Home)">«</button>' +
-      '<button type="button" data-go="prev" aria-label="Previous move" title="Previous move (←)">‹ Prev</button>' +
-      '<button type="button" data-go="next" aria-label="Next move" title="Next move (→)">Next ›</button>' +
-      '<button type="button" data-go="last" aria-label="Last move" title="Last move (End)">»</button></div>' +
-      '<div class="sowing" id="sowing"><label>Sowing <select id="speed"><option value="0">jump</option>' +
-      '<option value="400">slow</option><option value="150" selected>normal</option><option value="50">fast</option>' +
-      '</select></label> <button type="button" id="skip" hidden>Skip to the end of the move</button></div>');
-    var speed = document.getElementById('speed');
-    var skip = document.getElementById('skip');
+    var el = function (tag, attrs, text) {
+      var e = document.createElement(tag);
+      for (var k in attrs) e.setAttribute(k, attrs[k]);
+      if (text) e.textContent = text;
+      return e;
+    };
+    var controlsBox = el('div', { 'class': 'controls', id: 'controls' });
+    ['first', 'prev', 'next', 'last'].forEach(function (go) {
+      controlsBox.appendChild(el('button', { type: 'button', 'data-go': go, 'aria-label': msg('js.' + go + '.label'),
+        title: msg('js.' + go + '.title') }, msg('js.' + go)));
+    });
+    var speed = el('select', { id: 'speed' });
+    [['0', 'jump'], ['400', 'slow'], ['150', 'normal'], ['50', 'fast']].forEach(function (o) {
+      var opt = el('option', { value: o[0] }, msg('js.' + o[1]));
+      if (o[0] === '150') opt.selected = true;
+      speed.appendChild(opt);
+    });
+    var sowing = el('div', { 'class': 'sowing', id: 'sowing' });
+    var speedLabel = el('label', {}, msg('js.sowing') + ' ');
+    speedLabel.appendChild(speed);
+    var skip = el('button', { type: 'button', id: 'skip', hidden: '' }, msg('js.skip'));
+    sowing.appendChild(speedLabel);
+    sowing.appendChild(document.createTextNode(' '));
+    sowing.appendChild(skip);
+    section.appendChild(controlsBox);
+    section.appendChild(sowing);
     var cur = -1;
     var anim = null;
 
     function label(n, counts) {
-      return name + ', ' + n.m + ': ' + n.i + '.' + rows.map(function (r) {
-        return ' Row ' + r.letter + ': ' + r.pits.map(function (p) { return counts[p] || 0; }).join(' ') + '.';
+      return msg('js.board.label', { Name: name, Caption: n.m, Info: n.i }) + rows.map(function (r) {
+        return ' ' + msg('js.board.row', { Row: r.letter }) + ' ' + r.pits.map(function (p) { return counts[p] || 0; }).join(' ') + '.';
       }).join('');
     }
 
@@ -380,14 +399,14 @@
         var tr = document.createElement('tr');
         tr.className = 'row-link';
         var a = link(root + g.u, g.r, 'row');
-        a.setAttribute('aria-label', (g.s || '?') + ' – ' + (g.n || '?') + (g.e ? ', ' + g.e : '') + (g.d ? ', ' + g.d : '') + ': ' + g.r);
+        a.setAttribute('aria-label', msg('js.hit.label', { Game: (g.s || '?') + ' – ' + (g.n || '?') + (g.e ? ', ' + g.e : '') + (g.d ? ', ' + g.d : ''), Result: g.r }));
         cell(tr, g.d); cell(tr, g.s); cell(tr, g.n); cell(tr, '', a); cell(tr, g.e); cell(tr, g.v);
         body.appendChild(tr);
       });
       table.hidden = hits.length === 0;
       var all = loaded === ix.chunks.length;
-      status.textContent = hits.length + (all ? '' : '+') + ' of ' + ix.games + ' games' +
-        (hits.length > max ? ' (first ' + max + ' shown)' : '') + (all ? '.' : ' (searching…)');
+      status.textContent = msgN(all ? 'js.status' : 'js.status.more', ix.games, { Hits: num(hits.length) }) +
+        (hits.length > max ? ' ' + msg('js.shown', { Max: num(max) }) : '') + (all ? '.' : '');
       if (!all && hits.length <= max) more();
       var params = new URLSearchParams();
       fields.forEach(function (k) { if (form[k].value) params.set(k, form[k].value); });
@@ -419,7 +438,7 @@
       }).catch(fail);
     }
     function fail() {
-      status.textContent = 'The game index could not be loaded (browsers block it on file: pages; use bao serve).';
+      status.textContent = msg('js.load.failed');
     }
 
     var index = href(script && script.getAttribute('data-index'));

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The transcripts of testdata/transcripts, written for this test from a self-played game:
+//
+//	filled.bgn     a "?" (12... a1<) that the rest of the game allows one way
+//	ambiguous.bgn  that "?" and a last move "?" that six moves fill
+//	slip.bgn       a scribe's slip (16... b6< for a6<)
+//
+// Every command that reads a record reads each the same way: the filled game as the game with
+// a1<, and the two others not at all, failing with exit 1 and the verifier's message.
+const transcripts = "../../testdata/transcripts"
+
+func TestTranscriptsReadAlikeByEveryCommand(t *testing.T) {
+	out := t.TempDir()
+	copyTo := func(name string) string {
+		dir := filepath.Join(out, strings.TrimSuffix(name, ".bgn"))
+		data, err := os.ReadFile(filepath.Join(transcripts, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	commands := func(dir, file string) map[string][]string {
+		return map[string][]string{
+			"show":    {"show", file, "--json"},
+			"export":  {"export", "--to", "json", file},
+			"stats":   {"stats", file, "--json"},
+			"analyse": {"analyse", file, "--depth", "1", "--json"},
+			"site":    {"site", "build", dir, "--out", filepath.Join(dir, "site")},
+		}
+	}
+
+	t.Run("filled", func(t *testing.T) {
+		dir := copyTo("filled.bgn")
+		file := filepath.Join(dir, "filled.bgn")
+		code, _, errOut := runBao(t, "", "validate", file)
+		if code != 0 || !strings.Contains(errOut, "filled `?` at 12:55 as a1<") {
+			t.Fatalf("validate: exit %d, %s", code, errOut)
+		}
+		// the same game written out in full
+		data, _ := os.ReadFile(file)
+		whole := filepath.Join(t.TempDir(), "whole.bgn")
+		os.WriteFile(whole, []byte(strings.Replace(string(data), "12. A3< ?", "12. A3< a1<", 1)), 0o644)
+		_, want, _ := runBao(t, "", "show", whole, "--json")
+		for name, args := range commands(dir, file) {
+			code, stdout, errOut := runBao(t, "", args...)
+			if code != 0 {
+				t.Errorf("%s: exit %d, %s", name, code, errOut)
+				continue
+			}
+			switch name {
+			case "show":
+				if !sameShow(stdout, want) {
+					t.Errorf("show: %s, the game written out %s", stdout, want)
+				}
+			case "export":
+				var g struct {
+					Moves []struct {
+						Move, Written string
+					}
+				}
+				if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 60 || g.Moves[23].Move != "a1<" || g.Moves[23].Written != "?" {
+					t.Errorf("export: %v %.300s", err, stdout)
+				}
+			case "stats":
+				if !strings.Contains(stdout, `"60-79"`) {
+					t.Errorf("stats: the game is 60 plies long: %s", stdout)
+				}
+			case "analyse":
+				if n := strings.Count(stdout, `"ply":`); n != 60 {
+					t.Errorf("analyse: %d moves judged, want 60", n)
+				}
+			case "site":
+				page, _ := os.ReadFile(filepath.Join(dir, "site", "filled", "1.html"))
+				if !strings.Contains(string(page), `class="filled" title="illegible in the source: ?">a1&lt;</a>`) {
+					t.Errorf("site: the game page does not show the fill")
+				}
+			}
+		}
+		if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
+			t.Fatalf("index: %s", errOut)
+		}
+		var pos struct{ Position string }
+		json.Unmarshal([]byte(want), &pos)
+		code, stdout, _ := runBao(t, "", "search", dir, "--variant", "kiswahili", "--position", pos.Position, "--json")
+		if code != 0 || !strings.Contains(stdout, `"reached":[60]`) || strings.Contains(stdout, `"errors"`) {
+			t.Errorf("search: the index does not hold the whole game: %s", stdout)
+		}
+	})
+
+	for _, name := range []string{"ambiguous.bgn", "slip.bgn"} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyTo(name)
+			file := filepath.Join(dir, name)
+			code, stdout, _ := runBao(t, "", "validate", "--json", file)
+			var rep Report
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 1 || len(rep.Errors) != 1 {
+				t.Fatalf("validate: exit %d, %v, %s", code, err, stdout)
+			}
+			e := rep.Errors[0]
+			// what every command says: the place and the message, up to what validate did next
+			msg, _, _ := strings.Cut(e.Message, ";")
+			for cmd, args := range commands(dir, file) {
+				code, _, errOut := runBao(t, "", args...)
+				if code != 1 || !strings.Contains(errOut, ":"+strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col)+": ") || !strings.Contains(errOut, msg) {
+					t.Errorf("%s: exit %d, want 1 and %q at %d:%d; stderr:\n%s", cmd, code, msg, e.Line, e.Col, errOut)
+				}
+			}
+			if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
+				t.Fatalf("index: %s", errOut)
+			}
+			code, stdout, _ = runBao(t, "", "search", dir, "errors:true", "--json")
+			if code != 0 || !strings.Contains(stdout, strings.ReplaceAll(msg, "<", `\u003c`)) && !strings.Contains(stdout, msg) {
+				t.Errorf("search errors:true: %s, want %q", stdout, msg)
+			}
+		})
+	}
+}
+
+// sameShow compares two bao show --json documents but for the file name.
+func sameShow(a, b string) bool {
+	var x, y showDoc
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return false
+	}
+	x.File, y.File = "", ""
+	return x == y
+}
