@@ -17,7 +17,7 @@ wasm:
 	gzip -9 -n -f site/webengine/engine.wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/webengine/wasm_exec.js
 
-.PHONY: build install docs wasm test test-short vet check golden fuzz bench strength puzzles scale demo clean
+.PHONY: build install docs wasm test test-short vet check golden race fuzz bench load strength puzzles scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -46,8 +46,9 @@ vet:
 
 check: test
 
+# Every package with golden files under testdata (each has an -update flag).
 golden:
-	$(GO) test ./notation ./site ./cmd/bao -update
+	$(GO) test ./notation ./exchange ./site ./cmd/bao -update
 
 # The race detector over every test. It multiplies time by 2-20 on this 2-core machine:
 # RACE_TIMEOUT (default 60m) bounds the whole run; tests that measure memory skip under it.

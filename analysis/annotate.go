@@ -3,12 +3,9 @@ package analysis
 import (
 	"context"
 	"fmt"
-	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -197,35 +194,18 @@ func EvalText(l Line, mover engine.Side) string {
 	return strconv.FormatFloat(float64(flip*l.Score)/100, 'f', 2, 64)
 }
 
-// ParseEval reads an [%eval] value as EvalText writes it: seeds for South, and for a forced
-// result ±1000 seeds with the number of moves.
-func ParseEval(s string) (seeds float64, winIn int, ok bool) {
-	if rest, found := strings.CutPrefix(s, "#"); found {
-		n, err := strconv.Atoi(rest)
-		if err != nil || n == 0 {
-			return 0, 0, false
+// ownComment says whether a comment is made only of the analysis's own commands ([%eval]
+// and [%best]): it is replaced when a record is analysed again, and the players' comments are
+// never touched.
+func ownComment(c notation.Comment) bool {
+	cmds := notation.Commands(c.Text)
+	for _, cmd := range cmds {
+		if !cmd.Closed || cmd.Name != "eval" && cmd.Name != "best" || !strings.HasPrefix(cmd.Args, " ") {
+			return false
 		}
-		if n > 0 {
-			return 1000, n, true
-		}
-		return -1000, n, true
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	return f, 0, err == nil && !math.IsNaN(f) && !math.IsInf(f, 0)
+	return len(cmds) > 0 && strings.TrimSpace(notation.Prose(c.Text)) == ""
 }
-
-// ownComment matches a comment made only of the analysis's own commands: it is replaced when
-// a record is analysed again, and the players' comments are never touched. It is compiled on
-// first use, so that programs that never annotate (the engine in the browser) carry no regexp.
-func ownComment() *regexp.Regexp {
-	ownCommentOnce.Do(func() { ownCommentRE = regexp.MustCompile(`^\s*(\[%(eval|best) [^\]]*\]\s*)+$`) })
-	return ownCommentRE
-}
-
-var (
-	ownCommentOnce sync.Once
-	ownCommentRE   *regexp.Regexp
-)
 
 // Annotate writes rep into rec: after each move a comment with [%eval] (and [%best] for a
 // marked move), the move's NAG unless the record already assesses it, and for a marked move the
@@ -238,10 +218,10 @@ func Annotate(rec *notation.Record, rep *GameReport, annotator string) {
 			break
 		}
 		n := rec.Moves[i]
-		n.After = slices.DeleteFunc(n.After, func(c notation.Comment) bool { return ownComment().MatchString(c.Text) })
-		text := "[%eval " + EvalText(m.Next, m.Mover.Other()) + "]"
+		n.After = slices.DeleteFunc(n.After, ownComment)
+		text := notation.FormatCommand("eval", EvalText(m.Next, m.Mover.Other()))
 		if m.NAG != 0 && m.NAG != nagGood && len(m.Best.Moves) > 0 {
-			text += " [%best " + v.FormatMove(m.Best.Moves[0]) + "]"
+			text += " " + notation.FormatCommand("best", v.FormatMove(m.Best.Moves[0]))
 			addVariation(n, Tokens(v, m.Best.Moves))
 		}
 		n.After = append(n.After, notation.Comment{Text: text})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 // Serve speaks the engine protocol (see the package documentation) on in and out until in
@@ -220,10 +221,9 @@ func parsePositionCommand(f []string) (*engine.Game, error) {
 		if rest[0] != "moves" {
 			return nil, fmt.Errorf("expected moves, got %q", rest[0])
 		}
-		for i, tok := range rest[1:] {
-			if _, err := g.PlayToken(tok); err != nil {
-				return nil, fmt.Errorf("move %d: %w", i+1, err)
-			}
+		if err := notation.PlayLine(g, rest[1:]); err != nil {
+			le := err.(*notation.LineError)
+			return nil, fmt.Errorf("move %d: %w", le.N, le.Err)
 		}
 	}
 	return g, nil

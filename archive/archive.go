@@ -1,20 +1,15 @@
 package archive
 
 import (
-	"io/fs"
+	"github.com/bao-archive/bao/archive/tree"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 )
 
 // DefaultIndexDir is where an archive's index lives unless told otherwise: inside the archive,
 // in a dot-directory that the walk over record files skips.
 func DefaultIndexDir(root string) string { return filepath.Join(root, ".bao", "index") }
-
-// Ext is the extension of record files.
-const Ext = ".bgn"
 
 // diskFile is a record file as found on disk.
 type diskFile struct {
@@ -24,42 +19,26 @@ type diskFile struct {
 	mtime int64 // Unix nanoseconds
 }
 
-// walk lists the archive's record files in path order, and says which entries it skipped:
-// only regular files inside the root are read (see SourceFile). Dot-directories (.bao, .git)
-// are skipped: they hold no records and may hold the index itself. Folders that cannot be read
-// are skipped too, with a notice, and listed in locked.
+// walk lists the archive's record files in path order (see package tree for which they are),
+// and says which entries it skipped: links that leave the archive, FIFOs, devices, and folders
+// that cannot be read, those also listed in locked.
 func walk(root string) (files []diskFile, skipped, locked []string, err error) {
-	r, err := os.OpenRoot(root) // names resolve inside root only, see SourceFile
+	r, err := os.OpenRoot(root) // names resolve inside root only, see tree.SourceFile
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	defer r.Close()
-	fsys := r.FS()
-	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if notice, ok := UnreadableFolder(p, d, err); ok {
-			skipped = append(skipped, notice)
-			locked = append(locked, p)
-			return fs.SkipDir
-		}
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
+	err = tree.Walk(r.FS(), func(e tree.Entry) error {
+		switch {
+		case e.Err != nil:
+			skipped = append(skipped, e.Err.Error())
+			if e.Dir {
+				locked = append(locked, e.Name)
 			}
-			return nil
+		case e.Record():
+			files = append(files, diskFile{path: e.Name, abs: filepath.Join(root, filepath.FromSlash(e.Name)),
+				size: e.Info.Size(), mtime: e.Info.ModTime().UnixNano()})
 		}
-		if !strings.EqualFold(path.Ext(p), Ext) {
-			return nil
-		}
-		info, err := SourceFile(fsys, p, d)
-		if err != nil {
-			skipped = append(skipped, err.Error())
-			return nil
-		}
-		files = append(files, diskFile{path: p, abs: filepath.Join(root, filepath.FromSlash(p)),
-			size: info.Size(), mtime: info.ModTime().UnixNano()})
 		return nil
 	})
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })

@@ -74,7 +74,7 @@
 // index, Update checks the CRC-32 that ends every segment file (about 0.2 s for a 65 MB
 // index) and rebuilds a damaged index, saying why in one line. Waits for the disk have a
 // deadline, and a write error (a full disk) fails the Update at once. Only regular files
-// inside the archive are read (see SourceFile). Queries are bounded (MaxQueryBytes, MaxLimit,
+// inside the archive are read (see package archive/tree). Queries are bounded (MaxQueryBytes, MaxLimit,
 // MaxOffset): bleve's query-string lexer is quadratic in the text.
 //
 // # Limits, as measured

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"github.com/bao-archive/bao/archive/tree"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -73,7 +74,7 @@ func TestUnreadableFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	denied := &fs.PathError{Op: "openat", Path: "lockdir", Err: fs.ErrPermission}
-	if n, ok := UnreadableFolder("lockdir", entries[0], denied); !ok || n != "lockdir: skipped, the folder cannot be read (permission denied)" {
+	if n, ok := tree.UnreadableFolder("lockdir", entries[0], denied); !ok || n != "lockdir: skipped, the folder cannot be read (permission denied)" {
 		t.Errorf("a locked folder: %q, %v", n, ok)
 	}
 	for _, c := range []struct {
@@ -81,7 +82,7 @@ func TestUnreadableFolder(t *testing.T) {
 		d    fs.DirEntry
 		err  error
 	}{{".", entries[0], denied}, {"lockdir", entries[0], nil}, {"lockdir", nil, denied}} {
-		if n, ok := UnreadableFolder(c.name, c.d, c.err); ok {
+		if n, ok := tree.UnreadableFolder(c.name, c.d, c.err); ok {
 			t.Errorf("%s, %v, %v: skipped as %q; only a folder below the root that failed is", c.name, c.d, c.err, n)
 		}
 	}

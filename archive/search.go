@@ -18,6 +18,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/notation"
 )
 
 // ErrBadQuery marks a query that cannot be run as asked: bad syntax, a position without its
@@ -323,7 +324,7 @@ func (q Query) lineQuery() (lineQuery, bool, error) {
 		}
 	}
 	for _, tok := range q.Played {
-		if !isMoveNumber(tok) {
+		if !notation.IsMoveNumber(tok) {
 			lq.played = append(lq.played, tok)
 		}
 	}
@@ -404,26 +405,10 @@ func resolvePosition(variant, bpn string, after []string) (engine.Position, erro
 		return p, nil
 	}
 	g := engine.NewGame(v.Start())
-	n := 0
-	for _, tok := range after {
-		if isMoveNumber(tok) {
-			continue
-		}
-		n++
-		if _, err := g.PlayToken(tok); err != nil {
-			return none, fmt.Errorf("%w: move %d (%s): %v", ErrBadQuery, n, tok, err)
-		}
+	if err := notation.PlayLine(g, after); err != nil { // moves pasted from a record: numbers skipped
+		return none, fmt.Errorf("%w: %v", ErrBadQuery, err)
 	}
 	return g.Position(), nil
-}
-
-// isMoveNumber recognises "12." and "12..." so that moves can be pasted from a record.
-func isMoveNumber(tok string) bool {
-	t := strings.TrimRight(tok, ".")
-	if t == tok || t == "" {
-		return false
-	}
-	return strings.Trim(t, "0123456789") == ""
 }
 
 func addFacets(req *bleve.SearchRequest) {

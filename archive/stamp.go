@@ -1,8 +1,7 @@
 package archive
 
 import (
-	"fmt"
-	"hash/fnv"
+	"github.com/bao-archive/bao/archive/tree"
 	"io/fs"
 	"os"
 	"path"
@@ -17,7 +16,7 @@ func Stamp(dir string) string {
 	if dir == "" {
 		return ""
 	}
-	h := fnv.New64a()
+	f := tree.NewFingerprint()
 	err := fs.WalkDir(os.DirFS(dir), ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Base(name) == stampFile {
 			return err
@@ -26,11 +25,11 @@ func Stamp(dir string) string {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", name, info.Size(), info.ModTime().UnixNano())
+		f.Add(name, info)
 		return nil
 	})
 	if err != nil {
 		return ""
 	}
-	return strconv.FormatUint(h.Sum64(), 16)
+	return strconv.FormatUint(f.Sum(), 16)
 }

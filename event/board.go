@@ -1,7 +1,6 @@
 package event
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +18,7 @@ const lockFile = ".event.lock"
 
 // boardStore keeps one board's game inside a round file that holds every board's: each save
 // takes the event's lock, reads the file as it is now, replaces this board's game and writes
-// the file back with notation.WriteFile, so that recorders on other boards lose nothing.
+// the file back with notation.Rewrite, so that recorders on other boards lose nothing.
 type boardStore struct {
 	dir, path string
 	round     string // the Round tag that names the board's game in the file
@@ -102,11 +101,10 @@ func rewriteGames(path string, edits []gameEdit) []error {
 	if !changed {
 		return errs
 	}
-	var buf bytes.Buffer
-	if err := notation.Write(&buf, recs...); err != nil {
-		return fail(err)
-	}
-	if err := notation.WriteFile(path, buf.Bytes()); err != nil {
+	// Parse and the rewrite's scanner number a file's records alike, from 1.
+	if _, err := notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		return []*notation.Record{recs[r.Number-1]}, nil
+	}); err != nil {
 		return fail(err)
 	}
 	return errs

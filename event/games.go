@@ -1,14 +1,15 @@
 package event
 
 import (
+	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -231,25 +232,23 @@ func cmpInts(xs ...int) int {
 	return 0
 }
 
-// walkRecords reads every record of the .bgn files under dir (regular files; hidden folders
-// such as the index skipped) in file-name order, one at a time. A file that cannot be read, or
-// a record with a syntax error, is added to problems and left out; it never stops the walk.
+// walkRecords reads every record of the record files under dir (those package archive/tree
+// names) in file-name order, one at a time. A file that cannot be read, or a record with a
+// syntax error, is added to problems and left out; it never stops the walk.
 func walkRecords(dir string, visit func(path, rel string, r *notation.Record), problems *[]error) error {
-	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			*problems = append(*problems, err)
+	fsys, err := tree.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	return tree.Walk(fsys, func(e tree.Entry) error {
+		if e.Err != nil {
+			*problems = append(*problems, errors.New(filepath.Join(dir, e.Err.Error())))
 			return nil
 		}
-		if d.IsDir() {
-			if path != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
+		if !e.Record() {
 			return nil
 		}
-		if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".bgn") {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, path)
+		path := filepath.Join(dir, filepath.FromSlash(e.Name))
 		f, err := os.Open(path)
 		if err != nil {
 			*problems = append(*problems, err)
@@ -263,7 +262,7 @@ func walkRecords(dir string, visit func(path, rel string, r *notation.Record), p
 				*problems = append(*problems, errs[0])
 				continue
 			}
-			visit(path, rel, sc.Record())
+			visit(path, filepath.FromSlash(e.Name), sc.Record())
 		}
 		if err := sc.Err(); err != nil {
 			*problems = append(*problems, err)

@@ -39,6 +39,7 @@ type format struct {
 
 var formats = map[string]format{
 	"abstractplay": {read: readAbstractPlay, write: writeAbstractPlay},
+	"bgn":          {write: writeBGN},
 	"kiba":         {read: readKIBA, needsVariant: true},
 	"lr":           {read: readLR, needsVariant: true, boardLR: true},
 	"nkkmd":        {read: readNkkmd},

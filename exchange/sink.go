@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -53,39 +54,21 @@ type sinkFile struct {
 	// live tells whether its handle is open; used is the tick of its last write.
 	live bool
 	used int
-	// games are the records written, kept ones and new; added the new ones.
-	games, added int
+	// added are the new records written.
+	added int
+	enc   recordEncoder // the file's BGN stream, from its first game
 }
 
-// NewSink reads the games of the .bgn files at root: a folder (walked, hidden folders
-// skipped) or one file; a root that does not exist yet holds none. A file it cannot read is
-// passed over, and named in the error, which then comes with a sink all the same: games
-// can still go to the other files (Add refuses that one). The temporary files that killed
-// runs left (notation.IsLeftover) are removed on the way.
+// NewSink reads the games of the record files at root: a folder (its record files as
+// package archive/tree names them) or one file, read whatever its name (--out notes.txt: its
+// games are stored); a root that does not exist yet holds none. A file it cannot read is
+// passed over, and named in the error, which then comes with a sink all the same: games can
+// still go to the other files (Add refuses that one). The temporary files that killed runs
+// left (notation.IsLeftover) are removed on the way.
 func NewSink(root string) (*Sink, error) {
 	s := &Sink{}
 	var unread []error
-	if st, err := os.Stat(root); err == nil && !st.IsDir() {
-		notation.RemoveTemp(root) // best effort, as below: a leftover costs only space
-	}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && path == root {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
-			os.Remove(path)
-			return nil
-		}
-		// The root file is read whatever its name (--out notes.txt): its games are stored.
-		if !d.Type().IsRegular() || path != root && !strings.EqualFold(filepath.Ext(path), ".bgn") {
-			return nil
-		}
+	learn := func(path string) {
 		if err := s.learn(path); err != nil {
 			unread = append(unread, err)
 			if s.unread == nil {
@@ -93,12 +76,49 @@ func NewSink(root string) (*Sink, error) {
 			}
 			s.unread[filepath.Clean(path)] = err
 		}
-		return nil
-	})
+	}
+	var err error
+	switch st, serr := os.Stat(root); {
+	case os.IsNotExist(serr):
+	case serr != nil:
+		err = serr
+	case !st.IsDir():
+		notation.RemoveTemp(root) // best effort, as below: a leftover costs only space
+		if st.Mode().IsRegular() {
+			learn(root)
+		}
+	default:
+		removeLeftovers(root)
+		var fsys fs.FS
+		if fsys, err = tree.OpenRoot(root); err == nil {
+			err = tree.Walk(fsys, func(e tree.Entry) error {
+				switch {
+				case e.Dir && e.Err != nil:
+					return e.Err // a folder that cannot be read: its games would be stored twice
+				case e.Dir:
+					removeLeftovers(filepath.Join(root, filepath.FromSlash(e.Name)))
+				case e.Record():
+					learn(filepath.Join(root, filepath.FromSlash(e.Name)))
+				}
+				return nil
+			})
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return s, errors.Join(unread...)
+}
+
+// removeLeftovers removes the temporary files in dir that killed writers left (best effort: a
+// leftover costs only space).
+func removeLeftovers(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, d := range entries {
+		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
+			os.Remove(filepath.Join(dir, d.Name()))
+		}
+	}
 }
 
 // learn adds the games of the file at path to those the sink has seen, one at a time; a
@@ -298,13 +318,10 @@ func (sf *sinkFile) copy(path string) error {
 
 // write adds r in the canonical form, a blank line after the game before it.
 func (sf *sinkFile) write(r *notation.Record) error {
-	if sf.games > 0 {
-		if _, err := sf.f.Write([]byte("\n")); err != nil {
-			return err
-		}
+	if sf.enc == nil {
+		sf.enc = writeBGN(sf.f)
 	}
-	sf.games++
-	return notation.Write(sf.f, r)
+	return sf.enc.Encode(r)
 }
 
 // Commit puts in place every file the sink stored games in; the others are left untouched.

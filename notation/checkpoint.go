@@ -12,19 +12,10 @@ import (
 // its '[', and whether it has its closing ']'.
 func posCommands(cs []Comment, fn func(body string, at Pos, closed bool)) {
 	for _, c := range cs {
-		for k := 0; ; {
-			i := strings.Index(c.Text[k:], "[%pos")
-			if i < 0 {
-				break
+		for _, cmd := range Commands(c.Text) {
+			if cmd.Name == "pos" {
+				fn(cmd.Args, advance(Pos{c.Pos.Line, c.Pos.Col + 1}, []byte(c.Text[:cmd.At])), cmd.Closed)
 			}
-			k += i
-			body, _, closed := strings.Cut(c.Text[k+len("[%pos"):], "]")
-			at := advance(Pos{c.Pos.Line, c.Pos.Col + 1}, []byte(c.Text[:k]))
-			k += len("[%pos")
-			if body != "" && body[0] != ' ' { // another command, such as [%position …]
-				continue
-			}
-			fn(body, at, closed)
 		}
 	}
 }

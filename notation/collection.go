@@ -202,9 +202,4 @@ func (t *Tally) Stats(top int) Stats {
 }
 
 // year is the year of a Date tag, "" when it is unknown.
-func year(date string) string {
-	if len(date) < 4 || strings.Contains(date[:4], "?") {
-		return ""
-	}
-	return date[:4]
-}
+func year(date string) string { return ParseDate(date).YearText() }

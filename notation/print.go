@@ -20,14 +20,36 @@ const maxLine = 79
 // Write writes records in the canonical export form of spec 5, with a blank line between them.
 // The output is byte-stable: reading it and writing it again gives the same bytes.
 func Write(w io.Writer, recs ...*Record) error {
-	var b []byte
-	for i, r := range recs {
-		if i > 0 {
-			b = append(b, '\n')
+	e := NewEncoder(w)
+	for _, r := range recs {
+		if err := e.Encode(r); err != nil {
+			return err
 		}
-		b = appendRecord(b, r)
 	}
-	_, err := w.Write(b)
+	return nil
+}
+
+// Encoder writes a stream of records, one at a time, as Write writes them all at once: the
+// export form, a blank line between records. Every writer of a BGN stream (bao fmt, merge,
+// selfplay, import, search --export, in-place rewrites) goes through it.
+type Encoder struct {
+	w   io.Writer
+	n   int
+	buf []byte
+}
+
+// NewEncoder returns an Encoder writing to w.
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
+
+// Encode writes one record, after a blank line unless it is the stream's first.
+func (e *Encoder) Encode(r *Record) error {
+	e.buf = e.buf[:0]
+	if e.n > 0 {
+		e.buf = append(e.buf, '\n')
+	}
+	e.buf = appendRecord(e.buf, r)
+	e.n++
+	_, err := e.w.Write(e.buf)
 	return err
 }
 

@@ -504,7 +504,7 @@ func (r *Record) Repaired(rep Repair, was bool) *Record {
 	for i, k := range line {
 		if was && k.changed && !hasWas(k.n) {
 			c := *k.n
-			c.After = append(slices.Clip(c.After), Comment{Text: "[%was" + prefixSpace(strings.Join(k.written, " ")) + "]"})
+			c.After = append(slices.Clip(c.After), Comment{Text: FormatCommand("was", strings.Join(k.written, " "))})
 			k.n = &c
 		}
 		out.Moves[i] = k.n
@@ -512,22 +512,17 @@ func (r *Record) Repaired(rep Repair, was bool) *Record {
 	return &out
 }
 
-func prefixSpace(s string) string {
-	if s == "" {
-		return ""
-	}
-	return " " + s
-}
-
 // Was returns what the scribe wrote for a move that a repair changed, from its [%was …]
 // comment command: the written tokens, space-separated ("" for an inserted move), and
 // whether the move has one.
 func (n *Node) Was() (string, bool) {
 	for _, c := range n.After {
-		if i := strings.Index(c.Text, "[%was"); i >= 0 {
-			body, _, closed := strings.Cut(c.Text[i+len("[%was"):], "]")
-			if closed && (body == "" || body[0] == ' ') {
-				return strings.TrimSpace(body), true
+		for _, cmd := range Commands(c.Text) {
+			if cmd.Name == "was" {
+				if cmd.Closed {
+					return strings.TrimSpace(cmd.Args), true
+				}
+				break
 			}
 		}
 	}

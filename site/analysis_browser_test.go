@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -162,15 +164,23 @@ func analysisSites(t *testing.T) (games []analysisGame, static, served string) {
 			t.Fatal(err)
 		}
 	}
-	out := t.TempDir()
-	if _, err := site.Build(t.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
-		t.Fatal(err)
-	}
-	st := httptest.NewServer(http.FileServer(http.Dir(out)))
-	t.Cleanup(st.Close)
+	_, static = staticSite(t, dir)
 	sv := httptest.NewServer(indexedServer(t, dir, "Analysis"))
 	t.Cleanup(sv.Close)
-	return games, st.URL, sv.URL
+	return games, static, sv.URL
+}
+
+// staticSite builds the site of the archive dir and serves it as plain files, as a static
+// host would; it returns the output folder and the address.
+func staticSite(tb testing.TB, dir string) (out, url string) {
+	tb.Helper()
+	out = tb.TempDir()
+	if _, err := site.Build(tb.Context(), os.DirFS(dir), out, site.Options{Title: "Analysis"}); err != nil {
+		tb.Fatal(err)
+	}
+	st := httptest.NewServer(http.FileServer(http.Dir(out)))
+	tb.Cleanup(st.Close)
+	return out, st.URL
 }
 
 func TestBrowserAnalysis(t *testing.T) {
@@ -188,6 +198,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	}
 	for _, ag := range games {
 		t.Run("tap-"+ag.v.ID(), func(t *testing.T) { browserTap(t, ctx, dialogs, static, ag) })
+		t.Run("line-tools-"+ag.v.ID(), func(t *testing.T) { browserLineTools(t, tab(t, ctx, dialogs), static, ag) })
 	}
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
 		t.Run("screenshots", func(t *testing.T) { browserAnalysisScreenshots(t, tab(t, ctx, dialogs), static, games, dir) })
@@ -401,5 +412,93 @@ func browserAnalysisScreenshots(t *testing.T, ctx context.Context, base string, 
 			}
 			t.Logf("screenshot: %s", name)
 		}
+	}
+}
+
+// axeScript finds axe-core (npm install axe-core at the top of the repository, as .ci/run
+// does; BAO_AXE names another copy).
+func axeScript() string {
+	for _, p := range []string{os.Getenv("BAO_AXE"), filepath.Join("..", "node_modules", "axe-core", "axe.min.js")} {
+		if p == "" {
+			continue
+		}
+		if b, err := os.ReadFile(p); err == nil {
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// TestBrowserAxe runs axe-core inside the pages a reader meets, the analysis board open among
+// them, at a phone's and a desktop's width: no serious or critical violation.
+func TestBrowserAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if findChromium() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	axe := axeScript()
+	if axe == "" {
+		t.Skip("axe test skipped: no axe-core (npm install axe-core at the top of the repository, or BAO_AXE=path/axe.min.js)")
+	}
+	base := browserSite(t)
+	ctx, dialogs := browser(t)
+	pages := []struct{ name, path, open string }{
+		{"game", "/demo/selfplay/kiswahili/1.html#p6", ""},
+		{"analysis", "/demo/selfplay/kiswahili/1.html#p6", "button.analyse"},
+		{"markdown", "/demo/primer/kiswahili.html", ""},
+		{"event", demoEventPage, ""},
+		{"player", demoPlayerPage, ""},
+		{"search", "/search.html", ""},
+	}
+	for _, w := range []struct {
+		name          string
+		width, height int64
+	}{{"phone", 390, 844}, {"desktop", 1366, 900}} {
+		c := tab(t, ctx, dialogs)
+		vp := chromedp.EmulateViewport(w.width, w.height)
+		if w.width < 500 {
+			vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+		}
+		for _, p := range pages {
+			do(t, c, vp, chromedp.Navigate(base+p.path), chromedp.WaitVisible("main h1"))
+			if p.open != "" {
+				do(t, c, chromedp.Click(p.open))
+				settle(t, c, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
+			}
+			do(t, c, chromedp.Evaluate[chromedp.Void](axe))
+			found := await[[]string](t, c, `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+				.filter(v => v.impact === 'serious' || v.impact === 'critical')
+				.map(v => v.impact + ' ' + v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ') + ')'))`)
+			for _, v := range found {
+				t.Errorf("%s at %s: %s", p.name, w.name, v)
+			}
+		}
+	}
+}
+
+// browserLineTools checks the analysis board's tools: the reader's line as BGN replays to the
+// position shown, the board flips, the position is copied.
+func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysisGame) {
+	u := fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)
+	for _, tok := range ag.line {
+		u += "/" + url.PathEscape(tok)
+	}
+	do(t, ctx, chromedp.Navigate(u))
+	want := ag.after(t, len(ag.line))
+	settle(t, ctx, fmt.Sprintf(`document.querySelector('svg[data-analysis]')?.getAttribute('data-bpn') === %q`, want))
+	rec := eval[string](t, ctx, `(h => decodeURIComponent(h.slice(h.indexOf(',') + 1)))(document.querySelector('section.analysis [data-a=bgn]').getAttribute('href'))`)
+	recs, err := notation.Parse("line.bgn", strings.NewReader(rec))
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the line's BGN %q: %v", rec, err)
+	}
+	rp, err := recs[0].Replay()
+	if err != nil || len(rp.Plies) != len(ag.line) || rp.Plies[len(rp.Plies)-1].After.String() != want {
+		t.Errorf("the line's BGN %q replays with %v, want %d plies to %s", rec, err, len(ag.line), want)
+	}
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=flip]`))
+	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {
+		t.Error("Flip does not flip the board")
 	}
 }

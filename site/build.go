@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
 )
@@ -147,34 +148,22 @@ func (b *build) view(ctx context.Context, ix *archive.Index, out output, l *lang
 // scan walks the archive and assigns every folder, page and record file its page. It reads no
 // record: that is cheap even for a large archive.
 func (b *build) scan() error {
-	err := fs.WalkDir(b.src, ".", func(name string, d fs.DirEntry, err error) error {
-		if notice, ok := archive.UnreadableFolder(name, d, err); ok {
-			b.warn(path.Join(filepath.ToSlash(b.s.opts.Source), notice))
-			return fs.SkipDir
-		}
-		if err != nil {
-			return err
-		}
-		if skipName(name, d) {
-			if d.IsDir() {
-				return fs.SkipDir // hidden: the index, version control, drafts
-			}
+	err := tree.Walk(b.src, func(e tree.Entry) error {
+		if e.Err != nil { // a folder that cannot be read, a link that leaves the archive, a FIFO
+			b.warn(path.Join(filepath.ToSlash(b.s.opts.Source), e.Err.Error()))
 			return nil
 		}
-		if path.Dir(name) == "." && reserved[d.Name()] {
-			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", name)
+		if path.Dir(e.Name) == "." && reserved[e.Name] {
+			return fmt.Errorf("%s: the name is reserved for the site's own pages; rename it", e.Name)
 		}
-		if d.IsDir() || !b.readable(name, d) {
-			return nil
-		}
-		switch path.Ext(name) {
-		case ".md":
-			f := b.folder(path.Dir(name))
-			f.pages = append(f.pages, name)
-		case ".bgn":
-			f := b.folder(path.Dir(name))
-			f.records = append(f.records, name)
-			b.records = append(b.records, name)
+		switch {
+		case e.Page():
+			f := b.folder(path.Dir(e.Name))
+			f.pages = append(f.pages, e.Name)
+		case e.Record():
+			f := b.folder(path.Dir(e.Name))
+			f.records = append(f.records, e.Name)
+			b.records = append(b.records, e.Name)
 		}
 		return nil
 	})
@@ -188,12 +177,6 @@ func (b *build) scan() error {
 	}
 	b.findEvents()
 	return nil
-}
-
-// skipName says whether the walk of an archive leaves a file or folder out: hidden ones and
-// drafts (the index, version control, work in progress).
-func skipName(name string, d fs.DirEntry) bool {
-	return name != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_"))
 }
 
 // folder returns the folder of dir, creating it and its ancestors.

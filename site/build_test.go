@@ -3,6 +3,7 @@ package site
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/sitetest"
 )
 
@@ -262,7 +265,7 @@ func TestUnreadableFolder(t *testing.T) {
 	if w := strings.Join(b.report().Warnings, "\n"); !strings.Contains(w, "locked: skipped, the folder cannot be read (permission denied)") {
 		t.Errorf("warnings:\n%s", w)
 	}
-	if _, err := Stamp(lockedFS{src}); err != nil {
+	if _, err := tree.Stamp(lockedFS{src}); err != nil {
 		t.Errorf("serve's look for changes: %v", err)
 	}
 }
@@ -283,5 +286,59 @@ func TestBidiOverrideIsolated(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page has no %q", want)
 		}
+	}
+}
+
+// TestArchiveFilesAsIndexed: the site reads the record files the index reads. bao index read
+// _drafts/b.bgn and C.BGN, which the build left out, and the home page's "also reached in"
+// links pointed at C/1.html#p3 and _drafts/b/1.html#p3, pages the site never wrote.
+func TestArchiveFilesAsIndexed(t *testing.T) {
+	p := engine.Kingulu.Start()
+	for _, tok := range []string{"A3", "a4", "A1"} {
+		m, err := p.ParseMove(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = p.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	game := "[Variant \"kingulu\"]\n\n1. A3 a4 2. A1 *\n"
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"index.md":      "# Home\n\n```bao variant=kingulu\n" + p.String() + "\n```\n",
+		"a.bgn":         game,
+		"_drafts/b.bgn": game,
+		"C.BGN":         game,
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, err := Build(t.Context(), mustRoot(t, dir), out, Options{IndexDir: archive.DefaultIndexDir(dir)}); err != nil {
+		t.Fatal(err)
+	}
+	home, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`href="([^"#]+)#p\d+"`).FindAllStringSubmatch(string(home), -1)
+	var got []string
+	for _, l := range links {
+		got = append(got, l[1])
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(l[1]))); err != nil {
+			t.Errorf("the home page links to %s, which the site does not hold", l[1])
+		}
+	}
+	if slices.Sort(got); !slices.Equal(got, []string{"C/1.html", "a/1.html"}) {
+		t.Errorf("also reached in: %q, want C/1.html and a/1.html", got)
 	}
 }

@@ -2,19 +2,15 @@ package site
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/bao-archive/bao/analysis"
+	"github.com/bao-archive/bao/notation"
 )
 
 // The evaluation graph of a game page: the [%eval] values `bao analyse --annotate` writes
 // after the moves of the main line, drawn as an inline SVG (templates/evalgraph.html) in
 // which every point links to its move, so that it works without JavaScript.
-
-// evalRE finds an [%eval VALUE] command in a comment.
-var evalRE = regexp.MustCompile(`\[%eval ([^\]\s]+)\]`)
 
 // evalCap is the score, in seeds for South, at which the graph is clipped: a forced result
 // is drawn at the cap.
@@ -50,9 +46,9 @@ func evalGraph(g *game) *evalGraphView {
 	moves := g.rec.Moves
 	for i := 0; i < g.plies && i < len(moves); i++ {
 		for _, c := range moves[i].After {
-			if m := evalRE.FindStringSubmatch(c.Text); m != nil {
-				if s, _, ok := analysis.ParseEval(m[1]); ok {
-					vals = append(vals, val{i + 1, max(min(s, evalCap), -evalCap), m[1]})
+			if text, ok := notation.Eval(c.Text); ok {
+				if s, _, ok := notation.ParseEval(text); ok {
+					vals = append(vals, val{i + 1, max(min(s, evalCap), -evalCap), text})
 				}
 			}
 		}

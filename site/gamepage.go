@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -197,14 +196,11 @@ func (g *game) caption(l *lang.Lang, n *node) string {
 	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
 }
 
-// commandRE matches [%cmd …] commands in comments: for machines, not shown.
-var commandRE = regexp.MustCompile(`\[%[^\]]*\]`)
-
 // comments renders comment texts as Markdown.
 func (b *build) comments(dc *docContext, cs []notation.Comment) []template.HTML {
 	var out []template.HTML
 	for _, c := range cs {
-		text := strings.TrimSpace(commandRE.ReplaceAllString(c.Text, ""))
+		text := strings.TrimSpace(notation.Prose(c.Text)) // the commands are for machines
 		if text == "" {
 			continue
 		}
@@ -218,7 +214,7 @@ func (b *build) comments(dc *docContext, cs []notation.Comment) []template.HTML 
 // dedent removes the indentation common to a comment's lines after the first, which a record
 // writer adds to wrap long comments and which Markdown would read as a code block.
 func dedent(s string) string {
-	s = commandRE.ReplaceAllString(s, "")
+	s = notation.Prose(s)
 	lines := strings.Split(s, "\n")
 	indent := -1
 	for _, l := range lines[1:] {

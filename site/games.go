@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -407,15 +406,7 @@ func knownTag(v string) string {
 }
 
 // yearOf is a date's year, "" if unknown.
-func yearOf(d string) string {
-	if len(d) < 4 {
-		return ""
-	}
-	if _, err := strconv.Atoi(d[:4]); err != nil {
-		return ""
-	}
-	return d[:4]
-}
+func yearOf(d string) string { return notation.ParseDate(d).YearText() }
 
 // year is the Date tag's year, "" if unknown.
 func (g *game) year() string { return yearOf(g.tag("Date")) }
@@ -432,7 +423,8 @@ func (g *game) title(l *lang.Lang) string {
 // at the same event differ by round, or else by their place in the file (number, when the
 // file holds several).
 func gameTitle(l *lang.Lang, south, north, event, year, round string, number int, several bool) string {
-	if year != "" {
+	// The year, unless the event's name ends in it ("Demo Club 2026", not "Demo Club 2026 2026").
+	if year != "" && !strings.HasSuffix(" "+event, " "+year) {
 		event = strings.TrimSpace(event + " " + year)
 	}
 	t := l.T("game.title", "South", orUnknown(south), "North", orUnknown(north))

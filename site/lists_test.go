@@ -49,3 +49,19 @@ func TestEventSuggestions(t *testing.T) {
 		t.Errorf("one event:\n%s", page)
 	}
 }
+
+func TestGameTitle(t *testing.T) {
+	for _, c := range []struct {
+		south, north, event, year, round string
+		want                             string
+	}{
+		{"Asha", "Baraka", "Club Cup", "2023", "1", "Asha – Baraka, Club Cup 2023, round 1"},
+		{"Asha", "Baraka", "Demo Club 2026", "2026", "2", "Asha – Baraka, Demo Club 2026, round 2"},
+		{"Asha", "", "Open 2026/27", "2026", "", "Asha – ?, Open 2026/27 2026"},
+		{"", "", "", "2026", "", "? – ?, 2026"},
+	} {
+		if got := gameTitle(inEnglish, c.south, c.north, c.event, c.year, c.round, 1, false); got != c.want {
+			t.Errorf("gameTitle(%q, %q, %q, %q, %q) = %q, want %q", c.south, c.north, c.event, c.year, c.round, got, c.want)
+		}
+	}
+}

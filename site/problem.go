@@ -5,10 +5,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
-	"path"
-	"path/filepath"
 
-	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -79,20 +76,6 @@ func unreadable(name, where string, number int, err error) *game {
 	}
 	return &game{file: name, where: where, number: number, rec: &notation.Record{},
 		nodes: []*node{{prev: -1, next: -1}}, errs: []string{msg}}
-}
-
-// readable tells whether the archive entry name is a page or record the build reads: a regular
-// file inside the archive (archive.SourceFile). A link that leaves the archive, a FIFO or a
-// device is skipped with a warning; other files are not the build's concern.
-func (b *build) readable(name string, d fs.DirEntry) bool {
-	if ext := path.Ext(name); ext != ".md" && ext != ".bgn" {
-		return false
-	}
-	if _, err := archive.SourceFile(b.src, name, d); err != nil {
-		b.warn(path.Join(filepath.ToSlash(b.s.opts.Source), err.Error()))
-		return false
-	}
-	return true
 }
 
 // maxPage bounds a Markdown page: it is read whole, and rendered.

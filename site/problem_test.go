@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 )
 
 // badRecords are records bao cannot draw as games; each must give a problem page with its
@@ -93,7 +93,7 @@ func TestBuildSkipsOutsideLinks(t *testing.T) {
 
 func mustRoot(t *testing.T, dir string) fs.FS {
 	t.Helper()
-	fsys, err := archive.OpenRoot(dir)
+	fsys, err := tree.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

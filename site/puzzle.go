@@ -77,7 +77,7 @@ func (b *build) writePuzzle(g *game) error {
 	if err != nil {
 		return err
 	}
-	pv.Solution = template.JS(js) // JSON of tokens and positions the engine wrote
+	pv.Solution = trustedJS(string(js)) // JSON of tokens and positions the engine wrote
 	pv.Tags, pv.Provenance = b.tagViews(g)
 	pv.Source, pv.SourceText = b.puzzleSource(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"path"
@@ -136,36 +135,6 @@ func (b *build) readEntry(name string) *fileEntry {
 		e.Warnings = append(e.Warnings, err.Error())
 	}
 	return e
-}
-
-// Stamp sums the names, sizes and modification times of the files a build of src reads: it
-// changes when any of them is added, removed or written.
-func Stamp(src fs.FS) (uint64, error) {
-	h := fnv.New64a()
-	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
-		if _, ok := archive.UnreadableFolder(name, d, err); ok {
-			return fs.SkipDir // the build's scan reports it
-		}
-		if err != nil {
-			return err
-		}
-		if skipName(name, d) {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if ext := path.Ext(name); d.IsDir() || ext != ".md" && ext != ".bgn" {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", name, info.Size(), info.ModTime().UnixNano())
-		return nil
-	})
-	return h.Sum64(), err
 }
 
 // ErrReading answers for a page made from the whole catalog before the catalog is read.

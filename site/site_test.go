@@ -12,7 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/internal/sitetest"
 )
 
@@ -114,7 +114,7 @@ func catalogOf(t testing.TB, dir string, o Options) *Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := archive.OpenRoot(dir)
+	src, err := tree.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"encoding/json"
 	"github.com/bao-archive/bao/site/webengine"
-	"html"
 	"html/template"
 	"io/fs"
 	"strconv"
@@ -78,7 +77,7 @@ func escapeArgs(args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
 		if s, ok := a.(string); ok && i%2 == 1 {
-			a = html.EscapeString(s)
+			a = escapeHTML(s)
 		}
 		out[i] = a
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -172,26 +173,33 @@ func (a *analyser) fileDone(g *inputGame) error {
 	}
 	recs, reports := a.recs, a.reports
 	a.recs, a.reports = nil, nil
-	annotated := 0
+	annotated := map[int]*analysis.GameReport{} // by game number
 	for i, rec := range recs {
 		if reports[i] != nil {
-			analysis.Annotate(rec, reports[i], "bao analyse, "+a.lim.Describe())
-			annotated++
+			annotated[rec.Number] = reports[i]
 		}
 	}
 	switch {
 	case g.fileProblems > 0:
 		fmt.Fprintf(a.e.err, "%s: not annotated: it has syntax errors\n", g.file)
 		a.failed = true
-	case annotated == 0:
+	case len(annotated) == 0:
 		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", g.file)
 		a.failed = true
 	default:
-		var b bytes.Buffer
-		if err := notation.Write(&b, recs...); err != nil {
-			return err
+		_, err := notation.Rewrite(g.path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+			if rep := annotated[r.Number]; rep != nil {
+				analysis.Annotate(r, rep, "bao analyse, "+a.lim.Describe())
+			}
+			return []*notation.Record{r}, nil
+		})
+		var nr *notation.NotRewritten
+		if errors.Is(err, notation.ErrEscapeLines) && errors.As(err, &nr) {
+			fmt.Fprintf(a.e.err, "%s: not annotated: its %d %% escape line(s) would be lost (bao fmt -w --drop-escapes first)\n", g.file, nr.Escapes)
+			a.failed = true
+			return nil
 		}
-		return notation.WriteFile(g.path, b.Bytes())
+		return err
 	}
 	return nil
 }

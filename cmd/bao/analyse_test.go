@@ -199,3 +199,20 @@ func TestAnalyseFiles(t *testing.T) {
 		})
 	}
 }
+
+// A file with % escape lines is not annotated, as fmt -w, repair --apply and dedupe --drop
+// leave one alone: --annotate once dropped the line and exited 0.
+func TestAnalyseEscapeLineNotRewritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "escaped.bgn")
+	const src = "% kept by the scribe's tool\n[Variant \"kingulu\"]\n\n1. A3 a4 *\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runBao(t, "", "analyse", path, "--depth", "2", "--annotate")
+	if b, _ := os.ReadFile(path); string(b) != src {
+		t.Errorf("the file was rewritten:\n%s", b)
+	}
+	if code != 1 || !strings.Contains(errOut, "escaped.bgn: not annotated: its 1 % escape line(s) would be lost") {
+		t.Errorf("exit %d, want 1 with the refusal: %s", code, errOut)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -53,13 +54,120 @@ func describe(d machine.Line) string {
 	return fmt.Sprintf("%-8s %-12s %s", d.Move, score, strings.Join(d.PV, " "))
 }
 
-func newBestmoveCmd(e *env) *cobra.Command {
-	var o struct {
-		variant, position string
-		multipv           int
-		json              bool
-		search            searchFlags
+// bestmoveFlags are bao bestmove's flags.
+type bestmoveFlags struct {
+	variant, position string
+	multipv           int
+	json              bool
+	search            searchFlags
+}
+
+// bestmover searches positions of one game with the flags' limits and writes each result.
+type bestmover struct {
+	e    *env
+	ctx  context.Context
+	v    *engine.Variant
+	s    *analysis.Searcher
+	lim  analysis.Limits
+	json bool
+}
+
+// searcher checks the flags and makes the searcher they ask for.
+func (o bestmoveFlags) searcher(e *env, ctx context.Context) (*bestmover, error) {
+	v, err := variantFlag(o.variant)
+	if err != nil {
+		return nil, err
 	}
+	lim, err := o.search.limits(1000)
+	if err != nil {
+		return nil, err
+	}
+	if o.multipv < 1 {
+		return nil, usagef("--multipv must be at least 1")
+	}
+	lim.MultiPV = o.multipv
+	return &bestmover{e: e, ctx: ctx, v: v, s: analysis.NewSearcher(o.search.hash), lim: lim, json: o.json}, nil
+}
+
+// one searches one position and writes its result.
+func (b *bestmover) one(p engine.Position) error {
+	r := b.s.Search(b.ctx, p, nil, b.lim, nil)
+	if len(r.Lines) == 0 {
+		return fmt.Errorf("%s: the game is over (%s)", p, p.Status())
+	}
+	d := machine.NewBest(b.v, r)
+	if b.json {
+		_, err := b.e.out.Write(append(d.AppendJSON(nil), '\n'))
+		return err
+	}
+	lines := d.Lines
+	if lines == nil {
+		lines = []machine.Line{machine.NewLine(b.v, r.Lines[0])}
+	}
+	for _, l := range lines {
+		fmt.Fprintln(b.e.out, describe(l))
+	}
+	fmt.Fprintf(b.e.out, "depth %d, %d nodes, %d nodes/s\n", d.Depth, d.Nodes, d.NPS)
+	return nil
+}
+
+// eachLine searches the positions of standard input, one BPN per line, one result per line;
+// a bad line is reported in its place, and exit code 1 at the end.
+func (b *bestmover) eachLine(e *env) error {
+	r := bufio.NewReaderSize(e.in, 64<<10)
+	bad := false
+	var buf []byte
+	for {
+		var tooLong bool
+		var err error
+		buf, tooLong, err = readLine(r, buf[:0])
+		line := string(buf)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if !tooLong && strings.TrimSpace(line) == "" {
+			continue
+		}
+		if perr := b.line(line, tooLong); perr != nil {
+			bad = true
+			if err := b.badLine(line, perr); err != nil {
+				return err
+			}
+		}
+	}
+	if bad {
+		return errFound
+	}
+	return nil
+}
+
+// line searches the position of one line of standard input.
+func (b *bestmover) line(line string, tooLong bool) error {
+	if tooLong {
+		return fmt.Errorf("line longer than %d bytes", maxLine)
+	}
+	p, err := engine.ParsePosition(b.v, line)
+	if err != nil {
+		return err
+	}
+	return b.one(p)
+}
+
+// badLine reports a line whose position could not be searched, in its place.
+func (b *bestmover) badLine(line string, perr error) error {
+	if b.json {
+		_, err := b.e.out.Write(append(machine.BadPosition{Position: line, Error: perr.Error()}.AppendJSON(nil), '\n'))
+		return err
+	}
+	_, err := fmt.Fprintf(b.e.err, "bao: %s: %v\n", line, perr)
+	return err
+}
+
+func newBestmoveCmd(e *env) *cobra.Command {
+	var o bestmoveFlags
 	c := &cobra.Command{
 		Use:   "bestmove --variant ID [--position BPN|-] [--depth N] [--movetime MS] [--multipv K] [--json]",
 		Short: "Search a position for its best move",
@@ -74,91 +182,21 @@ With --position - the positions are read from standard input, one BPN per line, 
 result is written per line. Without --depth, --movetime or --nodes the search takes 1000 ms.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := variantFlag(o.variant)
+			b, err := o.searcher(e, cmd.Context())
 			if err != nil {
 				return err
-			}
-			lim, err := o.search.limits(1000)
-			if err != nil {
-				return err
-			}
-			if o.multipv < 1 {
-				return usagef("--multipv must be at least 1")
-			}
-			lim.MultiPV = o.multipv
-			s := analysis.NewSearcher(o.search.hash)
-			one := func(p engine.Position) error {
-				r := s.Search(cmd.Context(), p, nil, lim, nil)
-				if len(r.Lines) == 0 {
-					return fmt.Errorf("%s: the game is over (%s)", p, p.Status())
-				}
-				d := machine.NewBest(v, r)
-				if o.json {
-					_, err := e.out.Write(append(d.AppendJSON(nil), '\n'))
-					return err
-				}
-				lines := d.Lines
-				if lines == nil {
-					lines = []machine.Line{machine.NewLine(v, r.Lines[0])}
-				}
-				for _, l := range lines {
-					fmt.Fprintln(e.out, describe(l))
-				}
-				fmt.Fprintf(e.out, "depth %d, %d nodes, %d nodes/s\n", d.Depth, d.Nodes, d.NPS)
-				return nil
 			}
 			if o.position != "-" {
-				p, err := positionFlag(v, o.position)
+				p, err := positionFlag(b.v, o.position)
 				if err != nil {
 					return err
 				}
-				return one(p)
+				return b.one(p)
 			}
-			// One result per line; a bad line is reported in its place, and exit code 1 at the end.
-			r := bufio.NewReaderSize(e.in, 64<<10)
-			bad := false
-			var buf []byte
-			for {
-				var tooLong bool
-				var err error
-				buf, tooLong, err = readLine(r, buf[:0])
-				line := string(buf)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					return err
-				}
-				if !tooLong && strings.TrimSpace(line) == "" {
-					continue
-				}
-				perr := fmt.Errorf("line longer than %d bytes", maxLine)
-				var p engine.Position
-				if !tooLong {
-					p, perr = engine.ParsePosition(v, line)
-				}
-				if perr == nil {
-					perr = one(p)
-				}
-				if perr != nil {
-					bad = true
-					if o.json {
-						_, err = e.out.Write(append(machine.BadPosition{Position: line, Error: perr.Error()}.AppendJSON(nil), '\n'))
-					} else {
-						_, err = fmt.Fprintf(e.err, "bao: %s: %v\n", line, perr)
-					}
-					if err != nil {
-						return err
-					}
-				}
-			}
-			if bad {
-				return errFound
-			}
-			return nil
+			return b.eachLine(e)
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "the game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "the game")
 	c.Flags().StringVar(&o.position, "position", "", "the position as BPN, or - to read one per line from standard input")
 	c.Flags().IntVar(&o.multipv, "multipv", 1, "rank this many best moves")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON (spec section 6.1)")

@@ -2,13 +2,22 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+	"strings"
 
-	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/engine"
 )
 
-// completeVariants offers the variant ids (and their aliases) for c's --variant flag.
-func completeVariants(c *cobra.Command) {
+// variantVar defines c's --variant flag, the one every command that takes a game has: its
+// help says what (of the flag) and lists the games engine.Variants knows, and the shell
+// completes their ids.
+func variantVar(c *cobra.Command, p *string, what string) {
+	var ids []string
+	for _, v := range engine.Variants() {
+		ids = append(ids, v.ID())
+	}
+	list := strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
+	c.Flags().StringVar(p, "variant", "", what+": "+list)
 	c.RegisterFlagCompletionFunc("variant", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var ids []cobra.Completion
 		for _, v := range engine.Variants() {
@@ -22,7 +31,7 @@ func completeVariants(c *cobra.Command) {
 // shell descends into).
 func completeRecords(c *cobra.Command) {
 	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return []cobra.Completion{archive.Ext[1:]}, cobra.ShellCompDirectiveFilterFileExt
+		return []cobra.Completion{tree.Ext[1:]}, cobra.ShellCompDirectiveFilterFileExt
 	}
 }
 

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -18,6 +17,65 @@ import (
 type dupDoc struct {
 	notation.GameRef
 	Of notation.GameRef `json:"of"`
+}
+
+// duplicatesFound is what bao dedupe found in its files.
+type duplicatesFound struct {
+	games  int
+	dups   []dupDoc
+	byFile map[string]map[int]bool // file -> numbers of the games to drop
+	failed bool                    // a file or record could not be read
+}
+
+// findDuplicates reads every record of the files: the first record of a game, in file
+// order, is the original, and each later one a duplicate.
+func findDuplicates(e *env, args []string) (*duplicatesFound, error) {
+	var d notation.Duplicates
+	f := &duplicatesFound{byFile: map[string]map[int]bool{}}
+	var err error
+	f.failed, err = eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		f.games++
+		if len(errs) > 0 {
+			return nil // bao validate reports it; a record not read whole is no original
+		}
+		if of, dup := d.Add(r); dup {
+			f.dups = append(f.dups, dupDoc{notation.RefOf(r), of})
+			if f.byFile[r.File] == nil {
+				f.byFile[r.File] = map[int]bool{}
+			}
+			f.byFile[r.File][r.Number] = true
+		}
+		return nil
+	})
+	return f, err
+}
+
+// report lists the duplicates, in JSON or one a line.
+func (f *duplicatesFound) report(e *env, asJSON bool) error {
+	if asJSON {
+		dups := f.dups
+		if dups == nil {
+			dups = []dupDoc{}
+		}
+		return writeJSON(e.out, map[string]any{"games": f.games, "duplicates": dups})
+	}
+	for _, x := range f.dups {
+		fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
+	}
+	fmt.Fprintf(e.err, "%s, %s\n", english.Count(f.games, "game"), english.Count(len(f.dups), "duplicate"))
+	return nil
+}
+
+// drop rewrites each file holding a copy without it; it says whether every file was.
+func (f *duplicatesFound) drop(e *env) bool {
+	ok := true
+	for file, numbers := range f.byFile {
+		if err := dropGames(file, numbers); err != nil {
+			fmt.Fprintln(e.err, err)
+			ok = false
+		}
+	}
+	return ok
 }
 
 func newDedupeCmd(e *env) *cobra.Command {
@@ -54,53 +112,20 @@ With --near: 0, whatever is listed.`,
 				}
 				return nearPairs(e, args, o.json)
 			}
-			var d notation.Duplicates
-			var dups []dupDoc
-			drop := map[string]map[int]bool{} // file -> numbers of the games to drop
-			games := 0
-			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
-				games++
-				if len(errs) > 0 {
-					return nil // bao validate reports it; a record not read whole is no original
-				}
-				if of, dup := d.Add(r); dup {
-					dups = append(dups, dupDoc{notation.RefOf(r), of})
-					if drop[r.File] == nil {
-						drop[r.File] = map[int]bool{}
-					}
-					drop[r.File][r.Number] = true
-				}
-				return nil
-			})
+			found, err := findDuplicates(e, args)
 			if err != nil {
 				return err
 			}
-			if o.json {
-				if dups == nil {
-					dups = []dupDoc{}
-				}
-				if err := writeJSON(e.out, map[string]any{"games": games, "duplicates": dups}); err != nil {
-					return err
-				}
-			} else {
-				for _, x := range dups {
-					fmt.Fprintf(e.out, "%s:%d game %d duplicates %s:%d game %d\n", x.File, x.Line, x.Game, x.Of.File, x.Of.Line, x.Of.Game)
-				}
-				fmt.Fprintf(e.err, "%s, %s\n", english.Count(games, "game"), english.Count(len(dups), "duplicate"))
+			if err := found.report(e, o.json); err != nil {
+				return err
 			}
 			if o.drop {
-				for file, numbers := range drop {
-					if err := dropGames(file, numbers); err != nil {
-						fmt.Fprintln(e.err, err)
-						failed = true
-					}
-				}
-				if failed {
+				if !found.drop(e) || found.failed {
 					return errFound
 				}
 				return nil
 			}
-			if len(dups) > 0 || failed {
+			if len(found.dups) > 0 || found.failed {
 				return errFound
 			}
 			return nil
@@ -119,31 +144,18 @@ func dropGames(path string, numbers map[int]bool) error {
 	if path == "stdin" {
 		return fmt.Errorf("stdin: cannot drop games from standard input; bao merge it to a file first")
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	sc := notation.NewScanner(bytes.NewReader(src), path)
-	var keep []*notation.Record
-	for sc.Scan() {
-		if len(sc.Errors()) > 0 {
-			return fmt.Errorf("%s: not rewritten: it has syntax errors (bao validate %s)", path, path)
+	_, err := notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		if numbers[r.Number] {
+			return nil, nil
 		}
-		if !numbers[sc.Record().Number] {
-			keep = append(keep, sc.Record())
-		}
+		return []*notation.Record{r}, nil
+	})
+	var nr *notation.NotRewritten
+	var syntax notation.ErrorList
+	if errors.As(err, &nr) && errors.As(nr.Err, &syntax) {
+		return fmt.Errorf("%s: not rewritten: it has syntax errors (bao validate %s)", path, path)
 	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if n := sc.EscapeLines(); n > 0 {
-		return fmt.Errorf("%s: not rewritten: its %d %% escape line(s) would be lost", path, n)
-	}
-	var b bytes.Buffer
-	if err := notation.Write(&b, keep...); err != nil {
-		return err
-	}
-	return notation.WriteFile(path, b.Bytes())
+	return err
 }
 
 // nearPairs is bao dedupe --near.

@@ -67,7 +67,7 @@ func newEventNewCmd(e *env) *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&cfg.Name, "name", "", "the event's name (the Event tag of its games)")
-	f.StringVar(&cfg.Variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &cfg.Variant, "game")
 	f.StringVar(&cfg.Format, "format", "", "round-robin, swiss, knockout or match")
 	f.StringArrayVar(&players, "player", nil, "a player, in seeding order (repeat)")
 	f.StringVar(&cfg.Site, "site", "", "where it is played")

@@ -68,12 +68,11 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 			return nil
 		},
 	}
-	c.Flags().StringVar(&o.q.Variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.q.Variant, "game")
 	c.Flags().StringVar(&o.q.Position, "position", "", "the position (BPN; default: the start)")
 	c.Flags().StringVar(&o.after, "after", "", `or: the position after these moves from the start ("A6<* a4>")`)
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
-	completeVariants(c)
 	completeFolders(c)
 	return c
 }

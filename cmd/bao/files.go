@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -15,7 +16,7 @@ import (
 const stdinName = "-"
 
 // recordFiles expands the FILE arguments of the commands that read records: a folder stands
-// for the .bgn files under it (dot-folders skipped, path order), "-" for standard input, and
+// for the record files under it (archive.RecordFiles: the files the index reads, path order), "-" for standard input, and
 // anything else for itself. A folder without records is an error: the user meant something.
 func recordFiles(args []string) ([]string, error) {
 	var paths []string
@@ -30,7 +31,7 @@ func recordFiles(args []string) ([]string, error) {
 			return nil, err
 		}
 		if len(files) == 0 {
-			return nil, errors.New(a + ": no " + archive.Ext + " files in this folder")
+			return nil, errors.New(a + ": no " + tree.Ext + " files in this folder")
 		}
 		paths = append(paths, files...)
 	}

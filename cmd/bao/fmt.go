@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -72,25 +72,17 @@ type fmtProblem struct{ error }
 
 // formatStream writes the canonical form of the records of r, named name in messages, to w,
 // record by record, and returns how many % escape lines it read. A syntax or read error, or no
-// record at all, is a fmtProblem and leaves w incomplete; with verify, so is a record that
-// does not verify.
-func formatStream(r io.Reader, name string, w io.Writer, verify bool) (escapes int, err error) {
+// record at all, is a fmtProblem and leaves w incomplete.
+func formatStream(r io.Reader, name string, w io.Writer) (escapes int, err error) {
 	recs := 0
 	sc := notation.NewScanner(r, name)
 	bw := bufio.NewWriter(w)
+	enc := exchange.BGNEncoder(bw)
 	var errs notation.ErrorList
 	for sc.Scan() {
 		errs = append(errs, sc.Errors()...)
-		if len(errs) == 0 && verify {
-			if ve := notation.Verify(sc.Record()); len(ve) > 0 {
-				return 0, fmtProblem{fmt.Errorf("%s: not rewritten: game %d does not verify (%v); its moves would be numbered anew (bao repair first, or --force)", name, sc.Record().Number, ve[0])}
-			}
-		}
 		if len(errs) == 0 {
-			if recs > 0 {
-				bw.WriteByte('\n')
-			}
-			if err := notation.Write(bw, sc.Record()); err != nil {
+			if err := enc.Encode(sc.Record()); err != nil {
 				return 0, err
 			}
 		}
@@ -123,7 +115,7 @@ func fmtTo(e *env, path string, blank bool) error {
 	}
 	defer os.Remove(out.Name())
 	defer out.Close()
-	if _, err := formatStream(r, name, out, false); err != nil {
+	if _, err := formatStream(r, name, out); err != nil {
 		return err
 	}
 	if _, err := out.Seek(0, io.SeekStart); err != nil {
@@ -143,56 +135,21 @@ func spool() (*os.File, error) { return os.CreateTemp("", "bao-fmt-*") }
 // lines that would be lost (without dropEscapes), a game that does not verify (without force),
 // or is canonical already.
 func fmtInPlace(path string, dropEscapes, force bool) error {
-	f, err := notation.CreateFile(path)
-	if err != nil {
-		return err
-	}
-	in, err := os.Open(path)
-	if err != nil {
-		f.Abort()
-		return fmtProblem{err}
-	}
-	defer in.Close()
-	escapes, err := formatStream(in, path, f, !force)
-	switch {
-	case err != nil:
-		f.Abort()
-		return err
-	case escapes > 0 && !dropEscapes:
-		f.Abort()
-		return fmtProblem{fmt.Errorf("%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)", path, escapes)}
-	}
-	if same, err := sameContent(path, f.Name()); err != nil || same {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
-}
-
-// sameContent compares two files, a block at a time.
-func sameContent(a, b string) (bool, error) {
-	fa, err := os.Open(a)
-	if err != nil {
-		return false, err
-	}
-	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
-		return false, err
-	}
-	defer fb.Close()
-	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
-	for {
-		na, ea := io.ReadFull(fa, ba)
-		nb, eb := io.ReadFull(fb, bb)
-		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
-			return false, nil
-		}
-		if ea != nil || eb != nil { // both ended (io.EOF or ErrUnexpectedEOF) at the same size
-			if ea == io.EOF || ea == io.ErrUnexpectedEOF {
-				return eb == io.EOF || eb == io.ErrUnexpectedEOF, nil
+	_, err := notation.Rewrite(path, notation.RewriteOptions{DropEscapes: dropEscapes},
+		func(r *notation.Record) ([]*notation.Record, error) {
+			if !force {
+				if ve := notation.Verify(r); len(ve) > 0 {
+					return nil, fmtProblem{fmt.Errorf("%s: not rewritten: game %d does not verify (%v); its moves would be numbered anew (bao repair first, or --force)", path, r.Number, ve[0])}
+				}
 			}
-			return false, ea
-		}
+			return []*notation.Record{r}, nil
+		})
+	var nr *notation.NotRewritten
+	switch {
+	case errors.Is(err, notation.ErrEscapeLines) && errors.As(err, &nr):
+		return fmtProblem{fmt.Errorf("%s: not rewritten: its %d %% escape line(s) are not part of the export form and would be lost (--drop-escapes rewrites it anyway)", path, nr.Escapes)}
+	case errors.As(err, &nr):
+		return fmtProblem{nr.Err}
 	}
+	return err
 }

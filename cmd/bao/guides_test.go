@@ -46,7 +46,10 @@ func TestWalkthroughs(t *testing.T) {
 	}
 	var files []string
 	for _, g := range walkthroughs {
-		m, _ := filepath.Glob(g)
+		m, err := filepath.Glob(g)
+		if err != nil || len(m) == 0 {
+			t.Fatalf("%s matches no file (%v): the walk-throughs moved", g, err)
+		}
 		files = append(files, m...)
 	}
 	for _, file := range files {

@@ -17,11 +17,144 @@ import (
 // hostile or mistaken input (a disk image, /dev/zero) must not fill the memory.
 const maxImport = 64 << 20
 
-func newImportCmd(e *env) *cobra.Command {
-	var o struct {
-		from, variant, out string
-		boardLR, force     bool
+// importFlags are bao import's flags.
+type importFlags struct {
+	from, variant, out string
+	boardLR, force     bool
+}
+
+// route checks the flags, and the inputs against --out, and says where the games go.
+func (o importFlags) route(args []string) (exchange.Route, error) {
+	rt := exchange.Route{Out: o.out, Replace: o.force, Format: o.from, Options: exchange.Options{BoardLR: o.boardLR}}
+	if o.variant != "" {
+		v, err := variantFlag(o.variant)
+		if err != nil {
+			return rt, err
+		}
+		rt.Options.Variant = v
 	}
+	switch {
+	case exchange.NeedsVariant(o.from) && rt.Options.Variant == nil:
+		return rt, usagef("--from %s needs --variant: the format does not name the game", o.from)
+	case !slices.Contains(exchange.Imports(), o.from):
+		return rt, usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
+	case o.boardLR && !exchange.TakesBoardLR(o.from):
+		return rt, usagef("--board-lr is for the formats that write L and R (lr), not --from %s", o.from)
+	case rt.Options.Variant != nil && !exchange.NeedsVariant(o.from):
+		// It would be passed over, and the games read as the format's own game.
+		return rt, usagef("--from %s names its game: --variant is for the formats that do not", o.from)
+	}
+	rt.ToDir = o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
+	if out, err := os.Stat(o.out); err == nil && !rt.ToDir {
+		for _, in := range args {
+			if st, err := os.Stat(in); err == nil && os.SameFile(st, out) {
+				return rt, usagef("--out %s is the input %s: the games would be written over what they are read from", o.out, in)
+			}
+		}
+	}
+	return rt, nil
+}
+
+// importToStdout writes the games of the inputs to standard output as they are read, so that
+// an input of any size holds one.
+func importToStdout(e *env, rt exchange.Route, args []string) error {
+	enc := exchange.BGNEncoder(e.out)
+	problems, failed := 0, false
+	for _, in := range args {
+		data, err := readInput(e, in)
+		if err != nil {
+			fmt.Fprintf(e.err, "%v\n", err)
+			failed = true
+			continue
+		}
+		var outErr error
+		errs, err := exchange.ImportEach(rt.Format, in, data, rt.Options, func(r *notation.Record) error {
+			outErr = enc.Encode(r)
+			return outErr
+		})
+		if outErr != nil {
+			return outErr
+		}
+		problems += reportImport(e, errs, err)
+		failed = failed || err != nil
+	}
+	if problems > 0 || failed {
+		return errFound
+	}
+	return nil
+}
+
+// reportImport prints an input's problems and the error that stopped it, and returns how
+// many problems there were.
+func reportImport(e *env, errs notation.ErrorList, err error) int {
+	for _, pe := range errs {
+		fmt.Fprintln(e.err, pe.Error())
+	}
+	if err != nil {
+		fmt.Fprintf(e.err, "%v\n", err)
+	}
+	return len(errs)
+}
+
+// importToSink stores the games of the inputs in the --out file or folder (exchange.Sink):
+// each file's games are told after the input's problems, files in the order first met.
+func importToSink(e *env, rt exchange.Route, args []string) error {
+	problems, failed := 0, false
+	if rt.ToDir {
+		if err := os.MkdirAll(rt.Out, 0o755); err != nil {
+			return err
+		}
+	}
+	sink, err := exchange.NewSink(rt.Out)
+	if err != nil {
+		if sink == nil {
+			return err
+		}
+		fmt.Fprintf(e.err, "%v\n", err) // an unreadable file: the others still take games
+		failed = true
+	}
+	defer sink.Abort() // a run that stops short leaves the files as they were
+	for _, in := range args {
+		data, err := readInput(e, in)
+		if err != nil {
+			fmt.Fprintf(e.err, "%v\n", err)
+			failed = true
+			continue
+		}
+		rt.Name = in
+		errs, tallies, err := sink.ImportInput(rt, data)
+		problems += reportImport(e, errs, err)
+		failed = failed || err != nil
+		for _, t := range tallies {
+			failed = reportTally(e, in, t) || failed
+		}
+	}
+	if err := sink.Commit(); err != nil {
+		fmt.Fprintf(e.err, "%v\n", err)
+		failed = true
+	}
+	if problems > 0 || failed {
+		return errFound
+	}
+	return nil
+}
+
+// reportTally tells what an input's games did in one file; it says whether the file refused
+// them.
+func reportTally(e *env, in string, t *exchange.Tally) bool {
+	if t.Err != nil {
+		fmt.Fprintf(e.err, "%v\n", t.Err) // the other files still take their games
+		return true
+	}
+	for _, d := range t.Dups {
+		fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
+	}
+	fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, t.Read, t.Added, t.Path)
+	return false
+}
+
+func newImportCmd(e *env) *cobra.Command {
+	var o importFlags
 	c := &cobra.Command{
 		Use:   "import --from FORMAT [--variant ID] [--out FILE|DIR] INPUT...",
 		Short: "Read games of other programs and notations as BGN, checking every move",
@@ -47,149 +180,19 @@ games are added after the old ones, unless --force writes the file anew.`,
   bao import --from lr --variant kiswahili --board-lr - < devoogt-1995.txt`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var opts exchange.Options
-			if o.variant != "" {
-				v, err := variantFlag(o.variant)
-				if err != nil {
-					return err
-				}
-				opts.Variant = v
+			rt, err := o.route(args)
+			if err != nil {
+				return err
 			}
-			opts.BoardLR = o.boardLR
-			if exchange.NeedsVariant(o.from) && opts.Variant == nil {
-				return usagef("--from %s needs --variant: the format does not name the game", o.from)
+			if o.out == "" {
+				return importToStdout(e, rt, args)
 			}
-			if !slices.Contains(exchange.Imports(), o.from) {
-				return usagef("--from %q: known formats are %s", o.from, strings.Join(exchange.Imports(), ", "))
-			}
-			if o.boardLR && !exchange.TakesBoardLR(o.from) {
-				return usagef("--board-lr is for the formats that write L and R (lr), not --from %s", o.from)
-			}
-			if opts.Variant != nil && !exchange.NeedsVariant(o.from) {
-				// It would be passed over, and the games read as the format's own game.
-				return usagef("--from %s names its game: --variant is for the formats that do not", o.from)
-			}
-			toDir := o.out != "" && (strings.HasSuffix(o.out, "/") || isDir(o.out))
-			if out, err := os.Stat(o.out); err == nil && !toDir {
-				for _, in := range args {
-					if st, err := os.Stat(in); err == nil && os.SameFile(st, out) {
-						return usagef("--out %s is the input %s: the games would be written over what they are read from", o.out, in)
-					}
-				}
-			}
-			problems, failed := 0, false
-			var sink *exchange.Sink
-			if o.out != "" {
-				if toDir {
-					if err := os.MkdirAll(o.out, 0o755); err != nil {
-						return err
-					}
-				}
-				var err error
-				if sink, err = exchange.NewSink(o.out); err != nil {
-					if sink == nil {
-						return err
-					}
-					fmt.Fprintf(e.err, "%v\n", err) // an unreadable file: the others still take games
-					failed = true
-				}
-			}
-			if sink != nil {
-				defer sink.Abort() // a run that stops short leaves the files as they were
-			}
-			// Games go out as they are read, so that an input of any size holds one.
-			written := 0 // to standard output
-			var outErr error
-			for _, in := range args {
-				data, err := readInput(e, in)
-				if err != nil {
-					fmt.Fprintf(e.err, "%v\n", err)
-					failed = true
-					continue
-				}
-				// One file per input, or per event when the input names one; each file's
-				// games are told after the input's problems, files in the order first met.
-				files := map[string]*importedFile{}
-				var order []string
-				errs, err := exchange.ImportEach(o.from, in, data, opts, func(r *notation.Record) error {
-					if sink == nil {
-						if written > 0 {
-							if _, err := io.WriteString(e.out, "\n"); err != nil {
-								outErr = err
-								return err
-							}
-						}
-						written++
-						if err := notation.Write(e.out, r); err != nil {
-							outErr = err
-							return err
-						}
-						return nil
-					}
-					path := o.out
-					if toDir {
-						path = exchange.FileFor(o.out, in, r)
-					}
-					f := files[path]
-					if f == nil {
-						f = &importedFile{}
-						files[path] = f
-						order = append(order, path)
-					}
-					f.read++
-					if f.err != nil {
-						return nil
-					}
-					where, dup, err := sink.Store(path, r, o.force)
-					switch {
-					case err != nil:
-						f.err = err
-					case dup:
-						f.dups = append(f.dups, storedAt{r.Number, where})
-					default:
-						f.added++
-					}
-					return nil
-				})
-				if outErr != nil {
-					return outErr
-				}
-				for _, pe := range errs {
-					fmt.Fprintln(e.err, pe.Error())
-				}
-				problems += len(errs)
-				if err != nil {
-					fmt.Fprintf(e.err, "%v\n", err)
-					failed = true
-				}
-				for _, path := range order {
-					f := files[path]
-					if f.err != nil {
-						fmt.Fprintf(e.err, "%v\n", f.err) // the other files still take their games
-						failed = true
-						continue
-					}
-					for _, d := range f.dups {
-						fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.game, d.where.File, d.where.Game)
-					}
-					fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, f.read, f.added, path)
-				}
-			}
-			if sink != nil {
-				if err := sink.Commit(); err != nil {
-					fmt.Fprintf(e.err, "%v\n", err)
-					failed = true
-				}
-			}
-			if problems > 0 || failed {
-				return errFound
-			}
-			return nil
+			return importToSink(e, rt, args)
 		},
 	}
 	f := c.Flags()
 	f.StringVar(&o.from, "from", "", "format: "+strings.Join(exchange.Imports(), ", "))
-	f.StringVar(&o.variant, "variant", "", "the game, for formats that do not name it")
+	variantVar(c, &o.variant, "the game, for formats that do not name it")
 	f.StringVar(&o.out, "out", "", "BGN file, or folder for one file per input (default: standard output)")
 	f.BoolVar(&o.boardLR, "board-lr", false, "lr: L and R are the board's left and right from South's seat, not the mover's")
 	f.BoolVar(&o.force, "force", false, "write the --out file anew instead of adding to it")
@@ -205,6 +208,7 @@ func newExportCmd(e *env) *cobra.Command {
 		Long: `Write the games of BGN files (a folder stands for the .bgn files under it, - for standard
 input) in another format:
   abstractplay  Abstract Play game records, one JSON array (Bao la Kiswahili games only)
+  bgn           BGN in the canonical export form, a blank line between games (as bao merge)
   json          one JSON object per game and line: tags, and every move with its canonical
                 token, ply, comments, NAGs and the position after it (BPN)
 Games are written as they are read, in flat memory. A record with syntax errors, one whose
@@ -251,19 +255,6 @@ out, and the command then exits 1. An illegible move is written as bao validate 
 	c.Flags().StringVar(&out, "out", "", "file to write (default: standard output)")
 	c.MarkFlagRequired("to")
 	return c
-}
-
-// importedFile is what one input brought to one --out file.
-type importedFile struct {
-	read, added int
-	dups        []storedAt
-	err         error // the file takes no games: the first refusal
-}
-
-// storedAt is a game of the input not added, stored already at where.
-type storedAt struct {
-	game  int
-	where notation.GameRef
 }
 
 // readInput reads a whole input, - for standard input, up to maxImport bytes.

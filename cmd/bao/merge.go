@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
@@ -30,17 +31,14 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice.`
 				return err
 			}
 			defer w.Abort()
-			n := 0
+			enc, n := exchange.BGNEncoder(w), 0
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
 				if len(errs) > 0 {
 					bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
 					return nil
 				}
-				if n > 0 {
-					w.WriteByte('\n')
-				}
 				n++
-				return notation.Write(w, r)
+				return enc.Encode(r)
 			})
 			if err == nil {
 				err = w.Commit()

@@ -52,10 +52,9 @@ line that is not a valid position gives {"position":…,"error":…} and exit co
 			return nil
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "game")
 	c.Flags().StringVar(&o.position, "position", "", "position as BPN (default: the start); - reads one per line from stdin")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
-	completeVariants(c)
 	return c
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 )
 
 type playDoc struct {
@@ -72,11 +73,10 @@ so BGN movetext can be piped in as it is.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "game")
 	c.Flags().StringVar(&o.position, "position", "", "start position as BPN (default: the start)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().BoolVar(&o.trace, "trace", false, "explain each move lap by lap")
-	completeVariants(c)
 	return c
 }
 
@@ -93,15 +93,9 @@ func moveArgs(e *env, args []string) ([]string, error) {
 	}
 	var moves []string
 	for _, f := range strings.Fields(text) {
-		if !isMoveNumber(f) {
+		if !notation.IsMoveNumber(f) {
 			moves = append(moves, f)
 		}
 	}
 	return moves, nil
-}
-
-// isMoveNumber recognises the move numbers of BGN movetext: 12. or 12...
-func isMoveNumber(s string) bool {
-	digits := strings.TrimRight(s, ".")
-	return digits != s && digits != "" && strings.Trim(digits, "0123456789") == ""
 }

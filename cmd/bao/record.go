@@ -15,13 +15,82 @@ import (
 	"github.com/bao-archive/bao/notation/recorder"
 )
 
-func newRecordCmd(e *env) *cobra.Command {
-	var o struct {
-		variant, south, north, event, site, round, date, position string
-		resume, append                                            bool
-		tags                                                      []string
-		board                                                     int
+// recordFlags are bao record's flags.
+type recordFlags struct {
+	variant, south, north, event, site, round, date, position string
+	resume, append                                            bool
+	tags                                                      []string
+	board                                                     int
+}
+
+// session opens the recorder the flags ask for: an event's board, a game to resume, or a new
+// game in path (at its end with --append).
+func (o recordFlags) session(path string) (*recorder.Session, error) {
+	if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
+		round, rerr := strconv.Atoi(o.round)
+		if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
+			return nil, usagef("an event's game is named by --event DIR --round N --board B alone")
+		}
+		return event.Record(o.event, round, o.board, "")
 	}
+	switch {
+	case o.resume && o.append:
+		return nil, usagef("--resume continues the last game, --append starts a new one: choose one")
+	case o.append && path == "":
+		return nil, usagef("--append needs the FILE.bgn to add the game to")
+	case o.resume && path == "":
+		return nil, usagef("--resume needs the FILE.bgn to continue")
+	case o.resume:
+		return recorder.Resume(path)
+	}
+	v, err := variantFlag(o.variant)
+	if err != nil {
+		return nil, err
+	}
+	start, err := positionFlag(v, o.position)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := o.tagList()
+	if err != nil {
+		return nil, err
+	}
+	if path == "" {
+		path = "game-" + time.Now().Format("20060102-150405") + ".bgn"
+	}
+	if o.append {
+		return recorder.Append(path, tags, start)
+	}
+	return recorder.Create(path, tags, start)
+}
+
+// tagList is the tags of a new game, each value checked: a wrong one is a usage error, before
+// any file is written.
+func (o recordFlags) tagList() ([]notation.Tag, error) {
+	if o.date == "" {
+		o.date = time.Now().Format("2006.01.02")
+	}
+	tags := []notation.Tag{{Name: "Event", Value: o.event}, {Name: "Site", Value: o.site},
+		{Name: "Date", Value: o.date}, {Name: "Round", Value: o.round},
+		{Name: "South", Value: o.south}, {Name: "North", Value: o.north}}
+	for _, kv := range o.tags {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			return nil, usagef("--tag %q: want NAME=VALUE", kv)
+		}
+		tags = append(tags, notation.Tag{Name: name, Value: value})
+	}
+	tags = nonEmpty(tags)
+	for _, t := range tags {
+		if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
+			return nil, usagef("--%s: %v", strings.ToLower(t.Name), err)
+		}
+	}
+	return tags, nil
+}
+
+func newRecordCmd(e *env) *cobra.Command {
+	var o recordFlags
 	c := &cobra.Command{
 		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
 		Short: "Record a game as it is played, checking every move",
@@ -51,76 +120,16 @@ Commands:
 			if len(args) == 1 {
 				path = args[0]
 			}
-			var s *recorder.Session
-			var err error
-			if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
-				round, rerr := strconv.Atoi(o.round)
-				if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
-					return usagef("an event's game is named by --event DIR --round N --board B alone")
-				}
-				if s, err = event.Record(o.event, round, o.board, ""); err != nil {
-					return err
-				}
-				defer s.Close()
-				return recordLoop(e, s, isTerminal(e.in))
+			s, err := o.session(path)
+			if err != nil {
+				return err
 			}
-			if o.resume && o.append {
-				return usagef("--resume continues the last game, --append starts a new one: choose one")
-			}
-			if o.resume {
-				if path == "" {
-					return usagef("--resume needs the FILE.bgn to continue")
-				}
-				if s, err = recorder.Resume(path); err != nil {
-					return err
-				}
-			} else {
-				v, err := variantFlag(o.variant)
-				if err != nil {
-					return err
-				}
-				start, err := positionFlag(v, o.position)
-				if err != nil {
-					return err
-				}
-				if path == "" {
-					path = "game-" + time.Now().Format("20060102-150405") + ".bgn"
-				}
-				if o.date == "" {
-					o.date = time.Now().Format("2006.01.02")
-				}
-				tags := []notation.Tag{{Name: "Event", Value: o.event}, {Name: "Site", Value: o.site},
-					{Name: "Date", Value: o.date}, {Name: "Round", Value: o.round},
-					{Name: "South", Value: o.south}, {Name: "North", Value: o.north}}
-				for _, kv := range o.tags {
-					name, value, ok := strings.Cut(kv, "=")
-					if !ok || name == "" {
-						return usagef("--tag %q: want NAME=VALUE", kv)
-					}
-					tags = append(tags, notation.Tag{Name: name, Value: value})
-				}
-				tags = nonEmpty(tags)
-				for _, t := range tags {
-					if err := notation.CheckTagValue(t.Name, t.Value); err != nil {
-						return usagef("--%s: %v", strings.ToLower(t.Name), err)
-					}
-				}
-				create := recorder.Create
-				if o.append {
-					if path == "" {
-						return usagef("--append needs the FILE.bgn to add the game to")
-					}
-					create = recorder.Append
-				}
-				if s, err = create(path, tags, start); err != nil {
-					return err
-				}
-			}
+			defer s.Close()
 			return recordLoop(e, s, isTerminal(e.in))
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
+	variantVar(c, &o.variant, "game")
 	f.StringVar(&o.south, "south", "", "South's player")
 	f.StringVar(&o.north, "north", "", "North's player")
 	f.StringVar(&o.event, "event", "", "event name, or an event folder (with --round and --board)")
@@ -132,7 +141,6 @@ Commands:
 	f.BoolVar(&o.resume, "resume", false, "continue the unfinished (last) game in FILE.bgn")
 	f.BoolVar(&o.append, "append", false, "start a new game at the end of the existing FILE.bgn")
 	f.StringArrayVar(&o.tags, "tag", nil, "another tag, as NAME=VALUE (repeatable)")
-	completeVariants(c)
 	completeRecords(c)
 	c.RegisterFlagCompletionFunc("tag", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []cobra.Completion

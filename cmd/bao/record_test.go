@@ -215,3 +215,13 @@ func TestRecordPipeQuitAfterRejected(t *testing.T) {
 		t.Errorf("quit alone: exit %d: %s", code, errOut)
 	}
 }
+
+// --append without the file is a usage error (exit 2): the game once went to a new file named
+// by the clock, and Append then failed with "no such file" (exit 1).
+func TestRecordAppendNeedsFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, _, errOut := runBao(t, "quit\n", "record", "--append", "--variant", "kingulu")
+	if code != 2 || !strings.Contains(errOut, "--append needs the FILE.bgn") {
+		t.Errorf("exit %d, want 2 and the usage error: %s", code, errOut)
+	}
+}

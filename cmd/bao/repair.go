@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -80,25 +79,7 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 			if apply && slices.Contains(paths, stdinName) {
 				return usagef("--apply rewrites files: it cannot take standard input (-)")
 			}
-			doc := repairDoc{Games: []repairGame{}}
-			found, printed := false, false
-			for _, path := range paths {
-				games, err := repairFile(e, path, opts, apply)
-				if err != nil {
-					fmt.Fprintln(e.err, err)
-					found = true
-				}
-				for _, g := range games {
-					found = found || !g.Applied && !g.validates()
-					if !asJSON && !g.syntax {
-						printRepairs(e.out, g)
-						printed = true
-					}
-				}
-				for _, g := range games {
-					doc.Games = append(doc.Games, g.repairGame)
-				}
-			}
+			doc, found, printed := repairFiles(e, paths, opts, apply, asJSON)
 			if asJSON {
 				if err := writeJSON(e.out, doc); err != nil {
 					return err
@@ -121,6 +102,29 @@ Exit code 1 when a game does not validate and is not repaired in place.`,
 	return c
 }
 
+// repairFiles searches the repairs of every file, printing them unless asJSON; found says
+// whether a game does not validate and was not repaired in place, or a file had a problem, and
+// printed whether a repair was printed.
+func repairFiles(e *env, paths []string, opts notation.RepairOptions, apply, asJSON bool) (doc repairDoc, found, printed bool) {
+	doc.Games = []repairGame{}
+	for _, path := range paths {
+		games, err := repairFile(e, path, opts, apply)
+		if err != nil {
+			fmt.Fprintln(e.err, err)
+			found = true
+		}
+		for _, g := range games {
+			found = found || !g.Applied && !g.validates()
+			if !asJSON && !g.syntax {
+				printRepairs(e.out, g)
+				printed = true
+			}
+			doc.Games = append(doc.Games, g.repairGame)
+		}
+	}
+	return doc, found, printed
+}
+
 // repairedGame is a game that needed repair: its JSON entry, and what the human output shows.
 type repairedGame struct {
 	repairGame
@@ -140,16 +144,13 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 	}
 	defer f.Close()
 	sc := notation.NewScanner(f, name)
-	var recs []*notation.Record
+	chosen := map[int]notation.Repair{} // by game number, the repairs --apply writes
 	var out []repairedGame
 	var problems notation.ErrorList
-	changed, games := false, 0
+	games := 0
 	for sc.Scan() {
 		rec := sc.Record()
 		games++
-		if apply { // kept to rewrite the file; a search alone holds one game at a time
-			recs = append(recs, rec)
-		}
 		if errs := sc.Errors(); errs != nil {
 			// Not searched; listed so that the JSON names every game that does not replay.
 			problems = append(problems, errs...)
@@ -170,9 +171,9 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 		for _, r := range reps {
 			g.Repairs = append(g.Repairs, repairOf(r))
 		}
-		if apply && err == nil && (len(reps) == 1 || rank(reps[0]) != rank(reps[1])) {
-			recs[len(recs)-1] = rec.Repaired(reps[0], true)
-			g.Applied, changed = true, true
+		if best, ok := notation.Chosen(reps); apply && err == nil && ok {
+			chosen[rec.Number] = best
+			g.Applied = true
 		}
 		out = append(out, g)
 	}
@@ -188,22 +189,24 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 		}
 		return out, fmt.Errorf("%w (the file is not rewritten)", err)
 	}
-	if changed {
-		if n := sc.EscapeLines(); n > 0 {
-			for i := range out {
-				out[i].Applied = false
-			}
-			return out, fmt.Errorf("%s: not rewritten: its %d %% escape line(s) would be lost (bao fmt -w --drop-escapes first)", path, n)
+	if len(chosen) == 0 {
+		return out, nil
+	}
+	_, err = notation.Rewrite(path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		if rep, ok := chosen[r.Number]; ok {
+			r = r.Repaired(rep, true)
 		}
-		var b bytes.Buffer
-		if err := notation.Write(&b, recs...); err != nil {
-			return out, err
+		return []*notation.Record{r}, nil
+	})
+	if err != nil {
+		for i := range out {
+			out[i].Applied = false
 		}
-		if err := notation.WriteFile(path, b.Bytes()); err != nil {
-			return out, err
+		if errors.Is(err, notation.ErrEscapeLines) {
+			err = fmt.Errorf("%w (bao fmt -w --drop-escapes first)", err)
 		}
 	}
-	return out, nil
+	return out, err
 }
 
 // validates reports whether the game's only repair fills its illegible moves one way: such a
@@ -211,9 +214,6 @@ func repairFile(e *env, path string, opts notation.RepairOptions, apply bool) ([
 func (g repairedGame) validates() bool {
 	return g.Error == "" && len(g.reps) == 1 && g.reps[0].Corrections() == 0
 }
-
-// rank is what orders repairs: --apply chooses only a repair ranked strictly first.
-func rank(r notation.Repair) [2]int { return [2]int{r.Cost, r.Corrections()} }
 
 func repairOf(r notation.Repair) repairJSON {
 	j := repairJSON{Cost: r.Cost, Edits: []editJSON{}}

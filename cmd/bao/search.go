@@ -14,6 +14,7 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/notation"
 )
@@ -113,7 +114,7 @@ archive's files, as pgn-extract writes the games a filter selects.
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.q.Variant, "variant", "", "only games of this variant")
+	variantVar(c, &o.q.Variant, "only games of this variant")
 	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
 	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
 	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
@@ -129,7 +130,6 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
 	f.StringVar(&o.export, "export", "", "write every matching game to this BGN file")
-	completeVariants(c)
 	completeFolders(c)
 	return c
 }
@@ -142,17 +142,14 @@ func exportHits(ctx context.Context, e *env, root, index string, q archive.Query
 		return err
 	}
 	defer w.Abort()
+	enc := exchange.BGNEncoder(w)
 	n := 0
 	p := newProgress(e.err, -1, "games")
 	p.Describe("exporting")
 	err = queryIndex(root, index, func(ix *archive.Index) (err error) {
 		n, err = ix.Export(ctx, root, q, func(r *notation.Record) error {
-			if n > 0 {
-				w.WriteByte('\n')
-			}
-			n++
 			p.Add(1)
-			return notation.Write(w, r)
+			return enc.Encode(r)
 		})
 		return err
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/exchange"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -55,16 +56,14 @@ in the canonical export form, a blank line between games.`,
 				first, last = o.game-1, o.game
 			}
 			w := bufio.NewWriter(e.out)
+			enc := exchange.BGNEncoder(w)
 			bar := newProgress(e.err, int64(last-first), "games")
 			defer bar.Finish()
 			for i := first; i < last; i++ {
 				bar.Add(1)
 				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
 				if !o.json {
-					if i > first {
-						w.WriteByte('\n') // the export form's blank line between games
-					}
-					if err := notation.Write(w, selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
+					if err := enc.Encode(selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
 						return err
 					}
 					continue
@@ -81,8 +80,7 @@ in the canonical export form, a blank line between games.`,
 			return w.Flush()
 		},
 	}
-	c.Flags().StringVar(&o.variant, "variant", "", "game: kiswahili, kete, kingulu or kimasai")
-	completeVariants(c)
+	variantVar(c, &o.variant, "game")
 	c.Flags().IntVar(&o.games, "games", 1, "number of games")
 	c.Flags().IntVar(&o.game, "game", 0, "play only game N of the seed's series (as the Annotator tag says)")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed")

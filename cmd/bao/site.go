@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
@@ -61,7 +62,7 @@ shown in place on the pages and listed on standard error; the command then exits
 				return err
 			}
 			buildGC()
-			src, err := archive.OpenRoot(root) // links leaving the archive are not published
+			src, err := tree.OpenRoot(root) // links leaving the archive are not published
 			if err != nil {
 				return err
 			}

@@ -72,15 +72,15 @@ func (s *Session) Positions() []engine.Position { return s.game.Positions() }
 func (s *Session) Termination() string { return s.ended }
 
 func clockComment(clock string) notation.Comment {
-	return notation.Comment{Text: "[%clk " + clock + "]"}
+	return notation.Comment{Text: notation.FormatCommand("clk", clock)}
 }
 
 // Clock is the clock reading ([%clk H:MM:SS]) written after a move, "" for none.
 func Clock(n *notation.Node) string {
 	for _, c := range n.After {
-		if t, ok := strings.CutPrefix(strings.TrimSpace(c.Text), "[%clk "); ok {
-			if t, ok = strings.CutSuffix(t, "]"); ok {
-				return strings.TrimSpace(t)
+		for _, cmd := range notation.Commands(c.Text) {
+			if cmd.Name == "clk" && cmd.Closed && strings.HasPrefix(cmd.Args, " ") {
+				return strings.TrimSpace(cmd.Args)
 			}
 		}
 	}

@@ -450,9 +450,9 @@ func (b *Board) SVG() template.HTML {
 	}
 	fmt.Fprintf(&w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s"`, b.Cols, b.W, b.H, html.EscapeString(b.Label()))
 	if b.ID != "" {
-		w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-rows="` + b.rowsAttr() + `"`)
+		w.WriteString(` data-rows="` + b.rowsAttr() + `"`)
 	}
-	w.WriteString(` data-variant="` + html.EscapeString(b.Variant) + `" data-bpn="` + html.EscapeString(b.BPN) + `"`)
+	w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-variant="` + html.EscapeString(b.Variant) + `" data-bpn="` + html.EscapeString(b.BPN) + `"`)
 	w.WriteString(">\n")
 	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
 	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)

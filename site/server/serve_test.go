@@ -474,7 +474,7 @@ func TestServeEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	for target, body := range map[string]string{
-		"/cup/event.html":     `<a href="../cup/rounds/3.html" aria-label="Asha against Chiku: drew">½</a>`,
+		"/cup/event.html":     `<a href="../cup/rounds/3.html" aria-label="½: Asha against Chiku: drew">½</a>`,
 		"/players/chiku.html": "Chiku Mussa",
 		"/cup/rounds/3.html":  `<a href="../../cup/event.html">Town Cup: standings, crosstable and rounds</a>`,
 		"/cup/index.html":     `<a href="../cup/event.html">`,

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/archive/tree"
 	"github.com/bao-archive/bao/internal/english"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
@@ -125,13 +126,13 @@ type snapshot struct {
 // New returns a Server of the archive folder root, whose pages s renders. It only walks the
 // folder: the catalog is read by Refresh, which Serve calls in the background.
 func New(ctx context.Context, s *site.Site, root string) (*Server, error) {
-	src, err := archive.OpenRoot(root) // links leaving the archive are not served
+	src, err := tree.OpenRoot(root) // links leaving the archive are not served
 	if err != nil {
 		return nil, err
 	}
 	sv := &Server{site: s, root: root, src: src, slots: make(chan struct{}, maxInFlight*runtime.GOMAXPROCS(0)),
 		slotWait: defaultSlotWait}
-	stamp, err := site.Stamp(sv.src)
+	stamp, err := tree.Stamp(sv.src)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +158,7 @@ func (sv *Server) snapshot(cat *site.Catalog, stamp uint64) *snapshot {
 func (sv *Server) Refresh(ctx context.Context) (*site.Report, error) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	stamp, err := site.Stamp(sv.src)
+	stamp, err := tree.Stamp(sv.src)
 	if err != nil {
 		return nil, err
 	}

@@ -99,6 +99,8 @@
       if (p.name === from) base.push('from');
       p.g.setAttribute('class', base.join(' '));
       if (p.text) p.text.textContent = cs[i] ? String(cs[i]) : '';
+      // A pit that is a button is named by its label and what it shows.
+      if (p.g.hasAttribute('role')) p.g.setAttribute('aria-label', p.name + ': ' + (cs[i] || 0));
     });
     svg.setAttribute('data-bpn', bpn);
   };
@@ -147,7 +149,6 @@
       p.g.insertBefore(hit, p.g.firstChild);
       p.g.setAttribute('role', 'button');
       p.g.setAttribute('tabindex', '0');
-      p.g.setAttribute('aria-label', p.name);
     });
     function mark() {
       var from = {};
@@ -328,9 +329,15 @@
     choices.className = 'choices';
     var tools = document.createElement('div');
     tools.className = 'tools';
-    ['back', 'fwd', 'del', 'engine', 'close'].forEach(function (a) {
-      var t = document.createElement('button');
-      t.type = 'button';
+    ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'close'].forEach(function (a) {
+      // The line's record is a download link; the others are buttons.
+      var t = document.createElement(a === 'bgn' ? 'a' : 'button');
+      if (a === 'bgn') {
+        t.className = 'button';
+        t.setAttribute('download', 'analysis.bgn');
+        t.setAttribute('href', '#');
+      } else t.type = 'button';
+      if (a === 'flip') t.setAttribute('aria-pressed', 'false');
       t.setAttribute('data-a', a);
       t.textContent = msg('js.a.' + a);
       tools.appendChild(t);
@@ -389,6 +396,9 @@
       var h = '#' + (b.key === 'p' ? 'p' + ply : b.key) + path(cur).map(function (n) { return '/' + encodeURIComponent(n.tok); }).join('');
       try { history.replaceState(null, '', h); } catch (e) { /* file: URLs */ }
       drawTree();
+      var dl = tools.querySelector('[data-a=bgn]');
+      var data = 'data:application/octet-stream,' + encodeURIComponent(lineBGN(svg.getAttribute('data-name') || '', start, path(cur)));
+      dl.setAttribute('href', data);
     }
     function drawTree() {
       tree.textContent = '';
@@ -425,6 +435,15 @@
         go(up);
       }
       if (a === 'close') close(b);
+      if (a === 'flip') {
+        var on = copy.classList.toggle('flipped');
+        t.setAttribute('aria-pressed', on ? 'true' : 'false');
+      }
+      if (a === 'copy') {
+        var done = function () { say.textContent = msg('js.a.copied', { BPN: cur.bpn }); };
+        if (navigator.clipboard) navigator.clipboard.writeText(cur.bpn).then(done, function () { say.textContent = cur.bpn; });
+        else say.textContent = cur.bpn;
+      }
       if (a === 'engine') {
         var at = cur.bpn;
         best.textContent = msg('js.a.thinking');
@@ -455,6 +474,22 @@
     if (toks.length) replay(0);
     else shown();
     panel.scrollIntoView && panel.scrollIntoView({ block: 'nearest' });
+  }
+
+  // lineBGN writes the reader's line as a BGN record that starts from the position analysed.
+  function lineBGN(name, start, nodes) {
+    var south = String(start).trim().split(/\s+/)[1] !== 'N';
+    var text = '', n = 1;
+    nodes.forEach(function (k, i) {
+      if (south) text += n + '. ';
+      else if (i === 0) text += n + '... ';
+      text += k.tok + ' ';
+      if (!south) n++;
+      south = !south;
+    });
+    var q = function (s) { return '"' + String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"'; };
+    return '[Event "Analysis"]\n[Result "*"]\n' + '[Variant ' + q(name) + ']\n' + '[SetUp "1"]\n' +
+      '[Position ' + q(start) + ']\n\n' + text + '*\n';
   }
 
   function close(b) {

@@ -209,8 +209,9 @@
       return document.querySelector('.movetext a[href="#p' + i + '"]');
     }
 
-    // show puts node i on the board; push adds it to the history, scroll brings its move
-    // into view.
+    // show puts node i on the board; push puts it in the address (replacing the history
+    // entry: stepping through 150 moves must not take 150 presses of Back to leave), scroll
+    // brings its move into view.
     function show(i, push, scroll) {
       stop();
       var n = nodes[i];
@@ -232,7 +233,7 @@
       svg.setAttribute('data-ply', String(i));
       if (n.bpn) svg.setAttribute('data-bpn', n.bpn);
       if (push && location.hash !== '#p' + i) {
-        try { history.pushState(null, '', '#p' + i); } catch (e) { /* file: URLs in some browsers */ }
+        try { history.replaceState(null, '', '#p' + i); } catch (e) { /* file: URLs in some browsers */ }
       }
     }
 

@@ -1,14 +1,118 @@
-package archive
+// Package tree says which files of an archive's folder tree are its records and pages, the one
+// rule every reader of an archive follows (the index, the site and bao serve, the commands
+// that take a folder, events, the import's output folder), and fingerprints them:
+//
+//   - a record file's name ends in .bgn, a page's in .md, in any case (C.BGN is a record);
+//   - names that begin with "." (the index in .bao, version control) or "_" (drafts, work in
+//     progress) are left out, folders with all they hold;
+//   - only regular files inside the root are read: a link is followed if it resolves, inside
+//     the archive, to one; a link that leaves the archive, a FIFO or a device is skipped with
+//     a notice (reading one never ends), and so is a folder that cannot be listed.
+package tree
 
 import (
 	"errors"
 	"fmt"
+	"hash"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path"
+	"strings"
 
 	"github.com/bao-archive/bao/notation"
 )
+
+// Ext is the extension of record files.
+const Ext = ".bgn"
+
+// IsRecord says whether a file name is a record file's: it ends in .bgn, in any case.
+func IsRecord(name string) bool { return strings.EqualFold(path.Ext(name), Ext) }
+
+// IsPage says whether a file name is a Markdown page's: it ends in .md, in any case.
+func IsPage(name string) bool { return strings.EqualFold(path.Ext(name), ".md") }
+
+// Left says whether the walk of an archive leaves out a file or folder of this base name:
+// hidden ones and drafts.
+func Left(base string) bool { return strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") }
+
+// Entry is what Walk found: a folder, a record file or a page.
+type Entry struct {
+	Name string      // slash-separated, relative to the root
+	Dir  bool        // a folder (not the root)
+	Info fs.FileInfo // of a file (a link's target's)
+	// Err, if set, says why the entry is skipped, as a one-line notice naming it: a file that
+	// is not read (ErrOutside, ErrNotRegular) or a folder that cannot be listed. Info is nil.
+	Err error
+}
+
+// Record says whether the entry is a record file to read.
+func (e Entry) Record() bool { return !e.Dir && e.Err == nil && IsRecord(e.Name) }
+
+// Page says whether the entry is a Markdown page to read.
+func (e Entry) Page() bool { return !e.Dir && e.Err == nil && IsPage(e.Name) }
+
+// Walk calls visit for every folder, record file and page of the archive fsys (see the package
+// comment), in lexical order, and for each one it skips with its notice (Entry.Err). An error
+// visit returns stops the walk and is returned; so is one reading the root.
+func Walk(fsys fs.FS, visit func(Entry) error) error {
+	return fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if notice, ok := UnreadableFolder(name, d, err); ok {
+			if err := visit(Entry{Name: name, Dir: true, Err: errors.New(notice)}); err != nil {
+				return err
+			}
+			return fs.SkipDir
+		}
+		if err != nil {
+			return err
+		}
+		if name == "." {
+			return nil
+		}
+		if Left(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return visit(Entry{Name: name, Dir: true})
+		}
+		if !IsRecord(name) && !IsPage(name) {
+			return nil
+		}
+		info, err := SourceFile(fsys, name, d)
+		return visit(Entry{Name: name, Info: info, Err: err})
+	})
+}
+
+// Fingerprint sums files' names, sizes and modification times: it changes when one of them is
+// added, removed or written.
+type Fingerprint struct{ h hash.Hash64 }
+
+// NewFingerprint returns the fingerprint of no file.
+func NewFingerprint() *Fingerprint { return &Fingerprint{fnv.New64a()} }
+
+// Add counts a file.
+func (f *Fingerprint) Add(name string, info fs.FileInfo) {
+	fmt.Fprintf(f.h, "%s\x00%d\x00%d\x00", name, info.Size(), info.ModTime().UnixNano())
+}
+
+// Sum is the fingerprint of the files added.
+func (f *Fingerprint) Sum() uint64 { return f.h.Sum64() }
+
+// Stamp is the fingerprint of the record files and pages of the archive fsys: it changes when
+// any of them is added, removed or written.
+func Stamp(fsys fs.FS) (uint64, error) {
+	f := NewFingerprint()
+	err := Walk(fsys, func(e Entry) error {
+		if e.Record() || e.Page() {
+			f.Add(e.Name, e.Info)
+		}
+		return nil
+	})
+	return f.Sum(), err
+}
 
 // ErrNotRegular marks an archive entry that is not a regular file (a FIFO, a device, a socket,
 // a directory behind a link): it is skipped, since reading a FIFO or /dev/zero never ends.
