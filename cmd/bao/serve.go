@@ -111,6 +111,7 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 					return err
 				}
 				lv.Logf = sv.Logf
+				lv.Language = sv.Language
 				lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
 				sv.Handle(event.LinkPrefix, lv)
 				sv.Handle(live.LivePrefix, lv)
