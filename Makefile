@@ -5,7 +5,7 @@ BIN      := bin/bao
 PREFIX   ?= $(HOME)/.local
 # -buildvcs=auto stamps the git revision into the binary when there is a checkout (bao version).
 BUILDFLAGS ?= -buildvcs=auto
-FUZZTIME ?= 20s
+FUZZTIME ?= 60s
 DEMO_OUT ?= demo-out
 SCALE_DIR ?= /tmp/bao-scale
 SCALE_SIZES ?= 10000 100000
@@ -17,7 +17,7 @@ wasm:
 	gzip -9 -n -f site/webengine/engine.wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/webengine/wasm_exec.js
 
-.PHONY: build install docs wasm test test-short vet check golden fuzz bench strength puzzles scale demo clean
+.PHONY: build install docs wasm test test-short vet check golden race fuzz bench load strength puzzles scale demo clean
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/bao
@@ -50,7 +50,13 @@ check: test
 golden:
 	$(GO) test ./notation ./exchange ./site ./cmd/bao -update
 
-# Each fuzz target of every package runs for FUZZTIME; any crasher lands in
+# The race detector over every test. It multiplies time by 2-20 on this 2-core machine:
+# RACE_TIMEOUT (default 60m) bounds the whole run; tests that measure memory skip under it.
+RACE_TIMEOUT ?= 60m
+race:
+	$(GO) test -race -timeout $(RACE_TIMEOUT) ./...
+
+# Each fuzz target of every package runs for FUZZTIME, one at a time; any crasher lands in
 # <pkg>/testdata/fuzz.
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
@@ -79,6 +85,14 @@ puzzles:
 # testdata/scale.sh); not part of test: 100,000 games take many minutes.
 scale: build
 	@sh testdata/scale.sh $(BIN) $(SCALE_DIR) $(SCALE_SIZES)
+	@$(GO) run ./internal/loadbench -bao $(BIN) -dir $(SCALE_DIR)/load
+
+# bao serve under load (internal/loadbench): 100 clients for 20 s over game pages, searches
+# and explore of a generated 20,000-game archive with its index; exit 1 on errors, peak RSS
+# of 1 GB or more, or p99 over 1 s (pages) or 2 s (searches). LOAD_FLAGS=-clients 300 etc.
+LOAD_FLAGS ?=
+load: build
+	$(GO) run ./internal/loadbench -bao $(BIN) -dir $(SCALE_DIR)/load $(LOAD_FLAGS)
 
 demo: build
 	@sh testdata/demo.sh $(BIN) $(DEMO_OUT)

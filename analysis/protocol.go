@@ -3,8 +3,10 @@ package analysis
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,23 +28,61 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 func serve(ctx context.Context, in io.Reader, out io.Writer, hashMB int) error {
 	s := &server{out: out, hashMB: hashMB, threads: 1, multipv: 1}
 	s.searcher = NewSearcher(s.hashMB)
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, err := readLine(r, maxLine)
+		if errors.Is(err, errLongLine) {
+			s.printf("info string error: a line longer than %d bytes; ignored", maxLine)
 			continue
 		}
-		if f[0] == "quit" {
-			s.stop()
-			return nil
+		if f := strings.Fields(line); len(f) > 0 {
+			if f[0] == "quit" {
+				s.stop()
+				return nil
+			}
+			if err := s.command(ctx, f); err != nil {
+				s.printf("info string error: %v", err)
+			}
 		}
-		if err := s.command(ctx, f); err != nil {
-			s.printf("info string error: %v", err)
+		if err != nil {
+			s.finish()
+			if err == io.EOF {
+				return nil
+			}
+			return err
 		}
 	}
-	s.finish()
-	return sc.Err()
+}
+
+// maxLine bounds a command line: a position with its moves is far shorter.
+const maxLine = 1 << 20
+
+// errLongLine is a line over maxLine, which readLine skipped to its end.
+var errLongLine = errors.New("line too long")
+
+// readLine reads one line without its end of line, at most max bytes: a longer one is read to
+// its end and dropped (errLongLine), so that the session goes on with the next.
+func readLine(r *bufio.Reader, max int) (string, error) {
+	var b []byte
+	long := false
+	for {
+		part, err := r.ReadSlice('\n')
+		if !long && len(b)+len(part) <= max+1 {
+			b = append(b, part...)
+		} else {
+			long, b = true, nil
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if long {
+			if err == nil {
+				err = errLongLine
+			}
+			return "", err
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
 }
 
 type server struct {
@@ -84,6 +124,7 @@ func (s *server) command(ctx context.Context, f []string) error {
 		s.game = nil
 	case "position":
 		s.finish()
+		s.game = nil // a position refused leaves none: go must not search the one before
 		g, err := parsePositionCommand(f[1:])
 		if err != nil {
 			return err
@@ -116,7 +157,13 @@ func (s *server) setoption(f []string) error {
 	s.finish()
 	switch o.name {
 	case "Hash":
-		s.hashMB = n
+		if n == s.hashMB {
+			break
+		}
+		// The old table goes before the new one is made: both at once were 8 GB at 4096,
+		// and the collector kept old ones around after several changes.
+		s.hashMB, s.searcher = n, nil
+		debug.FreeOSMemory()
 		s.searcher = NewSearcher(n)
 	case "Threads":
 		s.threads = n
@@ -125,6 +172,9 @@ func (s *server) setoption(f []string) error {
 	}
 	return nil
 }
+
+// maxMoveTime bounds go movetime: 9223372036855 ms overflowed into an unbounded search.
+const maxMoveTime = 24 * time.Hour
 
 // defaultHashMB is the table's size until a setoption changes it.
 const defaultHashMB = 64
@@ -201,6 +251,9 @@ func (s *server) goCommand(ctx context.Context, f []string) error {
 		case "depth":
 			lim.Depth = int(n)
 		case "movetime":
+			if n > maxMoveTime.Milliseconds() {
+				return fmt.Errorf("go movetime %d: at most %d ms (a day); use go infinite and stop", n, maxMoveTime.Milliseconds())
+			}
 			lim.MoveTime = time.Duration(n) * time.Millisecond
 		case "nodes":
 			lim.Nodes = n

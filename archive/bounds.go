@@ -12,6 +12,13 @@ const (
 	// MaxNamePart bounds a part of a name searched anywhere in the names (Query.PlayerPart):
 	// bleve compiles it into an automaton that grows with its length (45 bytes took 40 s).
 	MaxNamePart = 32
+	// The clauses of a query string that bleve compiles into automata, whose size grows with
+	// what they say rather than with their length, are bounded one by one and in number.
+	MaxCostlyClauses = 8  // words with wildcards, regular expressions or fuzziness, per query
+	MaxWildcards     = 8  // * and ? in one word
+	MaxRepetitions   = 8  // * + ? and {n,m} in one regular expression
+	MaxRepeat        = 20 // the largest count of a {n,m}
+	MaxFuzzyTerm     = 40 // bytes of a fuzzy word
 )
 
 // checkBounds fails with ErrBadQuery if q is larger than the bounds allow.

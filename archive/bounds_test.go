@@ -32,6 +32,15 @@ func TestQueryBounds(t *testing.T) {
 		"huge limit":      {Limit: math.MaxInt},
 		"negative limit":  {Limit: -5},
 		"unknown variant": {Variant: "chess"},
+		// within the length bound, but automata of 9-27 s of CPU that no timeout stopped
+		"regexp repeats":       {Text: `/.{0,1000}x.{0,1000}/`},
+		"regexp repetitions":   {Text: `/a*b*c*d*e*f*g*h*i*j*/`},
+		"wildcards in a word":  {Text: strings.Repeat("a*", 1020)},
+		"wildcard words":       {Text: strings.Repeat("*a ", 300)},
+		"question marks":       {Text: strings.Repeat("?", 1000)},
+		"fuzzy words":          {Text: strings.Repeat("a~2 ", 500)},
+		"a long fuzzy word":    {Text: strings.Repeat("juma", 20) + "~2"},
+		"fuzzy words by field": {Text: strings.Repeat("names:a~1 ", 9)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
@@ -52,5 +61,17 @@ func TestQueryBounds(t *testing.T) {
 	}
 	if _, err := ix.Search(context.Background(), Query{Text: "juma", Offset: MaxOffset, Limit: MaxLimit}); err != nil {
 		t.Errorf("the largest page allowed: %v", err)
+	}
+	for _, text := range []string{`/j.{0,20}a/ ju*a juma~2 names:ali~1 j?ma`, "a*a*a*a*"} {
+		if _, err := ix.Search(context.Background(), Query{Text: text}); err != nil {
+			t.Errorf("%q, within the bounds: %v", text, err)
+		}
+	}
+	// A search whose time ran out says so (the server answers 503), not "bad query" nor a
+	// broken index.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ix.Search(ctx, Query{Text: "juma"}); !errors.Is(err, context.Canceled) || errors.Is(err, ErrBadQuery) {
+		t.Errorf("a cancelled search: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package archive
 import (
 	"fmt"
 	"reflect"
+	"regexp/syntax"
 	"slices"
 	"strings"
 
@@ -87,26 +88,91 @@ func eachClause(q query.Query, f func(query.Query)) {
 // checkClauses finds the clauses of a parsed query string that bleve accepts but cannot run:
 // a regular expression its automaton cannot hold (bad syntax, ^ or $ inside, too many
 // states) and fuzziness beyond its maximum. bleve fails on them only when it searches, which
-// read as a broken index (exit 1, HTTP 500) rather than a bad query.
+// read as a broken index (exit 1, HTTP 500) rather than a bad query. It also bounds what bleve
+// turns into automata before any is built, for their cost is not bounded by the query's
+// length: /.{0,1000}x.{0,1000}/ (21 bytes) took 21 s, a* written 1,020 times 27 s, a~2
+// written 500 times 10 s, and no timeout stopped them.
 func checkClauses(parsed query.Query) error {
 	var err error
+	costly := 0
 	eachClause(parsed, func(c query.Query) {
 		if err != nil {
 			return
 		}
 		switch c := c.(type) {
 		case *query.RegexpQuery:
+			costly++
 			// bleve drops a leading ^ itself: every regexp is anchored at both ends
-			if _, rerr := regexp.New(strings.TrimPrefix(c.Regexp, "^")); rerr != nil {
+			re := strings.TrimPrefix(c.Regexp, "^")
+			if err = checkRegexp(re); err != nil {
+				return
+			}
+			if _, rerr := regexp.New(re); rerr != nil {
 				err = fmt.Errorf("the regular expression /%s/ cannot be searched: %v", c.Regexp, rerr)
 			}
-		case *query.MatchQuery:
-			if c.Fuzziness > searcher.MaxFuzziness || c.Fuzziness < 0 {
-				err = fmt.Errorf("%s~: a word can be 0 to %d edits away", c.Match, searcher.MaxFuzziness)
+		case *query.WildcardQuery:
+			costly++
+			if n := strings.Count(c.Wildcard, "*") + strings.Count(c.Wildcard, "?"); n > MaxWildcards {
+				err = fmt.Errorf("%.40s: a word has at most %d wildcards (* and ?), this one %d", c.Wildcard, MaxWildcards, n)
 			}
+		case *query.PrefixQuery:
+			costly++
+		case *query.FuzzyQuery:
+			costly++
+			err = checkFuzzy(c.Term, c.Fuzziness)
+		case *query.MatchQuery:
+			if c.Fuzziness != 0 {
+				costly++
+				err = checkFuzzy(c.Match, c.Fuzziness)
+			}
+		}
+		if err == nil && costly > MaxCostlyClauses {
+			err = fmt.Errorf("a query has at most %d words with wildcards, regular expressions or fuzziness (~)", MaxCostlyClauses)
 		}
 	})
 	return err
+}
+
+// checkFuzzy bounds a fuzzy term: its fuzziness to bleve's maximum, its length to MaxFuzzyTerm.
+func checkFuzzy(term string, fuzziness int) error {
+	switch {
+	case fuzziness > searcher.MaxFuzziness || fuzziness < 0:
+		return fmt.Errorf("%.40s~: a word can be 0 to %d edits away", term, searcher.MaxFuzziness)
+	case len(term) > MaxFuzzyTerm:
+		return fmt.Errorf("%.40s…~: a fuzzy word is at most %d bytes", term, MaxFuzzyTerm)
+	}
+	return nil
+}
+
+// checkRegexp bounds a regular expression's repetitions, which multiply its automaton's
+// states: at most MaxRepetitions operators (* + ? {n,m}), each count at most MaxRepeat.
+func checkRegexp(re string) error {
+	tree, err := syntax.Parse(re, syntax.Perl)
+	if err != nil {
+		return fmt.Errorf("the regular expression /%.60s/ cannot be searched: %v", re, err)
+	}
+	ops := 0
+	var walk func(*syntax.Regexp) error
+	walk = func(r *syntax.Regexp) error {
+		switch r.Op {
+		case syntax.OpRepeat:
+			if max(r.Min, r.Max) > MaxRepeat {
+				return fmt.Errorf("the regular expression /%.60s/ repeats %d times; at most %d", re, max(r.Min, r.Max), MaxRepeat)
+			}
+			fallthrough
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+			if ops++; ops > MaxRepetitions {
+				return fmt.Errorf("the regular expression /%.60s/ has more than %d repetitions (* + ? {n,m})", re, MaxRepetitions)
+			}
+		}
+		for _, sub := range r.Sub {
+			if err := walk(sub); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(tree)
 }
 
 // nearestField is the known field within two edits of f, if there is one; of fields as near,

@@ -84,6 +84,11 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		return Summary{}, err
 	}
 	defer lock.unlock()
+	// The mark stays if this run fails or is killed: searches then warn that games may be
+	// missing (they answered 0 hits and exit 0 without a word).
+	if err := os.WriteFile(unfinishedMark(o.IndexDir), nil, 0o644); err != nil {
+		return Summary{}, err
+	}
 	files, skipped, _, err := walk(root)
 	if err != nil {
 		return Summary{}, err
@@ -103,7 +108,7 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	if damaged == nil && !o.Rebuild {
 		if sum, ok := unchanged(dir, files, o.Shards); ok {
 			sum.Elapsed = time.Since(start)
-			return sum, nil
+			return sum, os.Remove(unfinishedMark(dir))
 		}
 	}
 	set, why, err := openForUpdate(dir, o, damaged)
@@ -146,8 +151,11 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 		sum.Rebuilt = why
 	}
 	sum.Elapsed = time.Since(start)
-	return sum, nil
+	return sum, os.Remove(unfinishedMark(dir))
 }
+
+// unfinishedMark is the file an Update of the index at dir leaves while it runs.
+func unfinishedMark(dir string) string { return dir + ".unfinished" }
 
 // unchanged reads the index at dir without writing and reports whether it holds every file
 // as it is on disk and no other, in the number of shards asked for (0: any). Such a run then

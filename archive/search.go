@@ -4,13 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/vellum/levenshtein"
+	vregexp "github.com/blevesearch/vellum/regexp"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
@@ -25,6 +29,9 @@ var ErrBadQuery = errors.New("bad query")
 type Index struct {
 	set   *shardSet
 	alias bleve.IndexAlias
+	// unfinished: the last Update of the index did not finish (it failed or was killed), so
+	// games may be missing from it; searches say so.
+	unfinished bool
 }
 
 // Open opens the index in dir read-only. It fails, without changing anything, if there is no
@@ -39,7 +46,8 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Index{set: set, alias: set.alias()}, nil
+	_, err = os.Stat(unfinishedMark(dir))
+	return &Index{set: set, alias: set.alias(), unfinished: err == nil}, nil
 }
 
 // Close releases the index.
@@ -73,7 +81,7 @@ type Query struct {
 }
 
 // QuerySyntax documents Query.Text briefly, for help texts.
-const QuerySyntax = `Query syntax (bleve query strings):
+var QuerySyntax = `Query syntax (bleve query strings):
   word            a word in the names, event or annotations (any case)
   "two words"     a phrase
   field:value     a field: variant, south, north, event, site, result,
@@ -84,7 +92,10 @@ const QuerySyntax = `Query syntax (bleve query strings):
   +must -mustnot  require or exclude a clause
   plies:>100      numeric ranges (>, >=, <, <=) on plies, year, round
   played:>="1998-01-01"   date range
-  errors:true     games that failed validation`
+  errors:true     games that failed validation
+  Bounds: at most ` + strconv.Itoa(MaxCostlyClauses) + ` words with wildcards (* ?), /regexps/ or ~ per
+  query, ` + strconv.Itoa(MaxWildcards) + ` wildcards in a word, ` + strconv.Itoa(MaxRepetitions) + ` repetitions (* + ? {n,m}) in a
+  regexp, {n,m} up to ` + strconv.Itoa(MaxRepeat) + `, fuzzy words up to ` + strconv.Itoa(MaxFuzzyTerm) + ` bytes.`
 
 // Result is one page of hits.
 type Result struct {
@@ -172,10 +183,13 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	}
 	res, err := ix.alias.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, err
+		return nil, searchErr(ctx, err)
 	}
 	out = &Result{Total: int(res.Total), Hits: make([]Hit, 0, len(res.Hits)), Facets: facets(res.Facets),
 		Warnings: unknownFields(q.Text)}
+	if ix.unfinished {
+		out.Warnings = append(out.Warnings, "the last bao index did not finish, so games may be missing from the results: run bao index again")
+	}
 	out.Position = pos
 	if lines != nil {
 		out.Pattern, out.Played = strings.Join(strings.Fields(q.Pattern), " "), q.Played
@@ -189,6 +203,18 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	}
 	out.Took = float64(time.Since(start).Microseconds()) / 1000
 	return out, nil
+}
+
+// searchErr tells what stopped a search: its context (the caller's timeout: errors.Is
+// context.DeadlineExceeded), an automaton too large for bleve (ErrBadQuery), or err.
+func searchErr(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("the search was stopped: %w", context.Cause(ctx))
+	case errors.Is(err, vregexp.ErrTooManyStates), errors.Is(err, levenshtein.ErrTooManyStates):
+		return fmt.Errorf("%w: the query is too complex to search (%v); use fewer wildcards", ErrBadQuery, err)
+	}
+	return err
 }
 
 // compile turns q into one bleve query, and gives the position searched for, if any.

@@ -152,6 +152,10 @@ func (c *Config) check() error {
 		return bad("games %d (1 to %d), cycles %d (1 or 2), rounds %d", c.Games, maxGames, c.Cycles, c.Rounds)
 	case !finite(c.Scoring.Win, c.Scoring.Draw, c.Scoring.Loss, c.Scoring.Bye):
 		return bad("scoring %+v is not a number", c.Scoring)
+	case !within(maxPoints, c.Scoring.Win, c.Scoring.Draw, c.Scoring.Loss, c.Scoring.Bye):
+		return bad("scoring %+v: points of a game are from -%d to %d", c.Scoring, maxPoints, maxPoints)
+	case len(c.Name) > maxText || len(c.Site) > maxText:
+		return bad("name or site of %d bytes: at most %d", max(len(c.Name), len(c.Site)), maxText)
 	case c.Format == "match" && len(c.Players) != 2:
 		return bad("a match is between two players, not %d", len(c.Players))
 	case len(c.Players) < 2:
@@ -166,6 +170,9 @@ func (c *Config) check() error {
 	for _, p := range c.Players {
 		if hasControl(p.Name) {
 			return bad("player %q holds a control character (a newline?)", p.Name)
+		}
+		if len(p.Name) > maxText {
+			return bad("player %.40q… of %d bytes: a name is at most %d", p.Name, len(p.Name), maxText)
 		}
 		if p.Withdrawn < 0 {
 			return bad("player %q withdrawn after round %d: a round is 1 or more", p.Name, p.Withdrawn)
@@ -193,7 +200,7 @@ func (c *Config) check() error {
 			return bad("player %q joined in round %d: late entries join Swiss events, from round 1 on", p.Name, p.Joined)
 		}
 	}
-	if !finite(c.Rating.K, c.Rating.Initial) || c.Rating.K < 0 || c.Rating.Initial < 0 {
+	if !finite(c.Rating.K, c.Rating.Initial) || c.Rating.K < 0 || c.Rating.Initial < 0 || !within(1e6, c.Rating.K, c.Rating.Initial) {
 		return bad("rating k %g, initial %g: want numbers above 0", c.Rating.K, c.Rating.Initial)
 	}
 	for _, t := range c.TieBreak {
@@ -207,6 +214,24 @@ func (c *Config) check() error {
 // maxGames bounds the games of one pairing: pair writes them all at once, and a file of
 // a billion stubs is a typing slip, not a match.
 const maxGames = 99
+
+// maxPoints bounds the points of one game, maxText a name: standings add the one over every
+// round and write the other into every round file; win = 1e308 made the sums +Inf, which
+// JSON cannot hold, and a 50 MB name made round files bao could not read.
+const (
+	maxPoints = 100
+	maxText   = 200
+)
+
+// within reports whether every x is from -limit to limit.
+func within(limit float64, xs ...float64) bool {
+	for _, x := range xs {
+		if x < -limit || x > limit {
+			return false
+		}
+	}
+	return true
+}
 
 // finite reports whether every x is a number (TOML allows nan and inf, which no score is).
 func finite(xs ...float64) bool {

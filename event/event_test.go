@@ -494,6 +494,10 @@ func TestDecodeConfigLocated(t *testing.T) {
 		{"nan", head + players + "[scoring]\n  win = nan\n", "e.toml: "},
 		{"inf", head + players + "[scoring]\n  win = 1.0\n  bye = inf\n", "e.toml: "},
 		{"withdrawn before the start", head + players + "withdrawn = -1\n", "e.toml: "},
+		// values that overflowed the standings (+Inf in JSON) or made round files unreadable
+		{"a huge win", head + players + "[scoring]\n  win = 1e308\n", "e.toml: "},
+		{"a huge name", strings.Replace(head, `"X"`, `"`+strings.Repeat("x", 50<<10)+`"`, 1) + players, "e.toml: "},
+		{"a huge player", head + players + "[[players]]\nname = \"" + strings.Repeat("y", 1000) + "\"\n", "e.toml: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeConfig("e.toml", []byte(tc.data))

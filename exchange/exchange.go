@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
@@ -106,6 +107,10 @@ func ImportEach(name, file string, data []byte, o Options, emit func(*notation.R
 		return nil, &notation.Error{File: file, Pos: at, Err: fmt.Errorf("%w: binary data, not %s (a control character here); not read", ErrFormat, name)}
 	}
 	var verified notation.ErrorList
+	if at, ok := notUTF8(data); ok {
+		verified = append(verified, &notation.Error{File: file, Pos: at, Err: fmt.Errorf(
+			"%w: bytes that are not UTF-8 (saved as Latin-1?); each is read as U+FFFD", notation.ErrEncoding)})
+	}
 	n := 0
 	err = f.read(file, data, o, func(r *notation.Record) error {
 		n++
@@ -127,6 +132,21 @@ func ImportEach(name, file string, data []byte, o Options, emit func(*notation.R
 		err = nil
 	}
 	return append(problems, verified...), err
+}
+
+// notUTF8 finds the first byte of data that is not UTF-8.
+func notUTF8(data []byte) (notation.Pos, bool) {
+	if utf8.Valid(data) {
+		return notation.Pos{}, false
+	}
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return notation.Pos{Line: 1, Col: 1}.Advance(data[:i]), true
+		}
+		i += size
+	}
+	return notation.Pos{}, false
 }
 
 // text is data as UTF-8 without a byte order mark: files saved on Windows start with one

@@ -127,10 +127,7 @@ func readsBack(r *notation.Record) bool {
 // bytes that are not UTF-8 as U+FFFD, and cut at max bytes; what says what was changed.
 func clean(s string, max int, comment bool) (out, what string) {
 	var whats []string
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-		whats = append(whats, "bytes that are not UTF-8 (Latin-1?) written as U+FFFD")
-	}
+	s = strings.ToValidUTF8(s, "\uFFFD") // ImportEach reports the input's first such byte
 	controls := 0
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && !(comment && (r == '\n' || r == '\t')) {

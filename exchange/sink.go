@@ -3,6 +3,7 @@ package exchange
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -373,5 +374,13 @@ func FileFor(dir, input string, r *notation.Record) string {
 	if ev := r.Tag("Event"); ev != "" && ev != "?" {
 		name = ev
 	}
-	return filepath.Join(dir, notation.Slug(name)+".bgn")
+	slug := notation.Slug(name)
+	if slug == "x" && strings.TrimSpace(name) != "x" {
+		// a name without an ASCII letter or digit (an event written in Arabic script): every
+		// such event went to x.bgn; a hash of the name keeps them apart
+		h := fnv.New32a()
+		h.Write([]byte(name))
+		slug = fmt.Sprintf("x-%08x", h.Sum32())
+	}
+	return filepath.Join(dir, slug+".bgn")
 }

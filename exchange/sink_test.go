@@ -78,3 +78,18 @@ func TestSinkFileAnyName(t *testing.T) {
 		t.Error("a dead run's temporary file stays")
 	}
 }
+
+// Events whose names have no ASCII letter or digit each get a file of their own (all went to
+// x.bgn).
+func TestFileForNonASCIIEvents(t *testing.T) {
+	file := func(ev string) string {
+		r := &notation.Record{}
+		r.SetTag("Event", ev)
+		return FileFor("out", "in.json", r)
+	}
+	a, b := file("مashindano"), file("بطولة زنجبار")
+	c, d := file("ጨዋታ"), file("ጨዋታ")
+	if a == b || b == c || c != d || filepath.Base(file("Zanzibar Open")) != "zanzibar-open.bgn" {
+		t.Errorf("files: %s %s %s %s", a, b, c, d)
+	}
+}

@@ -98,7 +98,7 @@ func (s *Site) buildIn(ctx context.Context, src fs.FS, out output, l *lang.Lang)
 		lists, catalog, err = b.writeCatalogPages(old)
 		return err
 	}
-	open, err := s.ix.use(func(ix *archive.Index) error {
+	open, err := s.ix.use(ctx, func(_ context.Context, ix *archive.Index) error {
 		b.ix = ix // for "also reached in" links; held while pages are written
 		defer func() { b.ix = nil }()
 		return write()

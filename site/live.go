@@ -69,7 +69,7 @@ var ErrNoIndex = errors.New("live search needs the archive's index: run 'bao ind
 // none. A query the index refuses (archive.ErrBadQuery) still has its page, which shows the
 // error beside the form; page is nil for any other error.
 func (c *Catalog) LivePage(ctx context.Context, kind string, q url.Values, l *lang.Lang) (page []byte, open, err error) {
-	open, _ = c.b.s.ix.use(func(ix *archive.Index) error {
+	open, _ = c.b.s.ix.use(ctx, func(ctx context.Context, ix *archive.Index) error {
 		page, err = c.b.view(ctx, ix, nil, l).livePage(c, kind, q)
 		return nil
 	})

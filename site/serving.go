@@ -157,7 +157,7 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 	case !isRoute && (!isGame || file == ""):
 		return nil, false, false, nil
 	}
-	render := func(ix *archive.Index) error {
+	render := func(ctx context.Context, ix *archive.Index) error {
 		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}}, l)
 		if isRoute {
 			data, err = route(v)
@@ -167,9 +167,9 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 		}
 		return nil
 	}
-	open, _ := c.b.s.ix.use(render)
+	open, _ := c.b.s.ix.use(ctx, render)
 	if open != nil { // bao index is writing the index, or it is another version's: without its links
-		_ = render(nil)
+		_ = render(ctx, nil)
 	}
 	if err != nil || !found {
 		return nil, found, false, err

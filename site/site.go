@@ -30,10 +30,10 @@ type Options struct {
 	// diagrams of annotations come from it, and a Server answers live searches from it. A
 	// build cannot tell when an index given this way changes: prefer IndexDir.
 	Index *archive.Index
-	// IndexDir, instead of Index, names the index directory: it is opened for each build and
-	// each live search and closed after it, so that bao index can update it meanwhile (what a
-	// long-running Server needs), and a build rewrites the pages whose diagrams asked it when
-	// it changed. A missing directory means no index yet.
+	// IndexDir, instead of Index, names the index directory: it is opened at its first use and
+	// kept open, and let go whenever bao index updates it (what a long-running Server needs;
+	// see archive.Shared); a build rewrites the pages whose diagrams asked it when it changed.
+	// A missing directory means no index yet.
 	IndexDir string
 	// Langs are the languages the site is written in (lang.Codes): the first one's pages are
 	// at the site's root, each other's in a folder named by its code (sw/), and with more
@@ -61,29 +61,22 @@ type Site struct {
 }
 
 // indexRef gives builds and live searches the archive's index: the one the caller opened
-// (Options.Index), or the one in Options.IndexDir, opened for each use and closed after it, so
-// that bao index can update it while the site is served (an open index holds bolt's file
-// lock, and bao index waits for it only briefly).
+// (Options.Index), or the one in Options.IndexDir, kept open between uses and let go while bao
+// index updates it (archive.Shared): a served site opens it once, not for every page and
+// search.
 type indexRef struct {
-	ix  *archive.Index
-	dir string
+	ix     *archive.Index
+	shared *archive.Shared
 }
 
-// use calls f with the index, nil if there is none yet, and returns f's error. An index that
-// cannot be opened (bao index is writing it, say) is returned as open, and f is not called.
-func (r *indexRef) use(f func(ix *archive.Index) error) (open, err error) {
-	if r.dir == "" {
-		return nil, f(r.ix)
+// use calls f with the index, nil if there is none yet, and returns f's error; f's context
+// ends early when bao index starts writing the index. An index that cannot be opened (bao
+// index is writing it, say) is returned as open, and f is not called.
+func (r *indexRef) use(ctx context.Context, f func(ctx context.Context, ix *archive.Index) error) (open, err error) {
+	if r.shared == nil {
+		return nil, f(ctx, r.ix)
 	}
-	if _, err := os.Stat(r.dir); errors.Is(err, fs.ErrNotExist) {
-		return nil, f(nil)
-	}
-	ix, err := archive.Open(r.dir)
-	if err != nil {
-		return err, nil
-	}
-	defer ix.Close()
-	return nil, f(ix)
+	return r.shared.Use(ctx, f)
 }
 
 // New returns a Site with its Markdown converter and templates ready.
@@ -109,7 +102,10 @@ func New(opts Options) (*Site, error) {
 	if len(s.langs) == 0 {
 		s.langs = []*lang.Lang{lang.Must("")}
 	}
-	s.ix = indexRef{ix: opts.Index, dir: opts.IndexDir}
+	s.ix = indexRef{ix: opts.Index}
+	if opts.IndexDir != "" {
+		s.ix.shared = archive.NewShared(opts.IndexDir)
+	}
 	s.md = newMarkdown(s)
 	return s, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"github.com/bao-archive/bao/internal/race"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,6 +105,9 @@ func TestFmtKeepsEscapeLines(t *testing.T) {
 func TestFmtStreams(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 48 MB file")
+	}
+	if race.Enabled {
+		t.Skip("a memory bound: the race detector multiplies memory (3.9 GB here)")
 	}
 	path := filepath.Join(t.TempDir(), "big.bgn")
 	f, err := os.Create(path)

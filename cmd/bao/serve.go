@@ -41,8 +41,10 @@ checked every --poll interval. Stop with Ctrl-C.
 
 With the archive's index (bao index), /search?q=… searches the games (words, player, event,
 since, until, result, position, after) and /explore?variant=…&after=… lists the moves played
-from a position, across the archive. The index is opened for each search, so bao index can
-update it while the site is served.
+from a position, across the archive. The index is opened once and kept open; while bao index
+updates it, the server lets it go (searches then answer 503, to retry) and opens it again
+after. At most 8 pages are rendered and searches run at once per core: more requests wait up
+to 5 s for their turn, then get 503 with Retry-After.
 
 On an event folder (one with event.toml) the server also records and broadcasts the event:
 each board's secret link from bao event pair (/record/<secret>) is its recording page for a

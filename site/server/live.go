@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/internal/lang"
@@ -15,16 +16,29 @@ import (
 func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, kind string, l *lang.Lang) {
 	ctx, cancel := context.WithTimeout(r.Context(), liveTimeout)
 	defer cancel()
-	page, open, err := snap.cat.LivePage(ctx, kind, r.URL.Query(), l)
+	var page []byte
+	var open error
+	err := sv.acquire(ctx)
+	if err == nil {
+		defer sv.release()
+		page, open, err = snap.cat.LivePage(ctx, kind, r.URL.Query(), l)
+	}
 	switch {
-	case errors.Is(open, archive.ErrBusy):
-		http.Error(w, "the index is being updated (bao index); try again in a moment", http.StatusServiceUnavailable)
+	case errors.Is(err, errOverloaded):
+		unavailable(w, l.T("error.busy"))
+		return
+	case errors.Is(open, archive.ErrBusy) || errors.Is(err, archive.ErrBusy):
+		unavailable(w, l.T("error.indexbusy"))
 		return
 	case open != nil:
 		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
 		return
 	case errors.Is(err, site.ErrNoIndex):
 		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		// not the server's fault, nor the query's once bounded: too much asked at once
+		unavailable(w, l.N("error.slowsearch", int(liveTimeout/time.Second)))
 		return
 	case page == nil:
 		http.Error(w, err.Error(), http.StatusInternalServerError)

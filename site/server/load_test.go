@@ -29,6 +29,10 @@ func TestServeRobustness(t *testing.T) {
 		t.Fatal(err)
 	}
 	sv := indexedServer(t, dir, "")
+	// Overload is answered 503 after a brief wait (TestServeBoundsInFlight); this test is
+	// about hostile requests, so its requests wait as long as its client does, however
+	// loaded the machine that runs it.
+	sv.slotWait = 15 * time.Second
 	base := serveOn(t, sv)
 	type probe struct {
 		path, host string
