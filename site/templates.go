@@ -159,3 +159,9 @@ func staticFiles() (map[string][]byte, error) {
 	})
 	return out, err
 }
+
+// Funcs are the template functions of language l (funcs), for the pages other packages draw.
+func Funcs(l *lang.Lang) template.FuncMap { return funcs(l) }
+
+// MsgsScript is the page scripts' messages of language l, as static/msgs.<code>.js holds them.
+func MsgsScript(l *lang.Lang) []byte { return msgsScript(l) }

@@ -2,6 +2,7 @@ package site
 
 import (
 	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,12 +19,10 @@ func TestNoStraySentence(t *testing.T) {
 	tag := regexp.MustCompile(`(?s)<[^>]*>`)
 	attr := regexp.MustCompile(`\b(aria-label|title|placeholder|alt)="([^"]*)"`)
 	word := regexp.MustCompile(`\p{L}{2,}`)
-	names, err := fs.Glob(files, "templates/*.html")
-	if err != nil || len(names) == 0 {
-		t.Fatal(names, err)
-	}
-	for _, name := range names {
-		data, _ := files.ReadFile(name)
+	for name, data := range pageFiles(t, "templates/*.html", "*.html") {
+		if name == "live/assets/sheet.html" {
+			continue // the printed sheet of links, made by the command line, which is English
+		}
 		src := comment.ReplaceAllString(action.ReplaceAllString(string(data), ""), "")
 		for _, m := range attr.FindAllStringSubmatch(src, -1) {
 			if w := word.FindString(m[2]); w != "" {
@@ -70,14 +69,9 @@ func TestScriptsHaveNoSentence(t *testing.T) {
 	strip := regexp.MustCompile(`"[^"]*"|<[^>]*>|\[[^\]]*\]`)
 	sentence := regexp.MustCompile(`\p{L}{2,}[ ,;]+\p{L}{2,}|\b\p{Lu}\p{Ll}+\b`)
 	word := regexp.MustCompile(`\p{L}{2,}`)
-	// the script's own: a directive, a key's name, a CSS selector
-	code := regexp.MustCompile(`^(use strict|Enter|Escape|Home|End|Tab|Arrow(Left|Right|Up|Down))$|^[#.\[]`)
-	names, err := fs.Glob(files, "static/*.js")
-	if err != nil || len(names) == 0 {
-		t.Fatal(names, err)
-	}
-	for _, name := range names {
-		data, _ := files.ReadFile(name)
+	// the script's own: a directive, a key's name, a header's, a CSS selector
+	code := regexp.MustCompile(`^(use strict|Content-Type|Enter|Escape|Home|End|Tab|Arrow(Left|Right|Up|Down))$|^[#.\[]`)
+	for name, data := range pageFiles(t, "static/*.js", "*.js") {
 		for i, line := range strings.Split(string(data), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(line), "//") {
 				continue
@@ -93,4 +87,29 @@ func TestScriptsHaveNoSentence(t *testing.T) {
 			}
 		}
 	}
+}
+
+// pageFiles reads the site's files matching pattern and the live pages' (site/live/assets)
+// matching live: both are pages a reader sees.
+func pageFiles(t *testing.T, pattern, live string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, f := range []struct {
+		fsys    fs.FS
+		prefix  string
+		pattern string
+	}{{files, "", pattern}, {os.DirFS("live/assets"), "live/assets/", live}} {
+		names, err := fs.Glob(f.fsys, f.pattern)
+		if err != nil || len(names) == 0 {
+			t.Fatal(f.prefix, f.pattern, names, err)
+		}
+		for _, name := range names {
+			data, err := fs.ReadFile(f.fsys, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[f.prefix+name] = data
+		}
+	}
+	return out
 }

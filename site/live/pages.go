@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"html/template"
 	"net/http"
-	"strconv"
 
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/site"
 )
 
 // pageData is what the live pages' templates are given.
 type pageData struct {
+	Lang    *lang.Lang
 	Title   string
 	Event   string
 	Rounds  []int
@@ -29,33 +30,55 @@ type arbLink struct {
 	Href string
 }
 
-var funcs = template.FuncMap{
-	"board":  func(st *state) template.HTML { return st.svg },
-	"moveNo": func(i int) int { return i/2 + 1 },
-	"side":   func(i int) string { return []string{"S", "N"}[i%2] },
-	"result": resultText,
+// parsePages parses the live pages' templates once for each language, with the site's
+// template functions ({{t "id"}}) and the live pages' own.
+func parsePages() (map[string]*template.Template, error) {
+	out := map[string]*template.Template{}
+	for _, code := range lang.Codes {
+		l := lang.Must(code)
+		fm := site.Funcs(l)
+		fm["board"] = func(st *state) template.HTML { return st.svg[code] }
+		fm["info"] = func(st *state) string { return st.Info[code] }
+		fm["result"] = func(r string) string { return resultText(l, r) }
+		t, err := template.New("").Funcs(fm).ParseFS(assets, "assets/*.html")
+		if err != nil {
+			return nil, err
+		}
+		out[code] = t
+	}
+	return out, nil
 }
 
-// resultText is a result as shown: "1-0", "½-½", or "playing".
-func resultText(r string) string {
+// resultText is a result as shown: "1-0", "½-½", or that the game is being played.
+func resultText(l *lang.Lang, r string) string {
 	switch r {
 	case "1/2-1/2":
 		return "½-½"
 	case "*", "":
-		return "playing"
+		return l.T("live.playing")
 	}
 	return r
 }
 
-func (sv *Server) page(title string, boards []*state) pageData {
-	return pageData{Title: title, Event: sv.cfg.Name, Rounds: sv.rounds(), Boards: boards,
+// language is the reader's language: the site server's choice (Server.Language), else the
+// browser's. ok is false when the answer was written (a redirect keeping a chosen language).
+func (sv *Server) language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, ok bool) {
+	if sv.Language != nil {
+		return sv.Language(w, r)
+	}
+	w.Header().Add("Vary", "Accept-Language")
+	return lang.Match(r.Header.Get("Accept-Language")), true
+}
+
+func (sv *Server) page(l *lang.Lang, title string, boards []*state) pageData {
+	return pageData{Lang: l, Title: title, Event: sv.cfg.Name, Rounds: sv.rounds(), Boards: boards,
 		Home: "/" + site.EventHref(".")}
 }
 
-// render writes template name with data.
+// render writes template name with data, in data's language.
 func (sv *Server) render(w http.ResponseWriter, name string, data pageData) {
 	var b bytes.Buffer
-	if err := sv.pages.ExecuteTemplate(&b, name, data); err != nil {
+	if err := sv.pages[data.Lang.Code()].ExecuteTemplate(&b, name, data); err != nil {
 		sv.logf("live page %s: %v", name, err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
@@ -72,7 +95,11 @@ func (sv *Server) roundPage(w http.ResponseWriter, r *http.Request, round int) {
 		http.NotFound(w, r)
 		return
 	}
-	d := sv.page("Round "+strconv.Itoa(round), boards)
+	l, ok := sv.language(w, r)
+	if !ok {
+		return
+	}
+	d := sv.page(l, l.T("live.round", "Round", round), boards)
 	d.Round = round
 	sv.render(w, "round", d)
 }
@@ -84,20 +111,28 @@ func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, k key) {
 		http.NotFound(w, r)
 		return
 	}
+	l, ok := sv.language(w, r)
+	if !ok {
+		return
+	}
 	sv.mu.Lock()
 	st := b.state
 	sv.mu.Unlock()
-	d := sv.page(st.South+" – "+st.North, nil)
+	d := sv.page(l, st.South+" – "+st.North, nil)
 	d.Round, d.Board = k.round, st
 	sv.render(w, "game", d)
 }
 
 // recordPage is a board's recording page, for a phone.
-func (sv *Server) recordPage(w http.ResponseWriter, b *board, write string, arbiter bool) {
+func (sv *Server) recordPage(w http.ResponseWriter, r *http.Request, b *board, write string, arbiter bool) {
+	l, ok := sv.language(w, r)
+	if !ok {
+		return
+	}
 	sv.mu.Lock()
 	st := b.state
 	sv.mu.Unlock()
-	d := sv.page("Record board "+b.k.String(), nil)
+	d := sv.page(l, l.T("live.record.title", "Board", b.k.String()), nil)
 	d.Round, d.Board, d.Write, d.Arbiter = b.k.round, st, write, arbiter
 	// The link is the page's own address: keep it out of the history's other pages and the
 	// referrer (the site's headers send none).
@@ -112,7 +147,11 @@ func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, base strin
 		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
 		return
 	}
-	d := sv.page("Arbiter", nil)
+	l, ok := sv.language(w, r)
+	if !ok {
+		return
+	}
+	d := sv.page(l, l.T("live.arbiter"), nil)
 	d.Arbiter = true
 	for _, st := range sv.states(0) {
 		d.Links = append(d.Links, arbLink{st, base + "/" + key{st.Round, st.Board}.String()})

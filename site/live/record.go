@@ -126,7 +126,7 @@ func (sv *Server) record(w http.ResponseWriter, r *http.Request, rest string) {
 			return
 		}
 		if op == "" {
-			sv.recordPage(w, b, base, acc.Arbiter)
+			sv.recordPage(w, r, b, base, acc.Arbiter)
 		} else {
 			sv.stateOfBoard(w, b)
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/server"
@@ -36,6 +37,9 @@ type Server struct {
 	// each change, in the background, before the pages that show the change are told to
 	// reload.
 	Refresh func(ctx context.Context)
+	// Language, if set, chooses a page's language as the site's other pages do (?lang=, the
+	// cookie, Accept-Language); ok is false when it answered the request itself.
+	Language func(w http.ResponseWriter, r *http.Request) (l *lang.Lang, ok bool)
 
 	cfg    *event.Config
 	keys   keyring
@@ -43,8 +47,8 @@ type Server struct {
 	boards map[key]*board
 	hub    *hub
 	limits limits
-	pages  *template.Template
-	dirty  chan struct{} // a change waits for Refresh
+	pages  map[string]*template.Template // per language code
+	dirty  chan struct{}                 // a change waits for Refresh
 }
 
 // LivePrefix begins the addresses of the broadcast: the round and game pages, the stream.
@@ -56,7 +60,7 @@ func New(dir string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
+	pages, err := parsePages()
 	if err != nil {
 		return nil, err
 	}
@@ -257,10 +261,23 @@ func (sv *Server) broadcast(w http.ResponseWriter, r *http.Request, name string)
 	case name == "" || name == "index.html":
 		rs := sv.rounds()
 		if len(rs) == 0 {
-			sv.render(w, "empty", sv.page("Live", nil))
+			l, ok := sv.language(w, r)
+			if !ok {
+				return
+			}
+			sv.render(w, "empty", sv.page(l, l.T("live.title"), nil))
 			return
 		}
 		http.Redirect(w, r, fmt.Sprintf("%sround-%d.html", LivePrefix, rs[len(rs)-1]), http.StatusFound)
+	case strings.HasPrefix(name, "msgs.") && strings.HasSuffix(name, ".js"):
+		l, err := lang.Get(strings.TrimSuffix(strings.TrimPrefix(name, "msgs."), ".js"))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(site.MsgsScript(l))
 	case path.Ext(name) == ".js" || path.Ext(name) == ".css":
 		data, err := fs.ReadFile(assets, "assets/"+path.Base(name))
 		if err != nil || strings.Contains(name, "/") {
@@ -335,6 +352,7 @@ func Mount(ctx context.Context, sv *server.Server, dir string) error {
 		return err
 	}
 	lv.Logf = sv.Logf
+	lv.Language = sv.Language
 	lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
 	sv.Handle(event.LinkPrefix, lv)
 	sv.Handle(LivePrefix, lv)

@@ -2,11 +2,11 @@ package live
 
 import (
 	"encoding/json"
-	"github.com/bao-archive/bao/internal/lang"
 	"html/template"
 	"strconv"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 	draw "github.com/bao-archive/bao/site/board"
@@ -15,27 +15,27 @@ import (
 // state is a board's game as the spectators and the recording page are shown it. Everything
 // a page draws was computed here, by the engine: the pages' scripts know no rules.
 type state struct {
-	Round       int       `json:"round"`
-	Board       int       `json:"board"`
-	South       string    `json:"south"`
-	North       string    `json:"north"`
-	Variant     string    `json:"variant"`
-	Result      string    `json:"result"`
-	Termination string    `json:"termination,omitempty"`
-	Plies       int       `json:"plies"`
-	Last        string    `json:"last,omitempty"` // the last move's token
-	Moves       []string  `json:"moves,omitempty"`
-	Clocks      [2]string `json:"clocks"` // South's and North's last [%clk] readings
-	Position    string    `json:"position"`
-	Counts      []string  `json:"counts"`
-	Class       []string  `json:"class"` // per pit
-	Info        string    `json:"info"`
-	Label       string    `json:"label"`
-	Game        string    `json:"game"` // the site's page of the game
+	Round       int               `json:"round"`
+	Board       int               `json:"board"`
+	South       string            `json:"south"`
+	North       string            `json:"north"`
+	Variant     string            `json:"variant"`
+	Result      string            `json:"result"`
+	Termination string            `json:"termination,omitempty"`
+	Plies       int               `json:"plies"`
+	Last        string            `json:"last,omitempty"` // the last move's token
+	Moves       []string          `json:"moves,omitempty"`
+	Clocks      [2]string         `json:"clocks"` // South's and North's last [%clk] readings
+	Position    string            `json:"position"`
+	Counts      []string          `json:"counts"`
+	Class       []string          `json:"class"` // per pit
+	Info        map[string]string `json:"info"`  // the line under the board, per language code
+	Label       map[string]string `json:"label"` // the board's accessible name, per language code
+	Game        string            `json:"game"`  // the site's page of the game
 
-	svg        template.HTML // the board drawn, for the pages' first view
-	roundFrame []byte        // the SSE message for a round's page: without the moves
-	boardFrame []byte        // for the board's own page: with them
+	svg        map[string]template.HTML // the board drawn in each language, for the pages' first view
+	roundFrame []byte                   // the SSE message for a round's page: without the moves
+	boardFrame []byte                   // for the board's own page: with them
 }
 
 // key names a board of a round.
@@ -53,7 +53,10 @@ func stateOf(k key, rec *notation.Record, href string) *state {
 	}
 	start, err := rec.Start()
 	if err != nil {
-		st.Info = err.Error()
+		st.Info = map[string]string{}
+		for _, code := range lang.Codes {
+			st.Info[code] = err.Error()
+		}
 		st.encode()
 		return st
 	}
@@ -93,12 +96,15 @@ func (st *state) draw(p engine.Position, before *engine.Position, last engine.Mo
 			h = draw.Trace(p.Variant(), t)
 		}
 	}
-	b := draw.New(lang.Must("en"), p, h)
-	b.ID = "board-" + key{st.Round, st.Board}.String()
-	st.svg, st.Info, st.Label = b.SVG(), b.Info, b.Label()
-	st.Counts, st.Class = make([]string, len(b.Pits)), make([]string, len(b.Pits))
-	for i, pv := range b.Pits {
-		st.Counts[i], st.Class[i] = pv.Count, pv.Class()
+	st.svg, st.Info, st.Label = map[string]template.HTML{}, map[string]string{}, map[string]string{}
+	for _, code := range lang.Codes {
+		b := draw.New(lang.Must(code), p, h)
+		b.ID = "board-" + key{st.Round, st.Board}.String()
+		st.svg[code], st.Info[code], st.Label[code] = b.SVG(), b.Info, b.Label()
+		st.Counts, st.Class = make([]string, len(b.Pits)), make([]string, len(b.Pits))
+		for i, pv := range b.Pits {
+			st.Counts[i], st.Class[i] = pv.Count, pv.Class()
+		}
 	}
 }
 

@@ -201,7 +201,7 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	l, chosen := sv.language(w, r)
+	l, chosen := sv.Language(w, r)
 	if !chosen {
 		return
 	}
@@ -331,11 +331,11 @@ func (sv *Server) logf(format string, args ...any) {
 // langCookie keeps the language a reader chose with a page's language switch (?lang=).
 const langCookie = "bao-lang"
 
-// language chooses the language of a request's page among the site's: the one the reader
+// Language chooses the language of a request's page among the site's: the one the reader
 // chose (?lang=, which is kept in a cookie and answered with a redirect to the address
 // without it; then the cookie), else the first of the browser's Accept-Language the site has,
 // else the site's first. chosen is false when the answer is the redirect.
-func (sv *Server) language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, chosen bool) {
+func (sv *Server) Language(w http.ResponseWriter, r *http.Request) (l *lang.Lang, chosen bool) {
 	langs := sv.site.Langs()
 	w.Header().Add("Vary", "Accept-Language, Cookie")
 	offered := func(code string) *lang.Lang {

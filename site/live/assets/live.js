@@ -40,7 +40,7 @@
       var t = pits[i].querySelector('text');
       if (t) t.textContent = st.counts[i];
     }
-    svg.setAttribute('aria-label', st.label);
+    svg.setAttribute('aria-label', st.label[document.documentElement.lang] || st.label.en);
   }
 
   function resultText(r) {
@@ -80,7 +80,7 @@
   function gameBoard(st) {
     var main = document.querySelector('main');
     drawBoard(main.querySelector('svg'), st);
-    setText(main, '.info', st.info);
+    setText(main, '.info', st.info[document.documentElement.lang] || st.info.en);
     setText(main, '.res', resultText(st.result));
     clocks(main, st);
     var list = main.querySelector('.movelist');
@@ -128,7 +128,7 @@
       note.className = 'live-note';
       var a = document.createElement('a');
       a.setAttribute('href', '/live/' + (+g.round) + '.' + (+g.board) + '.html');
-      a.textContent = 'Follow this game live';
+      a.textContent = window.bao.msg('js.live.follow');
       note.appendChild(a);
       follow('round=' + (+g.round) + '&board=' + (+g.board) + '&results=1', function (st) {
         var now = st.plies + ' ' + st.result;

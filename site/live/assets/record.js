@@ -15,6 +15,7 @@
   var syncEl = document.getElementById('sync');
   var choicesEl = document.getElementById('choices');
   var movesEl = document.getElementById('moves');
+  var msg = window.bao.msg, msgN = window.bao.msgN;
 
   var saved = null;     // the board's state as the server last sent it
   var queue = load();   // moves entered and not yet saved: {ply, move, position, clock}
@@ -72,11 +73,12 @@
     var over = saved.result !== '*';
     statusEl.classList.remove('bad');
     if (over) {
-      statusEl.textContent = 'Game over: ' + saved.result + (saved.termination ? ' (' + saved.termination + ')' : '');
+      statusEl.textContent = saved.termination ? msg('js.rec.overwhy', { Result: saved.result, Why: saved.termination }) :
+        msg('js.rec.over', { Result: saved.result });
     } else if (queue.length) {
-      statusEl.textContent = 'After ' + queue[queue.length - 1].move + ': tap the next move (the board shows the last saved position).';
+      statusEl.textContent = msg('js.rec.after', { Move: queue[queue.length - 1].move });
     } else {
-      statusEl.textContent = saved.info;
+      statusEl.textContent = saved.info[document.documentElement.lang] || saved.info.en;
     }
     syncLine();
     movesEl.replaceChildren();
@@ -93,19 +95,21 @@
     }
   }
 
-  function syncLine(msg, cls) {
-    if (msg) {
-      syncEl.textContent = msg;
+  function syncLine(text, cls) {
+    if (text) {
+      syncEl.textContent = text;
       syncEl.className = 'sync ' + cls;
       return;
     }
     if (queue.length) {
-      syncEl.textContent = queue.length + (queue.length === 1 ? ' move' : ' moves') + ' NOT YET SAVED: ' +
-        queue.map(function (q) { return q.move; }).join(' ') + (navigator.onLine === false ? ' (no connection)' : '');
-      syncEl.className = 'sync unsaved';
+      syncEl.textContent = msgN(navigator.onLine === false ? 'js.rec.unsavedoff' : 'js.rec.unsaved', queue.length,
+        { Moves: queue.map(function (q) { return q.move; }).join(' ') });
+      syncEl.className = 'sync';
+      syncEl.classList.add('unsaved');
     } else if (saved.plies) {
-      syncEl.textContent = 'Saved: ' + saved.plies + (saved.plies === 1 ? ' move' : ' moves') + '.';
-      syncEl.className = 'sync saved';
+      syncEl.textContent = msgN('js.rec.saved', saved.plies);
+      syncEl.className = 'sync';
+      syncEl.classList.add('saved');
     } else {
       syncEl.textContent = '';
       syncEl.className = 'sync';
@@ -119,7 +123,7 @@
     if (saved.result !== '*') return;
     var name = g.querySelector('title').textContent;
     if (!legal) {
-      statusEl.textContent = 'Waiting for the connection before the next move…';
+      statusEl.textContent = msg('js.rec.waiting');
       statusEl.classList.add('bad');
       return;
     }
@@ -127,7 +131,7 @@
     boardBox.querySelectorAll('.picked, .wrong').forEach(function (p) { p.classList.remove('picked', 'wrong'); });
     if (!options.length) {
       g.classList.add('wrong');
-      statusEl.textContent = 'No move from ' + name + '. Legal: ' + legal.map(function (m) { return m.move; }).join(' ');
+      statusEl.textContent = msg('js.rec.nomove', { Pit: name, Legal: legal.map(function (m) { return m.move; }).join(' ') });
       statusEl.classList.add('bad');
       setTimeout(function () { g.classList.remove('wrong'); }, 900);
       return;
@@ -147,18 +151,18 @@
     });
     var cancel = document.createElement('button');
     cancel.type = 'button';
-    cancel.textContent = 'Cancel';
+    cancel.textContent = msg('js.rec.cancel');
     cancel.addEventListener('click', function () { g.classList.remove('picked'); choicesEl.hidden = true; });
     choicesEl.appendChild(cancel);
     choicesEl.hidden = false;
-    statusEl.textContent = 'From ' + name + ': which way?';
+    statusEl.textContent = msg('js.rec.which', { Pit: name });
   }
 
   function describe(tok) {
     var words = [];
-    if (tok.indexOf('<') >= 0) words.push('to the left');
-    if (tok.indexOf('>') >= 0) words.push('to the right');
-    if (tok.indexOf('+') >= 0) words.push('safari');
+    if (tok.indexOf('<') >= 0) words.push(msg('js.a.left'));
+    if (tok.indexOf('>') >= 0) words.push(msg('js.a.right'));
+    if (tok.indexOf('+') >= 0) words.push(msg('js.a.safari'));
     return tok + (words.length ? ': ' + words.join(', ') : '');
   }
 
@@ -198,7 +202,7 @@
         queue = [];
         keep();
         return refresh().then(function () {
-          syncLine((r.status === 409 ? 'Conflict: ' : 'Refused: ') + (r.body.error || '') + '. Not saved: ' + lost + '. The board shows the record as saved.', 'conflict');
+          syncLine(msg(r.status === 409 ? 'js.rec.conflict' : 'js.rec.refused', { Error: r.body.error || '', Moves: lost }), 'conflict');
         });
       }
       later();
@@ -228,22 +232,22 @@
     }
     if (!saved.plies) return;
     var last = saved.moves[saved.plies - 1];
-    if (!confirm('Take back ' + last + '?')) return;
+    if (!confirm(msg('js.rec.takeback', { Move: last }))) return;
     post('/undo', { ply: saved.plies }).then(function (r) {
-      if (r.status !== 200) syncLine('Not taken back: ' + (r.body.error || 'HTTP ' + r.status), 'conflict');
+      if (r.status !== 200) syncLine(msg('js.rec.notback', { Error: r.body.error || 'HTTP ' + r.status }), 'conflict');
       return refresh();
-    }, function () { syncLine('No connection: the move was not taken back. Try again.', 'conflict'); });
+    }, function () { syncLine(msg('js.rec.offback'), 'conflict'); });
   }
 
   function result(res, term, label) {
-    if (queue.length) { syncLine('Wait until every move is saved.', 'unsaved'); return; }
+    if (queue.length) { syncLine(msg('js.rec.waitsaved'), 'unsaved'); return; }
     if (!confirm(label + '?')) return;
     post('/result', { result: res, termination: term }).then(function (r) {
-      if (r.status !== 200) syncLine('Not entered: ' + (r.body.error || 'HTTP ' + r.status), 'conflict');
+      if (r.status !== 200) syncLine(msg('js.rec.notentered', { Error: r.body.error || 'HTTP ' + r.status }), 'conflict');
       document.querySelector('details.results').open = false;
       stopClocks();
       return refresh();
-    }, function () { syncLine('No connection: the result was not entered. Try again.', 'conflict'); });
+    }, function () { syncLine(msg('js.rec.offresult'), 'conflict'); });
   }
 
   // Clocks, optional: one per side, counting down; the mover's clock stops when a move is
@@ -294,10 +298,10 @@
   }
   document.getElementById('clock-on').addEventListener('click', function () {
     if (clock) {
-      if (confirm('Turn the clocks off?')) { clock = null; keepClock(); drawClocks(); }
+      if (confirm(msg('js.rec.clocksoff'))) { clock = null; keepClock(); drawClocks(); }
       return;
     }
-    var t = prompt('Time for each player (H:MM:SS)', '0:30:00');
+    var t = prompt(msg('js.rec.clocktime'), '0:30:00');
     var m = /^(\d+):([0-5]\d):([0-5]\d)$/.exec(t || '');
     if (!m) return;
     var ms = ((+m[1] * 60 + +m[2]) * 60 + +m[3]) * 1000;
@@ -327,7 +331,7 @@
   window.addEventListener('online', send);
   drawClocks();
   refresh().then(send, function () {
-    syncLine('No connection to the server yet: trying again.', 'unsaved');
+    syncLine(msg('js.rec.offstart'), 'unsaved');
     later();
   });
 })();
