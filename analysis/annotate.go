@@ -56,18 +56,7 @@ type GameReport struct {
 // position with the number done and the total. It stops at the first move that cannot be
 // played, with that move's located error.
 func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim Limits, progress func(done, total int)) (*GameReport, error) {
-	var steps []notation.Step
-	var g *engine.Game
-	err := notation.Walk(rec, notation.WalkOptions{}, func(st *notation.Step) error {
-		if st.Err != nil {
-			return st.Err
-		}
-		if g == nil {
-			g = engine.NewGame(st.Before)
-		}
-		steps = append(steps, *st)
-		return nil
-	})
+	steps, g, err := mainLine(rec)
 	if err != nil {
 		return nil, err
 	}
