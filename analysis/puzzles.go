@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -265,4 +266,25 @@ func (pz Puzzle) Record(game *notation.Record, source, annotator string) *notati
 // Describe names the rule for the Annotator tag and the settings of a run.
 func (r PuzzleRule) Describe() string {
 	return fmt.Sprintf("wins in %d to %d moves", r.MinWin, r.MaxWin)
+}
+
+// WritePuzzles finds the puzzles of game and writes them as BGN records, a blank line between
+// two, naming source and annotator as Record does. Each game is searched alone (s starts
+// empty), so that a game gives the same puzzles in any part of a run. A game that is a puzzle
+// already (it has a WinIn tag) gives none: a collection can live in the archive it came from.
+// With an error, the puzzles found before it are written all the same.
+func WritePuzzles(ctx context.Context, s *Searcher, game *notation.Record, lim Limits, rule PuzzleRule, source, annotator string, progress func(done, total int)) ([]byte, error) {
+	if game.Tag("WinIn") != "" {
+		return nil, nil
+	}
+	s.Clear()
+	pzs, err := FindPuzzles(ctx, s, game, lim, rule, progress)
+	var b bytes.Buffer
+	for _, pz := range pzs {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		notation.Write(&b, pz.Record(game, source, annotator))
+	}
+	return b.Bytes(), err
 }

@@ -16,11 +16,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bao-archive/bao/notation"
 )
@@ -192,4 +194,88 @@ func Merge(dirs []string) (Run, [][]byte, error) {
 			ErrIncomplete, n, run.Games, strings.Join(missing, ", "), more)
 	}
 	return run, results, nil
+}
+
+// Scan reads the games of one file in order and calls f with each; the file's last game comes
+// with last set and the number of problems reading the file had. Problems (syntax errors, a
+// read error, a file without games) go to problem and the reading goes on. r is closed once
+// read, before the last game goes to f, which may then rewrite the file. Scan stops at f's
+// first error.
+func Scan(r io.ReadCloser, name string, problem func(error), f func(rec *notation.Record, last bool, problems int) error) error {
+	sc := notation.NewScanner(r, name)
+	var prev *notation.Record
+	n, problems := 0, 0
+	for sc.Scan() {
+		for _, err := range sc.Errors() {
+			problem(err)
+			problems++
+		}
+		if prev != nil {
+			if err := f(prev, false, 0); err != nil {
+				r.Close()
+				return err
+			}
+		}
+		prev = sc.Record()
+		n++
+	}
+	r.Close()
+	if err := sc.Err(); err != nil {
+		problem(err)
+		problems++
+	} else if n == 0 && len(sc.Errors()) == 0 {
+		problem(&notation.Error{File: name, Err: notation.ErrNoGames})
+	}
+	if prev == nil {
+		return nil
+	}
+	return f(prev, true, problems)
+}
+
+// Result returns the result of game index, whose key is key: with resume, the one the store
+// holds (kept is then true); else the one work makes, which the store then keeps. A nil
+// store keeps nothing.
+func (s *Store) Result(resume bool, index int, key string, work func() ([]byte, error)) (data []byte, kept bool, err error) {
+	if s != nil && resume {
+		if d, ok := s.Get(index, key); ok {
+			return d, true, nil
+		}
+	}
+	if data, err = work(); err != nil {
+		return nil, false, err
+	}
+	if s != nil {
+		err = s.Put(index, key, data)
+	}
+	return data, false, err
+}
+
+// Tally counts the games of one part of a run: those worked through and those kept.
+type Tally struct {
+	Games, Searched int // games worked through and their positions
+	Kept            int // games whose result the results folder held
+	start           time.Time
+}
+
+// NewTally starts the clock of a run.
+func NewTally() *Tally { return &Tally{start: time.Now()} }
+
+// Add counts a game of positions positions, kept or worked through.
+func (t *Tally) Add(positions int, kept bool) {
+	if kept {
+		t.Kept++
+		return
+	}
+	t.Games, t.Searched = t.Games+1, t.Searched+positions
+}
+
+// Summary is the run's last line: its games, positions and speed, and the games kept from the
+// results folder out.
+func (t *Tally) Summary(out string) string {
+	d := time.Since(t.start).Seconds()
+	s := fmt.Sprintf("%d games, %d positions searched in %.2f s, %.0f positions/s", t.Games, t.Searched, d, float64(t.Searched)/max(d, 1e-9))
+	if t.Kept > 0 {
+		s += fmt.Sprintf("; %d games kept from %s", t.Kept, out)
+	}
+	return s
 }

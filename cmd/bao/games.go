@@ -118,61 +118,37 @@ func newGameSource(e *env, args []string) (*gameSource, error) {
 func (s *gameSource) each(problem func(error), f func(g *inputGame) error) error {
 	index := 0
 	for _, sf := range s.files {
-		var r io.Reader
-		closer := io.NopCloser(nil)
-		name := sf.path
-		if sf.path == stdinName {
-			if !s.read {
-				b, err := io.ReadAll(s.e.in)
-				if err != nil {
-					problem(&notation.Error{File: "stdin", Err: err})
-					continue
-				}
-				s.stdin, s.read = b, true
-			}
-			r, name = bytes.NewReader(s.stdin), "stdin"
-		} else {
-			rc, _, err := openRecords(s.e, sf.path)
-			if err != nil {
-				problem(err)
-				continue
-			}
-			r, closer = rc, rc
-		}
-		sc := notation.NewScanner(r, name)
-		var prev *inputGame
-		n, problems := 0, 0
-		for sc.Scan() {
-			for _, err := range sc.Errors() {
-				problem(err)
-				problems++
-			}
-			if prev != nil {
-				if err := f(prev); err != nil {
-					closer.Close()
-					return err
-				}
-			}
-			rec := sc.Record()
-			prev = &inputGame{index: index, rec: rec, key: batch.Key(rec), file: name, path: sf.path, rel: sf.rel}
-			index++
-			n++
-		}
-		closer.Close()
-		if err := sc.Err(); err != nil {
+		r, name, err := s.open(sf.path)
+		if err != nil {
 			problem(err)
-			problems++
-		} else if n == 0 && len(sc.Errors()) == 0 {
-			problem(&notation.Error{File: name, Err: notation.ErrNoGames})
+			continue
 		}
-		if prev != nil {
-			prev.lastOfFile, prev.fileProblems = true, problems
-			if err := f(prev); err != nil {
-				return err
-			}
+		err = batch.Scan(r, name, problem, func(rec *notation.Record, last bool, problems int) error {
+			g := &inputGame{index: index, rec: rec, key: batch.Key(rec), file: name, path: sf.path, rel: sf.rel, lastOfFile: last, fileProblems: problems}
+			index++
+			return f(g)
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// open opens the file path, or standard input, and returns the name messages give it.
+func (s *gameSource) open(path string) (io.ReadCloser, string, error) {
+	if path != stdinName {
+		rc, _, err := openRecords(s.e, path)
+		return rc, path, err
+	}
+	if !s.read {
+		b, err := io.ReadAll(s.e.in)
+		if err != nil {
+			return nil, "", &notation.Error{File: "stdin", Err: err}
+		}
+		s.stdin, s.read = b, true
+	}
+	return io.NopCloser(bytes.NewReader(s.stdin)), "stdin", nil
 }
 
 // gameRun is one run of a command over the games of its arguments.
@@ -232,54 +208,36 @@ func (r *gameRun) run(args []string) (failed bool, err error) {
 		failed = true
 	}
 	var total int64 // positions done before the current game
-	games, kept, searched := 0, 0, 0
-	start := time.Now()
+	tally := batch.NewTally()
 	err = src.each(problem, func(g *inputGame) error {
 		if !sh.Has(g.index) {
 			return nil
 		}
-		n := len(g.rec.Moves)
-		var data []byte
-		if store != nil && r.flags.resume {
-			if d, ok := store.Get(g.index, g.key); ok {
-				kept++
-				total += int64(n)
-				bar.Set(total, -1)
-				data = d
-			}
-		}
-		if data == nil {
+		data, kept, err := store.Result(r.flags.resume, g.index, g.key, func() ([]byte, error) {
 			bar.Describe(fmt.Sprintf("%s game %d", g.file, g.rec.Number))
-			d, err := r.work(g, func(done int) { bar.Set(total+int64(done), -1) }, problem)
-			if err != nil {
-				return err
-			}
-			total += int64(n)
-			games, searched = games+1, searched+n
-			data = d
-			if store != nil {
-				if err := store.Put(g.index, g.key, data); err != nil {
-					return err
-				}
-			}
+			return r.work(g, func(done int) { bar.Set(total+int64(done), -1) }, problem)
+		})
+		if err != nil {
+			return err
 		}
-		if store == nil {
-			if err := r.emit(data); err != nil {
-				return err
-			}
-			if g.lastOfFile && r.fileDone != nil {
-				return r.fileDone(g)
-			}
+		total += int64(len(g.rec.Moves))
+		tally.Add(len(g.rec.Moves), kept)
+		if kept {
+			bar.Set(total, -1)
+		}
+		if store != nil {
+			return nil
+		}
+		if err := r.emit(data); err != nil {
+			return err
+		}
+		if g.lastOfFile && r.fileDone != nil {
+			return r.fileDone(g)
 		}
 		return nil
 	})
 	bar.Finish()
-	d := time.Since(start).Seconds()
-	summary := fmt.Sprintf("%d games, %d positions searched in %.2f s, %.0f positions/s", games, searched, d, float64(searched)/max(d, 1e-9))
-	if kept > 0 {
-		summary += fmt.Sprintf("; %d games kept from %s", kept, r.flags.out)
-	}
-	fmt.Fprintln(r.e.err, summary)
+	fmt.Fprintln(r.e.err, tally.Summary(r.flags.out))
 	return failed, err
 }
 

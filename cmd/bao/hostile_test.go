@@ -145,92 +145,114 @@ func TestHostileArchive(t *testing.T) {
 			}
 			good := []string{writeFile(t, dir, "good1.bgn", []byte(goodRecord)), writeFile(t, dir, "good2.bgn", []byte(goodRecord))}
 			own := row.add(t, dir)
-			files := append(good, own...)
-			says := func(cmd, out string) {
-				t.Helper()
-				if row.says != "" && !strings.Contains(out, row.says) {
-					t.Errorf("%s: no message with %q in:\n%.2000s", cmd, row.says, out)
-				}
-				for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-					if len(line) > 1000 {
-						t.Errorf("%s: a message of %d bytes: %.200q…", cmd, len(line), line)
-					}
-				}
-			}
-
-			var code int
-			var out, errOut string
-			bao := func(args ...string) {
-				code, out, errOut = runBao(t, "", args...)
-				if strings.Contains(errOut, "internal error") {
-					t.Errorf("bao %s: %s", args[0], errOut)
-				}
-			}
-			within(t, "index", func() { bao("index", dir) })
-			if code != 0 {
-				t.Fatalf("index: exit %d\n%s", code, errOut)
+			h := &hostileRun{t: t, row: row, dir: dir}
+			within(t, "index", func() { h.bao("index", dir) })
+			if h.code != 0 {
+				t.Fatalf("index: exit %d\n%s", h.code, h.errOut)
 			}
 			if row.says != "" && strings.Contains(row.says, "skipped") {
-				says("index", errOut)
+				h.says("index", h.errOut)
 			}
-
-			within(t, "search", func() { bao("search", dir, "--json", "--limit", "100", "") })
-			if code != 0 || !strings.Contains(out, `"id":"good1.bgn#1"`) || !strings.Contains(out, `"id":"good2.bgn#1"`) {
-				t.Errorf("search: exit %d, the good games not found:\n%.2000s%s", code, out, errOut)
+			h.search()
+			within(t, "explore", func() { h.bao("explore", dir, "--variant", "kiswahili") })
+			if h.code != 0 || !strings.Contains(h.out, "A7>*") {
+				t.Errorf("explore: exit %d\n%s%s", h.code, h.out, h.errOut)
 			}
-			if row.good > 0 {
-				if n := strings.Count(out, `"errors"`); strings.Count(out, `"file"`)-n < 2+row.good {
-					t.Errorf("search: want %d clean games:\n%.3000s", 2+row.good, out)
-				}
-			}
-			if row.says != "" && !strings.Contains(row.says, "skipped") && !strings.Contains(out, `"errors"`) {
-				t.Errorf("search: the bad record is not indexed with its errors:\n%.2000s", out)
-			}
-			if strings.Contains(out, "Secret") {
-				t.Error("search: a record outside the archive was indexed")
-			}
-
-			within(t, "explore", func() { bao("explore", dir, "--variant", "kiswahili") })
-			if code != 0 || !strings.Contains(out, "A7>*") {
-				t.Errorf("explore: exit %d\n%s%s", code, out, errOut)
-			}
-
-			siteOut := filepath.Join(t.TempDir(), "site")
-			within(t, "site build", func() { bao("site", "build", dir, "--out", siteOut) })
-			if code > 1 {
-				t.Fatalf("site build: exit %d\n%s", code, errOut)
-			}
-			says("site build", errOut)
-			for _, page := range []string{"good1/1.html", "good2/1.html", "index.html"} {
-				if _, err := os.Stat(filepath.Join(siteOut, page)); err != nil {
-					t.Errorf("site build: %v", err)
-				}
-			}
-			for _, leak := range []string{"leak.html", "up.html", "zero.html", "leak/1.html", "up/1.html", "zero/1.html"} {
-				if _, err := os.Stat(filepath.Join(siteOut, leak)); err == nil {
-					t.Errorf("site build published %s", leak)
-				}
-			}
-
+			h.site()
 			within(t, "serve", func() { hostileServe(t, dir) })
-
-			if len(files) > 0 {
-				within(t, "validate", func() { bao(append([]string{"validate"}, files...)...) })
-				want, msg := 0, row.says
-				if row.validates != "" {
-					msg = row.validates
-				}
-				if msg != "" && len(own) > 0 {
-					want = 1
-				}
-				if code != want {
-					t.Errorf("validate: exit %d\n%.2000s", code, errOut)
-				}
-				if len(own) > 0 && !strings.Contains(errOut, msg) {
-					t.Errorf("validate: no message with %q in:\n%.2000s", msg, errOut)
-				}
-			}
+			h.validate(append(good, own...), own)
 		})
+	}
+}
+
+// hostileRun is one archive of TestHostileArchive and the last command run on it.
+type hostileRun struct {
+	t           *testing.T
+	row         hostileRow
+	dir         string
+	code        int
+	out, errOut string
+}
+
+func (h *hostileRun) bao(args ...string) {
+	h.code, h.out, h.errOut = runBao(h.t, "", args...)
+	if strings.Contains(h.errOut, "internal error") {
+		h.t.Errorf("bao %s: %s", args[0], h.errOut)
+	}
+}
+
+// says checks that out names what is wrong with the row, in lines of a readable length.
+func (h *hostileRun) says(cmd, out string) {
+	h.t.Helper()
+	if h.row.says != "" && !strings.Contains(out, h.row.says) {
+		h.t.Errorf("%s: no message with %q in:\n%.2000s", cmd, h.row.says, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if len(line) > 1000 {
+			h.t.Errorf("%s: a message of %d bytes: %.200q…", cmd, len(line), line)
+		}
+	}
+}
+
+func (h *hostileRun) search() {
+	t, row := h.t, h.row
+	within(t, "search", func() { h.bao("search", h.dir, "--json", "--limit", "100", "") })
+	out := h.out
+	if h.code != 0 || !strings.Contains(out, `"id":"good1.bgn#1"`) || !strings.Contains(out, `"id":"good2.bgn#1"`) {
+		t.Errorf("search: exit %d, the good games not found:\n%.2000s%s", h.code, out, h.errOut)
+	}
+	if row.good > 0 {
+		if n := strings.Count(out, `"errors"`); strings.Count(out, `"file"`)-n < 2+row.good {
+			t.Errorf("search: want %d clean games:\n%.3000s", 2+row.good, out)
+		}
+	}
+	if row.says != "" && !strings.Contains(row.says, "skipped") && !strings.Contains(out, `"errors"`) {
+		t.Errorf("search: the bad record is not indexed with its errors:\n%.2000s", out)
+	}
+	if strings.Contains(out, "Secret") {
+		t.Error("search: a record outside the archive was indexed")
+	}
+}
+
+func (h *hostileRun) site() {
+	t := h.t
+	siteOut := filepath.Join(t.TempDir(), "site")
+	within(t, "site build", func() { h.bao("site", "build", h.dir, "--out", siteOut) })
+	if h.code > 1 {
+		t.Fatalf("site build: exit %d\n%s", h.code, h.errOut)
+	}
+	h.says("site build", h.errOut)
+	for _, page := range []string{"good1/1.html", "good2/1.html", "index.html"} {
+		if _, err := os.Stat(filepath.Join(siteOut, page)); err != nil {
+			t.Errorf("site build: %v", err)
+		}
+	}
+	for _, leak := range []string{"leak.html", "up.html", "zero.html", "leak/1.html", "up/1.html", "zero/1.html"} {
+		if _, err := os.Stat(filepath.Join(siteOut, leak)); err == nil {
+			t.Errorf("site build published %s", leak)
+		}
+	}
+}
+
+// validate validates files, of which own are the row's.
+func (h *hostileRun) validate(files, own []string) {
+	t := h.t
+	if len(files) == 0 {
+		return
+	}
+	within(t, "validate", func() { h.bao(append([]string{"validate"}, files...)...) })
+	want, msg := 0, h.row.says
+	if h.row.validates != "" {
+		msg = h.row.validates
+	}
+	if msg != "" && len(own) > 0 {
+		want = 1
+	}
+	if h.code != want {
+		t.Errorf("validate: exit %d\n%.2000s", h.code, h.errOut)
+	}
+	if len(own) > 0 && !strings.Contains(h.errOut, msg) {
+		t.Errorf("validate: no message with %q in:\n%.2000s", msg, h.errOut)
 	}
 }
 

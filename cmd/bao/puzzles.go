@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/analysis"
-	"github.com/bao-archive/bao/notation"
 )
 
 func newPuzzlesCmd(e *env) *cobra.Command {
@@ -64,26 +62,14 @@ was cut, and --merge prints from the folders of all the parts exactly what one r
 			r := &gameRun{e: e, flags: o.games, command: "puzzles",
 				settings: fmt.Sprintf("%s; threads %d; budget %s", annotator, lim.Threads, o.games.budget),
 				work: func(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
-					if g.rec.Tag("WinIn") != "" {
-						return nil, nil // a puzzle already: a collection can live in the archive it came from
-					}
-					s.Clear() // each game alone: the same game gives the same puzzles in any part
-					pzs, err := analysis.FindPuzzles(cmd.Context(), s, g.rec, o.games.withBudget(lim, len(g.rec.Moves)), rule,
-						func(n, _ int) { done(n) })
-					if err != nil {
-						if cmd.Context().Err() != nil {
-							return nil, err
-						}
+					data, err := analysis.WritePuzzles(cmd.Context(), s, g.rec, o.games.withBudget(lim, len(g.rec.Moves)), rule,
+						g.rel, annotator, func(n, _ int) { done(n) })
+					if err != nil && cmd.Context().Err() != nil {
+						return nil, err
+					} else if err != nil {
 						problem(err) // the puzzles before the move that does not play are kept
 					}
-					var b bytes.Buffer
-					for _, pz := range pzs {
-						if b.Len() > 0 {
-							b.WriteByte('\n')
-						}
-						notation.Write(&b, pz.Record(g.rec, g.rel, annotator))
-					}
-					return b.Bytes(), nil
+					return data, nil
 				},
 				emit: func(data []byte) error {
 					if len(data) == 0 {

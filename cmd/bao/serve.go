@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
-	"crypto/tls"
+	"cmp"
 	"fmt"
-	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -65,23 +63,12 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			if o.poll <= 0 {
 				return usagef("--poll must be positive")
 			}
-			dir := o.index
-			if dir == "" {
-				dir = archive.DefaultIndexDir(root)
-			}
+			dir := cmp.Or(o.index, archive.DefaultIndexDir(root))
 			if !isDir(dir) {
 				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
 			}
 			if (o.tlsCert == "") != (o.tlsKey == "") {
 				return usagef("--tls-cert and --tls-key go together")
-			}
-			var tlsConfig *tls.Config
-			if o.tlsCert != "" {
-				cert, err := tls.LoadX509KeyPair(o.tlsCert, o.tlsKey)
-				if err != nil {
-					return err
-				}
-				tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 			}
 			langs, err := langFlag(o.langs)
 			if err != nil {
@@ -91,7 +78,7 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 				langs = lang.Codes // every page in both languages
 			}
 			opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
-			isEvent := isFile(filepath.Join(root, "event.toml"))
+			isEvent := isFile(filepath.Join(root, event.ConfigFile))
 			if isEvent {
 				opts.LiveScript = live.LivePrefix + "live.js"
 			}
@@ -108,24 +95,13 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			if isEvent {
-				lv, err := live.New(root)
-				if err != nil {
+				if err := live.Mount(ctx, sv, root); err != nil {
 					return err
 				}
-				lv.Logf = sv.Logf
-				lv.Language = sv.Language
-				lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
-				sv.Handle(event.LinkPrefix, lv)
-				sv.Handle(live.LivePrefix, lv)
-				go lv.Run(ctx)
 			}
-			ln, err := net.Listen("tcp", o.addr)
+			ln, scheme, err := server.Listen(o.addr, o.tlsCert, o.tlsKey)
 			if err != nil {
 				return err // a port in use is found at run time, not a usage error
-			}
-			scheme := "http"
-			if tlsConfig != nil {
-				ln, scheme = tls.NewListener(ln, tlsConfig), "https"
 			}
 			fmt.Fprintf(e.out, "serving %s on %s://%s/ (Ctrl-C stops)\n", root, scheme, ln.Addr())
 			if isEvent {

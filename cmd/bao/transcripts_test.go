@@ -48,87 +48,106 @@ func TestTranscriptsReadAlikeByEveryCommand(t *testing.T) {
 	t.Run("filled", func(t *testing.T) {
 		dir := copyTo("filled.bgn")
 		file := filepath.Join(dir, "filled.bgn")
-		code, _, errOut := runBao(t, "", "validate", file)
-		if code != 0 || !strings.Contains(errOut, "filled `?` at 12:55 as a1<") {
-			t.Fatalf("validate: exit %d, %s", code, errOut)
-		}
-		// the same game written out in full
-		data, _ := os.ReadFile(file)
-		whole := filepath.Join(t.TempDir(), "whole.bgn")
-		os.WriteFile(whole, []byte(strings.Replace(string(data), "12. A3< ?", "12. A3< a1<", 1)), 0o644)
-		_, want, _ := runBao(t, "", "show", whole, "--json")
-		for name, args := range commands(dir, file) {
-			code, stdout, errOut := runBao(t, "", args...)
-			if code != 0 {
-				t.Errorf("%s: exit %d, %s", name, code, errOut)
-				continue
-			}
-			switch name {
-			case "show":
-				if !sameShow(stdout, want) {
-					t.Errorf("show: %s, the game written out %s", stdout, want)
-				}
-			case "export":
-				var g struct {
-					Moves []struct {
-						Move, Written string
-					}
-				}
-				if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 60 || g.Moves[23].Move != "a1<" || g.Moves[23].Written != "?" {
-					t.Errorf("export: %v %.300s", err, stdout)
-				}
-			case "stats":
-				if !strings.Contains(stdout, `"60-79"`) {
-					t.Errorf("stats: the game is 60 plies long: %s", stdout)
-				}
-			case "analyse":
-				if n := strings.Count(stdout, `"ply":`); n != 60 {
-					t.Errorf("analyse: %d moves judged, want 60", n)
-				}
-			case "site":
-				page, _ := os.ReadFile(filepath.Join(dir, "site", "filled", "1.html"))
-				if !strings.Contains(string(page), `class="filled" title="illegible in the source: ?">a1&lt;</a>`) {
-					t.Errorf("site: the game page does not show the fill")
-				}
-			}
-		}
-		if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
-			t.Fatalf("index: %s", errOut)
-		}
-		var pos struct{ Position string }
-		json.Unmarshal([]byte(want), &pos)
-		code, stdout, _ := runBao(t, "", "search", dir, "--variant", "kiswahili", "--position", pos.Position, "--json")
-		if code != 0 || !strings.Contains(stdout, `"reached":[60]`) || strings.Contains(stdout, `"errors"`) {
-			t.Errorf("search: the index does not hold the whole game: %s", stdout)
-		}
+		readsFilled(t, dir, file, commands(dir, file))
 	})
-
 	for _, name := range []string{"ambiguous.bgn", "slip.bgn"} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTo(name)
 			file := filepath.Join(dir, name)
-			code, stdout, _ := runBao(t, "", "validate", "--json", file)
-			var rep Report
-			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 1 || len(rep.Errors) != 1 {
-				t.Fatalf("validate: exit %d, %v, %s", code, err, stdout)
-			}
-			e := rep.Errors[0]
-			// what every command says: the place and the message, up to what validate did next
-			msg, _, _ := strings.Cut(e.Message, ";")
-			for cmd, args := range commands(dir, file) {
-				code, _, errOut := runBao(t, "", args...)
-				if code != 1 || !strings.Contains(errOut, ":"+strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col)+": ") || !strings.Contains(errOut, msg) {
-					t.Errorf("%s: exit %d, want 1 and %q at %d:%d; stderr:\n%s", cmd, code, msg, e.Line, e.Col, errOut)
-				}
-			}
-			if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
-				t.Fatalf("index: %s", errOut)
-			}
-			code, stdout, _ = runBao(t, "", "search", dir, "errors:true", "--json")
-			if code != 0 || !strings.Contains(stdout, strings.ReplaceAll(msg, "<", `\u003c`)) && !strings.Contains(stdout, msg) {
-				t.Errorf("search errors:true: %s, want %q", stdout, msg)
-			}
+			readsNone(t, dir, file, commands(dir, file))
 		})
+	}
+}
+
+// readsFilled checks that every command reads the filled transcript file as the game with a1<.
+func readsFilled(t *testing.T, dir, file string, commands map[string][]string) {
+	t.Helper()
+	code, _, errOut := runBao(t, "", "validate", file)
+	if code != 0 || !strings.Contains(errOut, "filled `?` at 12:55 as a1<") {
+		t.Fatalf("validate: exit %d, %s", code, errOut)
+	}
+	// the same game written out in full
+	data, _ := os.ReadFile(file)
+	whole := filepath.Join(t.TempDir(), "whole.bgn")
+	os.WriteFile(whole, []byte(strings.Replace(string(data), "12. A3< ?", "12. A3< a1<", 1)), 0o644)
+	_, want, _ := runBao(t, "", "show", whole, "--json")
+	for name, args := range commands {
+		code, stdout, errOut := runBao(t, "", args...)
+		if code != 0 {
+			t.Errorf("%s: exit %d, %s", name, code, errOut)
+			continue
+		}
+		readFilled(t, name, stdout, want, dir)
+	}
+	if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	var pos struct{ Position string }
+	json.Unmarshal([]byte(want), &pos)
+	code, stdout, _ := runBao(t, "", "search", dir, "--variant", "kiswahili", "--position", pos.Position, "--json")
+	if code != 0 || !strings.Contains(stdout, `"reached":[60]`) || strings.Contains(stdout, `"errors"`) {
+		t.Errorf("search: the index does not hold the whole game: %s", stdout)
+	}
+}
+
+// readFilled checks the output of the command name on the filled transcript; want is bao
+// show's of the game written out in full.
+func readFilled(t *testing.T, name, stdout, want, dir string) {
+	t.Helper()
+	switch name {
+	case "show":
+		if !sameShow(stdout, want) {
+			t.Errorf("show: %s, the game written out %s", stdout, want)
+		}
+	case "export":
+		var g struct {
+			Moves []struct {
+				Move, Written string
+			}
+		}
+		if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 60 || g.Moves[23].Move != "a1<" || g.Moves[23].Written != "?" {
+			t.Errorf("export: %v %.300s", err, stdout)
+		}
+	case "stats":
+		if !strings.Contains(stdout, `"60-79"`) {
+			t.Errorf("stats: the game is 60 plies long: %s", stdout)
+		}
+	case "analyse":
+		if n := strings.Count(stdout, `"ply":`); n != 60 {
+			t.Errorf("analyse: %d moves judged, want 60", n)
+		}
+	case "site":
+		page, _ := os.ReadFile(filepath.Join(dir, "site", "filled", "1.html"))
+		if !strings.Contains(string(page), `class="filled" title="illegible in the source: ?">a1&lt;</a>`) {
+			t.Errorf("site: the game page does not show the fill")
+		}
+	}
+}
+
+// readsNone checks that every command refuses the transcript file with exit 1 and the
+// verifier's message at its place.
+func readsNone(t *testing.T, dir, file string, commands map[string][]string) {
+	t.Helper()
+	code, stdout, _ := runBao(t, "", "validate", "--json", file)
+	var rep Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 1 || len(rep.Errors) != 1 {
+		t.Fatalf("validate: exit %d, %v, %s", code, err, stdout)
+	}
+	e := rep.Errors[0]
+	// what every command says: the place and the message, up to what validate did next
+	msg, _, _ := strings.Cut(e.Message, ";")
+	for cmd, args := range commands {
+		code, _, errOut := runBao(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, ":"+strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col)+": ") || !strings.Contains(errOut, msg) {
+			t.Errorf("%s: exit %d, want 1 and %q at %d:%d; stderr:\n%s", cmd, code, msg, e.Line, e.Col, errOut)
+		}
+	}
+	if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	code, stdout, _ = runBao(t, "", "search", dir, "errors:true", "--json")
+	if code != 0 || !strings.Contains(stdout, strings.ReplaceAll(msg, "<", `\u003c`)) && !strings.Contains(stdout, msg) {
+		t.Errorf("search errors:true: %s, want %q", stdout, msg)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/server"
 )
 
 //go:embed assets
@@ -340,4 +341,21 @@ func stampOf(path string) fileStamp {
 		return fileStamp{}
 	}
 	return fileStamp{st.Size(), st.ModTime()}
+}
+
+// Mount serves the event in dir on sv, the archive's server, until ctx ends: every board's
+// recording page at its secret link (event.LinkPrefix) and the broadcast (LivePrefix). A
+// recorded move refreshes sv's pages.
+func Mount(ctx context.Context, sv *server.Server, dir string) error {
+	lv, err := New(dir)
+	if err != nil {
+		return err
+	}
+	lv.Logf = sv.Logf
+	lv.Language = sv.Language
+	lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
+	sv.Handle(event.LinkPrefix, lv)
+	sv.Handle(LivePrefix, lv)
+	go lv.Run(ctx)
+	return nil
 }

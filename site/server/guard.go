@@ -1,6 +1,7 @@
 package server
 
 import (
+	"crypto/tls"
 	"fmt"
 	"log"
 	"net"
@@ -104,4 +105,26 @@ func addrIP(addr net.Addr) net.IP {
 func exposed(addr net.Addr) bool {
 	ip := addrIP(addr)
 	return ip == nil || !ip.IsLoopback()
+}
+
+// Listen listens on addr and returns the scheme of the addresses served: "https" when
+// certFile and keyFile (PEM) are given, for a venue without a proxy, where the server speaks
+// TLS itself; else "http".
+func Listen(addr, certFile, keyFile string) (net.Listener, string, error) {
+	var cfg *tls.Config
+	if certFile != "" {
+		cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+		if err != nil {
+			return nil, "", err
+		}
+		cfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, "", err // a port in use is found at run time
+	}
+	if cfg == nil {
+		return ln, "http", nil
+	}
+	return tls.NewListener(ln, cfg), "https", nil
 }
