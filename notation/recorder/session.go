@@ -193,12 +193,12 @@ func (s *Session) Status() string {
 }
 
 // Explain is err as the players are told it, in the language SetLang set: a refused move with
-// the legal ones, a finished game, nothing to take back; another error, or any without
-// SetLang, in its own words.
+// the legal ones, a finished game, nothing to take back; another error, or any in English,
+// in its own words.
 func (s *Session) Explain(err error) string {
 	l := s.lang
-	if l == nil {
-		return err.Error() // English: the error's own words
+	if l == nil || l.Code() == lang.Codes[0] {
+		return err.Error() // English: the error's own words, with the rule that refused a move
 	}
 	var me *engine.MoveError
 	switch {
