@@ -11,16 +11,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
 
 // recordFlags are bao record's flags.
 type recordFlags struct {
-	variant, south, north, event, site, round, date, position string
-	resume, append                                            bool
-	tags                                                      []string
-	board                                                     int
+	variant, south, north, event, site, round, date, position, lang string
+	resume, append                                                  bool
+	tags                                                            []string
+	board                                                           int
 }
 
 // session opens the recorder the flags ask for: an event's board, a game to resume, or a new
@@ -120,12 +121,17 @@ Commands:
 			if len(args) == 1 {
 				path = args[0]
 			}
+			l, err := lang.Get(o.lang)
+			if err != nil {
+				return usagef("--lang: %w", err)
+			}
 			s, err := o.session(path)
 			if err != nil {
 				return err
 			}
 			defer s.Close()
-			return recordLoop(e, s, isTerminal(e.in))
+			s.SetLang(l)
+			return recordLoop(e, s, l, isTerminal(e.in))
 		},
 	}
 	f := c.Flags()
@@ -141,6 +147,7 @@ Commands:
 	f.BoolVar(&o.resume, "resume", false, "continue the unfinished (last) game in FILE.bgn")
 	f.BoolVar(&o.append, "append", false, "start a new game at the end of the existing FILE.bgn")
 	f.StringArrayVar(&o.tags, "tag", nil, "another tag, as NAME=VALUE (repeatable)")
+	f.StringVar(&o.lang, "lang", "en", "language of what the players are told: en or sw (Kiswahili)")
 	completeRecords(c)
 	c.RegisterFlagCompletionFunc("tag", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []cobra.Completion
@@ -165,7 +172,7 @@ func nonEmpty(tags []notation.Tag) []notation.Tag {
 
 // recordLoop reads lines until quit or the end of input. On a terminal it shows the board
 // after every change and a prompt; from a pipe it answers each line with one line.
-func recordLoop(e *env, s *recorder.Session, interactive bool) error {
+func recordLoop(e *env, s *recorder.Session, l *lang.Lang, interactive bool) error {
 	screen := func() {
 		if interactive {
 			fmt.Fprintf(e.out, "\n%s\n%s\n", notation.Diagram(s.Position()), s.Status())
@@ -176,7 +183,7 @@ func recordLoop(e *env, s *recorder.Session, interactive bool) error {
 			fmt.Fprint(e.out, "> ")
 		}
 	}
-	fmt.Fprintf(e.out, "recording to %s; %s\n", s.Path(), s.Status())
+	fmt.Fprintln(e.out, l.T("record.recording", "Path", s.Path(), "Status", s.Status()))
 	screen()
 	prompt()
 	sc := bufio.NewScanner(e.in)
@@ -189,9 +196,9 @@ func recordLoop(e *env, s *recorder.Session, interactive bool) error {
 		case err != nil:
 			rejected++
 			if interactive {
-				fmt.Fprintf(e.out, "rejected: %v\n", err)
+				fmt.Fprintln(e.out, l.T("record.rejected", "Error", s.Explain(err)))
 			} else {
-				fmt.Fprintf(e.err, "stdin:%d: %v\n", n, err)
+				fmt.Fprintf(e.err, "stdin:%d: %s\n", n, s.Explain(err))
 			}
 		case reply != "":
 			fmt.Fprintln(e.out, reply)
@@ -208,7 +215,7 @@ func recordLoop(e *env, s *recorder.Session, interactive bool) error {
 		return err
 	}
 	if !quit {
-		fmt.Fprintf(e.out, "saved in %s\n", s.Path())
+		fmt.Fprintln(e.out, l.T("record.saved", "Path", s.Path()))
 	}
 	// From a pipe a rejected line is a failed script, whether it ends by quit or not.
 	if rejected > 0 && !interactive {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -223,5 +224,39 @@ func TestRecordAppendNeedsFile(t *testing.T) {
 	code, _, errOut := runBao(t, "quit\n", "record", "--append", "--variant", "kingulu")
 	if code != 2 || !strings.Contains(errOut, "--append needs the FILE.bgn") {
 		t.Errorf("exit %d, want 2 and the usage error: %s", code, errOut)
+	}
+}
+
+// TestRecordKiswahili records from a pipe with --lang sw: the status, the replies, the
+// refusal with the legal moves and the saved line are the Kiswahili catalogue's.
+func TestRecordKiswahili(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bgn")
+	in := "A6<*\nundo\nA5>\nresult 1-0 resignation\n"
+	code, out, errOut := runBao(t, in, "record", "--lang", "sw", "--variant", "kiswahili", path)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a rejected line)", code)
+	}
+	sw := lang.Must("sw")
+	for _, want := range []string{
+		sw.T("record.recording", "Path", path, "Status", sw.T("record.tomove.stage", "Ply", "0", "Side", sw.T("side.South"), "Stage", "namua")),
+		"1. " + sw.T("side.South") + " A6<*",
+		sw.T("record.tookback", "Move", "A6<*"),
+		sw.T("record.result", "Result", "1-0", "How", "resignation"),
+		sw.T("record.saved", "Path", path),
+	} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if want := "stdin:3: " + sw.T("record.illegal", "Move", "A5>", "Legal", "A6<* A6>* A7<* A7>*"); !strings.Contains(errOut, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	}
+	for _, english := range []string{"recording to", "took back", "saved in", "illegal move", "to move"} {
+		if strings.Contains(out+errOut, english) {
+			t.Errorf("the Kiswahili recorder says %q:\n%s%s", english, out, errOut)
+		}
+	}
+	if code, _, errOut := runBao(t, "", "record", "--lang", "xx", "--variant", "kiswahili", path+"2"); code != 2 || !strings.Contains(errOut, "--lang") {
+		t.Errorf("--lang xx: exit %d, %s", code, errOut)
 	}
 }

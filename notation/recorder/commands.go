@@ -52,7 +52,9 @@ func Commands() []string {
 // IsQuit reports whether the line asks to stop.
 func IsQuit(line string) bool { return strings.EqualFold(strings.TrimSpace(line), "quit") }
 
-func (s *Session) quit(string) (string, error) { return "saved in " + s.Path(), nil }
+func (s *Session) quit(string) (string, error) {
+	return s.say().T("record.saved", "Path", s.Path()), nil
+}
 
 func (s *Session) help() string {
 	return "enter a move token (e.g. " + s.example() + ") or a command:\n  " + strings.Join(Commands(), "\n  ")
@@ -74,14 +76,14 @@ func (s *Session) moves(string) (string, error) {
 	if s.Over() {
 		return "", fmt.Errorf("%w (%s)", ErrFinished, s.rec.Result)
 	}
-	return "legal: " + strings.Join(s.Legal(), " "), nil
+	return s.say().T("record.legal", "Legal", strings.Join(s.Legal(), " ")), nil
 }
 
 func (s *Session) undo(string) (string, error) {
 	if s.ended != "" {
 		result, term := s.rec.Result, s.ended
 		s.setResult("*", "")
-		return "result withdrawn", s.commit(func() { s.setResult(result, term) })
+		return s.say().T("record.withdrawn"), s.commit(func() { s.setResult(result, term) })
 	}
 	n, err := s.lastNode()
 	if err != nil {
@@ -91,7 +93,7 @@ func (s *Session) undo(string) (string, error) {
 	last := moves[len(moves)-1]
 	result := s.rec.Result
 	s.undoMove()
-	return "took back " + n.Token, s.commit(func() {
+	return s.say().T("record.tookback", "Move", n.Token), s.commit(func() {
 		s.game.Play(last)
 		if len(s.rec.Moves) == 0 {
 			n.Before, s.rec.Comments = s.rec.Comments, nil
@@ -149,7 +151,7 @@ func (s *Session) end(result, termination string) (string, error) {
 		return "", fmt.Errorf("%w (%s)", ErrFinished, s.rec.Result)
 	}
 	s.setResult(result, termination)
-	return fmt.Sprintf("result %s (%s)", result, termination), s.commit(func() { s.setResult("*", "") })
+	return s.say().T("record.result", "Result", result, "How", termination), s.commit(func() { s.setResult("*", "") })
 }
 
 func (s *Session) result(arg string) (string, error) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 )
 
@@ -54,6 +55,7 @@ func (f fileStore) Path() string { return f.path }
 
 // Session is one game being recorded.
 type Session struct {
+	lang  *lang.Lang // what the players are told in; nil is English
 	store Store
 	rec   *notation.Record
 	game  *engine.Game
@@ -163,23 +165,53 @@ func (s *Session) Position() engine.Position { return s.game.Position() }
 // Over reports whether the game has ended, on the board or by a result entered.
 func (s *Session) Over() bool { return s.ended != "" || s.game.Status() != engine.Ongoing }
 
+// SetLang sets the language of what the session says to the players (its replies, Status,
+// Explain); English until set.
+func (s *Session) SetLang(l *lang.Lang) { s.lang = l }
+
+// say is the language the session speaks.
+func (s *Session) say() *lang.Lang {
+	if s.lang == nil {
+		return lang.Must("en")
+	}
+	return s.lang
+}
+
 // Status describes the state in one line: whose move it is, the stage and the result.
 func (s *Session) Status() string {
-	p := s.game.Position()
-	var b strings.Builder
-	fmt.Fprintf(&b, "ply %d: ", len(s.game.Moves()))
+	p, l := s.game.Position(), s.say()
+	ply := strconv.Itoa(len(s.game.Moves()))
 	switch st := s.game.Status(); {
 	case st != engine.Ongoing:
-		fmt.Fprintf(&b, "game over on the board, %s (%s)", st, st.Result())
+		return l.T("record.over.board", "Ply", ply, "Status", l.T("record.status."+st.String()), "Result", st.Result())
 	case s.ended != "":
-		fmt.Fprintf(&b, "game over by %s (%s)", s.ended, s.rec.Result)
-	default:
-		fmt.Fprintf(&b, "%s to move", p.ToMove())
-		if st := p.Stage(); st != "" {
-			fmt.Fprintf(&b, " (%s)", st)
-		}
+		return l.T("record.over.by", "Ply", ply, "How", s.ended, "Result", s.rec.Result)
+	case p.Stage() != "":
+		return l.T("record.tomove.stage", "Ply", ply, "Side", l.T("side."+p.ToMove().String()), "Stage", p.Stage())
 	}
-	return b.String()
+	return l.T("record.tomove", "Ply", ply, "Side", l.T("side."+p.ToMove().String()))
+}
+
+// Explain is err as the players are told it, in the language SetLang set: a refused move with
+// the legal ones, a finished game, nothing to take back; another error, or any in English,
+// in its own words.
+func (s *Session) Explain(err error) string {
+	l := s.lang
+	if l == nil || l.Code() == lang.Codes[0] {
+		return err.Error() // English: the error's own words, with the rule that refused a move
+	}
+	var me *engine.MoveError
+	switch {
+	case errors.As(err, &me) && errors.Is(err, engine.ErrIllegalMove) && len(me.Legal) > 0:
+		return l.T("record.illegal", "Move", me.Token, "Legal", strings.Join(me.Legal, " "))
+	case errors.As(err, &me) && errors.Is(err, engine.ErrBadMove):
+		return l.T("record.badmove", "Move", me.Token)
+	case errors.Is(err, ErrFinished):
+		return l.T("record.finished", "Result", s.rec.Result)
+	case errors.Is(err, ErrNothingToUndo):
+		return l.T("record.nothing")
+	}
+	return err.Error()
 }
 
 // Legal lists the legal moves' tokens, sorted.
@@ -236,10 +268,11 @@ func (s *Session) moveWith(tok string, after []notation.Comment) (string, error)
 		n.Before, s.rec.Comments = s.rec.Comments, nil
 	}
 	s.rec.Moves = append(s.rec.Moves, n)
-	reply := fmt.Sprintf("%d. %s %s", len(s.game.Moves()), p.ToMove(), v.FormatMove(m))
+	l := s.say()
+	reply := l.T("record.moved", "Ply", strconv.Itoa(len(s.game.Moves())), "Side", l.T("side."+p.ToMove().String()), "Move", v.FormatMove(m))
 	if st := s.game.Status(); st != engine.Ongoing {
 		s.setResult(st.Result(), "")
-		reply += fmt.Sprintf("; game over: %s (%s)", st, st.Result())
+		reply += l.T("record.moved.over", "Status", l.T("record.status."+st.String()), "Result", st.Result())
 	}
 	return reply, s.commit(func() { s.undoMove() })
 }
