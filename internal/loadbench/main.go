@@ -28,6 +28,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/bao-archive/bao/site"
 )
 
 func main() {
@@ -182,8 +184,7 @@ func request(r *rand.Rand, fs []string, games int) (kind, target string) {
 	switch n := r.IntN(6); {
 	case n < 3:
 		k := r.IntN(len(fs))
-		stem := strings.TrimSuffix(fs[k], ".bgn")
-		return "page", fmt.Sprintf("/%s/%d.html", stem, 1+r.IntN(min(1000, games-1000*k)))
+		return "page", "/" + site.GameHref(fs[k], 1+r.IntN(min(1000, games-1000*k)))
 	case n < 5:
 		q := []url.Values{
 			{"q": {"random"}},
