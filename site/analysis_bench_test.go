@@ -16,6 +16,7 @@ import (
 
 	"github.com/bao-archive/bao/analysis"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/sitetest"
 )
 
 // BenchmarkBrowserEngine measures the engine in Chromium (through window.bao.engine(), the
@@ -24,7 +25,7 @@ import (
 // (nodes/s), and the bytes a game page loads before and after its analysis board is opened
 // (raw and gzipped). It is skipped without Chromium.
 func BenchmarkBrowserEngine(b *testing.B) {
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		b.Skip("no Chromium found (Debian: apt-get install chromium)")
 	}
 	dir := b.TempDir()
@@ -34,7 +35,7 @@ func BenchmarkBrowserEngine(b *testing.B) {
 	}
 	out, base := staticSite(b, dir)
 	ctx, cancel := chromedp.NewExecAllocator(b.Context(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(findChromium()), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))...)
+		chromedp.ExecPath(sitetest.ChromiumPath()), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))...)
 	defer cancel()
 	ctx, cancel = chromedp.NewContext(ctx)
 	defer cancel()

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
 )
@@ -187,7 +188,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
 	games, static, served := analysisSites(t)
@@ -435,7 +436,7 @@ func TestBrowserAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
 	axe := axeScript()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,6 +21,7 @@ import (
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/board"
 	"github.com/bao-archive/bao/site/server"
@@ -78,32 +78,10 @@ func browserSite(t *testing.T) string {
 	return ts.URL
 }
 
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // browser starts headless Chromium for the test and returns a context for its first tab, and
 // a counter of the JavaScript dialogs (alert, confirm) any page opened.
 func browser(t *testing.T) (context.Context, *atomic.Int32) {
-	t.Helper()
-	path := findChromium()
-	if path == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(t.Context(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
+	ctx := sitetest.Browser(t)
 	var dialogs atomic.Int32
 	watchDialogs(ctx, &dialogs)
 	return ctx, &dialogs
@@ -191,7 +169,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
 	base := browserSite(t)

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/sitetest"
 )
 
 // puzzleRecord is a puzzle as bao puzzles writes it (from a self-played Bao Kingulu game):
@@ -42,7 +43,7 @@ func TestPuzzleBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
 	dir := t.TempDir()

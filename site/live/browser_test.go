@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/internal/testgame"
 	"github.com/bao-archive/bao/site"
 	"github.com/bao-archive/bao/site/server"
@@ -59,34 +59,6 @@ func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 	}))
 	t.Cleanup(ts.Close)
 	return ts.URL
-}
-
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// browser starts headless Chromium for the test.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	path := findChromium()
-	if path == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
-	alloc, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	return ctx
 }
 
 // person is a browser context of its own (its own storage, as another phone has), whose
@@ -196,14 +168,14 @@ func TestBrowserRecording(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if findChromium() == "" {
+	if sitetest.ChromiumPath() == "" {
 		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
 	}
 	dir, links := newEvent(t, "kiswahili", 4)
 	twin, _ := newEvent(t, "kiswahili", 4) // recorded by bao record's session, for comparison
 	var cut atomic.Bool
 	base := liveSite(t, dir, &cut)
-	ctx := browser(t)
+	ctx := sitetest.Browser(t)
 	spectator := person(t, ctx, false)
 	phones := []context.Context{person(t, ctx, true), person(t, ctx, true)}
 	do(t, spectator, chromedp.Navigate(base+"/live/round-1.html"))
