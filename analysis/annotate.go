@@ -72,6 +72,9 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 	// see equally far, and the move's loss is not an artefact of searching an odd or an even
 	// number of plies.
 	replies := make([]Result, len(steps))
+	// beforeGap[i] is the search of the position after move i when a gap follows it, where
+	// results[i+1] is that of the gap's checkpoint.
+	beforeGap := map[int]Result{}
 	for i := 0; i <= len(steps); i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -79,6 +82,12 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 		if i > 0 && !bestPlayed(results[i-1], steps[i-1].Move) && g.Status() == engine.Ongoing {
 			replies[i-1] = s.SearchGame(ctx, g, Limits{Depth: max(results[i-1].Depth-1, 1), MoveTime: lim.MoveTime,
 				Nodes: lim.Nodes, Threads: lim.Threads}, nil)
+		}
+		if i < len(steps) && g.Position() != steps[i].Before {
+			if i > 0 {
+				beforeGap[i-1] = s.SearchGame(ctx, g, lim, nil)
+			}
+			g = resume(g, steps[i])
 		}
 		results[i] = s.SearchGame(ctx, g, lim, nil)
 		if progress != nil {
@@ -98,8 +107,12 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 			m.Before = m.Best
 		}
 		m.Next = final
-		if len(results[i+1].Lines) > 0 {
-			m.Next = results[i+1].Lines[0]
+		next, gap := beforeGap[i]
+		if !gap {
+			next = results[i+1]
+		}
+		if len(next.Lines) > 0 {
+			m.Next = next.Lines[0]
 		}
 		m.After = negate(m.Next)
 		if len(replies[i].Lines) > 0 {

@@ -73,6 +73,7 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
+		g = resume(g, st)
 		mover := st.Before.ToMove()
 		r := s.SearchGame(ctx, g, lim, nil)
 		n, proven := 0, false
@@ -101,13 +102,18 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 	return out, nil
 }
 
-// mainLine is the steps of rec's main line and the game at its start (nil without moves).
+// mainLine is the moves of rec's main line and the game at its start (nil without moves).
+// After a gap of a fragment the next move's Before is not the position the move before left:
+// a caller playing the moves on a game starts a new one there (resume).
 func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 	var steps []notation.Step
 	var g *engine.Game
 	err := notation.Walk(rec, notation.WalkOptions{}, func(st *notation.Step) error {
 		if st.Err != nil {
 			return st.Err
+		}
+		if st.Gap {
+			return nil
 		}
 		if g == nil {
 			g = engine.NewGame(st.Before)
@@ -116,6 +122,15 @@ func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 		return nil
 	})
 	return steps, g, err
+}
+
+// resume gives the game to play step st on: g, or after a gap a new game from the gap's
+// checkpoint, where st starts.
+func resume(g *engine.Game, st notation.Step) *engine.Game {
+	if g.Position() != st.Before {
+		return engine.NewGame(st.Before)
+	}
+	return g
 }
 
 // puzzleAt proves the puzzle of p, if it has one by rule, from p alone.

@@ -50,11 +50,15 @@ type gameDoc struct {
 	Source      string     `json:"source"`
 	Annotator   string     `json:"annotator"`
 	Plies       int        `json:"plies"`
-	Start       string     `json:"start"` // BPN of a SetUp start position, else empty
-	Comments    []string   `json:"comments"`
-	Errors      string     `json:"errors"` // "true" when the record has problems
-	Messages    []string   `json:"messages"`
-	Pos         []string   `json:"pos"`
+	// Shift, for a fragment, turns an index of Pos into a ply: pairs (index, shift), the ply
+	// after index i being i plus the shift of the last pair at or before i (the plies lost in
+	// its gaps).
+	Shift    []int    `json:"shift,omitempty"`
+	Start    string   `json:"start"` // BPN of a SetUp start position, else empty
+	Comments []string `json:"comments"`
+	Errors   string   `json:"errors"` // "true" when the record has problems
+	Messages []string `json:"messages"`
+	Pos      []string `json:"pos"`
 }
 
 // BleveType tells bleve which document mapping applies.
@@ -66,15 +70,19 @@ func docID(file string, n int) string { return file + "#" + strconv.Itoa(n) }
 // gameSource is what the index reads from one record: its tags, where it starts, the main line
 // as far as it replays, its comments and its problems. readFile fills it.
 type gameSource struct {
-	line     int
-	col      int
-	offset   int64
-	sum      uint32
-	tags     map[string]string
-	variant  *engine.Variant   // nil if the Variant tag is missing or unknown
-	setUp    bool              // the record starts from its own Position tag
-	moves    []string          // tokens of the main line, as far as it replays
-	path     []engine.Position // the positions of the main line: len(moves)+1, from the start
+	line    int
+	col     int
+	offset  int64
+	sum     uint32
+	tags    map[string]string
+	variant *engine.Variant   // nil if the Variant tag is missing or unknown
+	setUp   bool              // the record starts from its own Position tag
+	moves   []string          // tokens of the main line, as far as it replays
+	path    []engine.Position // the positions of the main line: len(moves)+1, from the start
+	// plies: the game's length as far as it replays, the plies lost in gaps counted (moves
+	// holds notation.GapToken where a gap's checkpoint follows)
+	plies    int
+	shift    []int // see gameDoc.Shift
 	comments []string
 	errs     []string
 }
@@ -122,7 +130,7 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 			d.Start = s.path[0].String()
 		}
 		d.Pos = positionTerms(s.path, s.moves)
-		d.Plies = len(s.moves)
+		d.Plies, d.Shift = s.plies, s.shift
 	}
 	if len(s.errs) > 0 {
 		d.Errors = "true"
@@ -157,7 +165,7 @@ func positionTerms(path []engine.Position, moves []string) []string {
 	terms := make([]string, len(path))
 	for i, p := range path {
 		terms[i] = positionKey(p) + "|"
-		if i < len(moves) {
+		if i < len(moves) && moves[i] != notation.GapToken {
 			terms[i] += moves[i]
 		}
 	}

@@ -84,6 +84,9 @@ func gameMapping() *mapping.DocumentMapping {
 		f.Index, f.Store = false, true
 		game.AddFieldMappingsAt(name, f)
 	}
+	shift := num("shift") // read by hitOf, never searched
+	shift.Index, shift.Store = false, true
+	game.AddFieldMappingsAt("shift", shift)
 	played := bleve.NewDateTimeFieldMapping()
 	played.Store, played.IncludeInAll, played.DocValues = false, false, false
 	game.AddFieldMappingsAt("played", played)

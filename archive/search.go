@@ -146,7 +146,7 @@ type FacetTerm struct {
 }
 
 var hitFields = []string{"file", "line", "game", "variant", "south", "north", "event", "site",
-	"date", "result", "plies", "messages"}
+	"date", "result", "plies", "messages", "shift"}
 
 // Search runs q over the index.
 func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
@@ -197,7 +197,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
 	for _, h := range res.Hits {
 		hit := hitOf(h)
 		if lines != nil {
-			hit.Reached = lines[h.ID]
+			hit.Reached = plies(h, lines[h.ID])
 		}
 		out.Hits = append(out.Hits, hit)
 	}
@@ -478,6 +478,32 @@ func hitOf(h *search.DocumentMatch) Hit {
 			}
 		}
 	}
+	hit.Reached = plies(h, hit.Reached)
 	slices.Sort(hit.Reached)
 	return hit
+}
+
+// plies turns indexes of a game's main-line positions into plies: the same numbers, but
+// after the gaps of a fragment (its stored shift, gameDoc.Shift) the plies lost are counted.
+func plies(h *search.DocumentMatch, at []int) []int {
+	var shift []int
+	switch f := h.Fields["shift"].(type) {
+	case []any:
+		for _, x := range f {
+			if v, ok := x.(float64); ok {
+				shift = append(shift, int(v))
+			}
+		}
+	}
+	if len(shift) < 2 {
+		return at
+	}
+	out := make([]int, len(at))
+	for k, i := range at {
+		out[k] = i
+		for j := 0; j+1 < len(shift) && shift[j] <= i; j += 2 {
+			out[k] = i + shift[j+1]
+		}
+	}
+	return out
 }

@@ -106,6 +106,12 @@ func sourceOf(rec *notation.Record, syntax notation.ErrorList) gameSource {
 		s.path = append(s.path, rp.Start)
 		s.moves = make([]string, 0, len(rp.Plies))
 		for _, p := range rp.Plies {
+			if p.Before != s.path[len(s.path)-1] { // a gap: no move led there, its checkpoint
+				s.moves = append(s.moves, notation.GapToken)
+				s.shift = append(s.shift, len(s.path), p.Number-1-len(s.path))
+				s.path = append(s.path, p.Before)
+			}
+			s.plies = p.Number
 			s.path = append(s.path, p.After)
 			s.moves = append(s.moves, p.Token)
 		}

@@ -336,6 +336,10 @@ func apExport(r *notation.Record) (apJSON, error) {
 		if s.Err != nil {
 			return s.Err
 		}
+		if s.Gap {
+			return &notation.Error{File: r.File, Pos: s.Node.Pos, Game: r.Number, Move: notation.GapToken,
+				Err: fmt.Errorf("%w: an AbstractPlay record holds a whole game, not a fragment with moves lost", notation.ErrGap)}
+		}
 		tok := s.Token()
 		cell := apPitToCell(tok[0], int(tok[1]-'0')) + tok[2:]
 		round = append(round, &cell)

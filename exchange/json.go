@@ -26,6 +26,9 @@ type jsonMove struct {
 	NAGs     []int    `json:"nags,omitempty"`
 	Comments []string `json:"comments,omitempty"`
 	Position string   `json:"position"` // BPN after the move
+	// Gap marks a gap of a fragment, not a move: Move is "...", Position its checkpoint and
+	// Ply the ply of the move after it.
+	Gap bool `json:"gap,omitempty"`
 }
 
 // jsonLines writes each record as one JSON object on its line (JSON Lines), its main line
@@ -59,7 +62,10 @@ func (j jsonLines) Encode(r *notation.Record) error {
 				stop = s.Err
 				return notation.ErrStop
 			}
-			m := jsonMove{Ply: s.Ply, Move: s.Token(), NAGs: s.Node.NAGs, Position: s.After.String()}
+			m := jsonMove{Ply: s.Ply, Move: s.Token(), NAGs: s.Node.NAGs, Position: s.After.String(), Gap: s.Gap}
+			if s.Gap {
+				m.Move = s.Node.Token
+			}
 			if s.Node.Token != m.Move {
 				m.Written = s.Node.Token
 			}

@@ -20,8 +20,11 @@ import (
 type Played struct {
 	Variant string   // the variant's id, or the Variant tag as written if bao does not know it
 	Start   string   // BPN of the start position, "" if the record has none bao can read
-	Moves   []string // canonical tokens of the main line
-	Plies   int      // moves of the main line that could be played
+	Moves   []string // canonical tokens of the main line; a gap is GapToken
+	Plies   int      // moves of the main line that could be played, its gaps counted as one each
+	// Length is the game's plies as far as it could be played, the moves lost in its gaps
+	// counted as the numbering after them says: Plies for a record without gaps.
+	Length int
 	// Err is why the main line cannot be played to its end (the move it stops at), or nil.
 	Err *Error
 }
@@ -37,7 +40,12 @@ func PlayedOf(r *Record) Played {
 			p.Err = s.Err
 			return ErrStop // this move and the rest are kept as written, below
 		}
-		p.Moves = append(p.Moves, s.Token())
+		if s.Gap {
+			p.Moves = append(p.Moves, GapToken)
+		} else {
+			p.Moves = append(p.Moves, s.Token())
+			p.Length = s.Ply
+		}
 		p.Plies++
 		return nil
 	})
@@ -143,7 +151,7 @@ func (t *Tally) Add(r *Record) *Error {
 	south, north := t.player(r.Tag("South")), t.player(r.Tag("North"))
 	t.by[3][south]++
 	t.by[4][strings.Join(p.Moves[:min(OpeningPlies, p.Plies)], " ")]++
-	band := p.Plies / LengthBand * LengthBand
+	band := p.Length / LengthBand * LengthBand
 	t.by[5][strconv.Itoa(band)+"-"+strconv.Itoa(band+LengthBand-1)]++
 	if north != south { // two unknown players count once
 		t.by[3][north]++

@@ -28,6 +28,10 @@
 // after one pass. Comments stay where they were: a comment after a move belongs to it, one
 // before the first move of the game or of a variation to the move that follows.
 //
+// A fragment writes its lost moves as a gap, "..." followed by a [%pos BPN] checkpoint and the
+// number of the move after it: Stretches cuts its main line there, and Walk, Verify, Repairs and
+// the printer take each stretch from its own start, numbered as the game (gap.go).
+//
 // Walk is the one way through a record: it plays the main line (and, if asked, every
 // variation) through the engine once per move and hands each move to a visitor with the
 // positions before and after it, the engine's trace if asked, and the error of a move that

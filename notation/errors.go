@@ -35,6 +35,11 @@ var (
 	ErrIllegible        = errors.New("illegible move")
 	// ErrFilled marks a note, not a problem: an illegible move read as its one completion.
 	ErrFilled = errors.New("filled")
+	// ErrGap: a gap (...) whose moves after it cannot be replayed: no [%pos] checkpoint says
+	// where they start, or its move number contradicts it.
+	ErrGap = errors.New("gap")
+	// ErrFragment marks a note, not a problem: which stretches of a record with gaps verified.
+	ErrFragment = errors.New("fragment")
 	// A bug: a panic while handling one record, reported as that record's problem so that it
 	// never stops the others (see Record.Internal).
 	ErrInternal = errors.New("internal error")

@@ -243,6 +243,8 @@ func (lx *lexer) next() token {
 		lx.symbol(&t) // an illegible move token: "?6>", "?<"
 	case c == '!' || c == '?':
 		lx.readGlyph(&t)
+	case c == '.':
+		lx.gap(&t)
 	case class[c]&cAlnum != 0:
 		lx.symbol(&t)
 	default:
@@ -353,6 +355,8 @@ func (lx *lexer) symbol(t *token) {
 	t.kind = tMoveNum
 	if lx.run(cDot, maxSymbol) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
+	} else if len(lx.text) > 0 {
+		t.text += string(lx.text) // "12...": the move after a gap is North's
 	}
 }
 
@@ -424,6 +428,23 @@ const maxNULs = 4096
 
 // badChar consumes one unexpected character, a whole UTF-8 sequence if it is one, or a run of
 // NUL bytes.
+// gap reads a run of periods not after a move number: three are a gap token, any other
+// number a mistake.
+func (lx *lexer) gap(t *token) {
+	if lx.run(cDot, maxSymbol) || string(lx.text) != GapToken {
+		lx.errorf(t, ErrSyntax, "unexpected %q (a gap, where moves are lost, is written %s)", clipDots(lx.text), GapToken)
+		return
+	}
+	t.kind, t.text = tGap, GapToken
+}
+
+func clipDots(b []byte) string {
+	if len(b) > 8 {
+		return string(b[:8]) + "…"
+	}
+	return string(b)
+}
+
 func (lx *lexer) badChar(t *token) {
 	c := lx.buf[lx.i]
 	switch {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bao-archive/bao/engine"
@@ -253,7 +254,21 @@ func (p *parser) line(depth int) ([]*Node, []Comment) {
 			}
 			buf = append(buf, n)
 			last, afterVar = n, false
-		case tMoveNum: // move numbers are regenerated on writing; the reader ignores them
+		case tMoveNum: // move numbers are regenerated on writing; the reader ignores them...
+			if last != nil && last.Token == GapToken { // ...but after a gap: the moves lost
+				last.Resume = p.resume(t)
+			}
+		case tGap:
+			if depth > 0 {
+				p.failf(t.pos, ErrGap, "a gap (%s) belongs in the main line: a variation is played from the move before it", GapToken)
+				break
+			}
+			n := p.newNode(GapToken, t.pos)
+			if last == nil {
+				n.Before, pending = pending, nil
+			}
+			buf = append(buf, n)
+			last, afterVar = n, false
 		case tGlyph:
 			switch {
 			case t.text == "?" && !t.attached: // a '?' standing alone is an unknown move
@@ -314,6 +329,19 @@ func (p *parser) line(depth int) ([]*Node, []Comment) {
 		}
 		p.next()
 	}
+}
+
+// resume reads the move number written after a gap as the ply of the move it numbers: "23."
+// South's 23rd move, "23..." North's, counted from the record's start position.
+func (p *parser) resume(t token) int {
+	num, _ := strconv.Atoi(strings.TrimRight(t.text, "."))
+	north := strings.HasSuffix(t.text, "...")
+	ply := resumePly(num, north, positionNorthFirst(p.tags))
+	if ply < 1 {
+		p.failf(t.pos, ErrGap, "no move %s in a game whose first move is North's", t.text)
+		return 0
+	}
+	return ply
 }
 
 // keep gives back the line's buffer for reuse and returns a copy of its moves.

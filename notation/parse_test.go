@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -174,8 +175,18 @@ func FuzzParse(f *testing.F) {
 		if b.String() != out {
 			t.Errorf("not a fixed point:\n%s", lineDiff(out, b.String()))
 		}
-		for _, r := range recs {
+		for i, r := range recs {
 			Verify(r) // must not panic
+			// a fragment's gaps and the numbering it resumes with survive writing
+			if a, b := r.writtenPlies(), recs2[i].writtenPlies(); !slices.Equal(a, b) {
+				t.Errorf("game %d: plies as written %v, after writing %v\n%s", i+1, a, b, out)
+			}
+			Walk(r, WalkOptions{}, func(s *Step) error {
+				if s.Gap != r.Moves[s.Index].IsGap() || s.Gap && s.Err == nil && s.Ply <= 0 {
+					t.Fatalf("game %d: step %d (gap %v, ply %d) is not the move at its index", i+1, s.Index, s.Gap, s.Ply)
+				}
+				return nil
+			})
 		}
 	})
 }

@@ -101,7 +101,7 @@ func appendRecord(b []byte, r *Record) []byte {
 			w.comment(c)
 		}
 	}
-	w.line(r.Moves, 0)
+	w.line(r.Moves, 0, r.writtenPlies())
 	w.brk()
 	w.text(result)
 	w.flush()
@@ -199,22 +199,29 @@ func (p *printer) newline() {
 }
 
 // line writes moves from ply on, with move numbers where PGN puts them: before every South
-// move, and before a North move that starts a line or follows a comment or a variation.
-func (p *printer) line(nodes []*Node, ply int) {
+// move, and before a North move that starts a line or follows a comment, a variation or a gap.
+// The main line is numbered by plies (Record.writtenPlies), as it resumes after its gaps.
+func (p *printer) line(nodes []*Node, ply int, plies []int) {
 	needNum := true
 	for i, n := range nodes {
 		for _, c := range n.Before {
 			p.comment(c)
 		}
 		p.brk()
-		num, south := MoveNumber(ply+i, p.northFirst)
-		if south {
+		at := ply + i // plies before this move
+		if plies != nil {
+			at = plies[i] - 1
+		}
+		num, south := MoveNumber(at, p.northFirst)
+		switch {
+		case n.IsGap(): // not a move: no number
+		case south:
 			p.text(strconv.Itoa(num) + ". ")
-		} else if needNum {
+		case needNum:
 			p.text(strconv.Itoa(num) + "... ")
 		}
 		p.text(n.Token)
-		needNum = false
+		needNum = n.IsGap() // the move after a gap is always numbered
 		for _, nag := range n.NAGs {
 			p.brk()
 			p.text("$" + strconv.Itoa(nag))
@@ -227,7 +234,7 @@ func (p *printer) line(nodes []*Node, ply int) {
 			p.brk()
 			p.text("(")
 			p.glue = true
-			p.line(v.Moves, ply+i)
+			p.line(v.Moves, at, nil)
 			p.text(")")
 			for _, c := range v.After {
 				p.comment(c)

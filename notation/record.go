@@ -40,6 +40,9 @@ type Node struct {
 	// After those written after the move (before the next move or variation).
 	Before, After []Comment
 	Variations    []*Variation
+	// Resume is set on a gap (Token GapToken): the ply of the move after it, counted from the
+	// game's start, from the move number written there ("23..."); 0 when none was written.
+	Resume int
 }
 
 // Variation is an alternative line to the move it belongs to: its first move is played from the

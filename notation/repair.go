@@ -107,6 +107,9 @@ func Repairs(r *Record, opts RepairOptions) ([]Repair, error) {
 	if opts.Budget == 0 {
 		opts.Budget = 20 * time.Second
 	}
+	if r.hasGap() {
+		return repairStretches(r, opts)
+	}
 	s, e := newSearch(r, opts.Budget)
 	if e != nil {
 		return nil, e
@@ -469,7 +472,8 @@ func (r *Record) Repaired(rep Repair, was bool) *Record {
 		line = append(line, k)
 	}
 	edits := rep.Edits
-	at := func(i int, op EditOp) bool { return len(edits) > 0 && edits[0].Ply == i+1 && (edits[0].Op == op) }
+	plies := r.writtenPlies() // a gap's is 0: no edit is made at a gap
+	at := func(i int, op EditOp) bool { return len(edits) > 0 && edits[0].Ply == plies[i] && (edits[0].Op == op) }
 	for i := 0; i <= len(r.Moves); i++ {
 		for ; at(i, Insert); edits = edits[1:] {
 			add(&kept{n: &Node{Token: edits[0].Now, Pos: edits[0].Pos}, changed: true})

@@ -9,6 +9,9 @@ import (
 
 // Ply is one move of a main line played through the engine.
 type Ply struct {
+	// Number is the ply's number in the game, from 1: its index plus one, but after a gap
+	// (Node.IsGap) the numbering the record resumes with.
+	Number int
 	Node   *Node // the move as written: token, place, annotations, comments
 	Move   engine.Move
 	Token  string // the canonical token
@@ -42,6 +45,10 @@ func (r *Record) Replay() (*Replay, error) {
 			stop, rp.Status = s.Err, s.Status()
 			return ErrStop
 		}
+		if s.Gap {
+			rp.Status = s.Status()
+			return nil
+		}
 		rp.add(s)
 		return nil
 	})
@@ -53,7 +60,7 @@ func (r *Record) Replay() (*Replay, error) {
 
 // add appends a played main-line step; the status is judged once, after the last.
 func (rp *Replay) add(s *Step) {
-	rp.Plies = append(rp.Plies, Ply{Node: s.Node, Move: s.Move, Token: s.Token(), Before: s.Before, After: s.After})
+	rp.Plies = append(rp.Plies, Ply{Number: s.Ply, Node: s.Node, Move: s.Move, Token: s.Token(), Before: s.Before, After: s.After})
 	if s.Last() {
 		rp.Status = s.Status()
 	}
@@ -119,9 +126,9 @@ func (r *Record) errorf(pos Pos, format string, args ...any) *Error {
 }
 
 // Label writes ply i (0-based) of the replay as a numbered move: "12. A3" for South,
-// "12... a4" for North.
+// "12... a4" for North (after a gap, numbered as the record resumes).
 func (rp *Replay) Label(i int) string {
-	n, south := MoveNumber(i, rp.Start.ToMove() == engine.North)
+	n, south := MoveNumber(rp.Plies[i].Number-1, rp.Start.ToMove() == engine.North)
 	dots := "..."
 	if south {
 		dots = "."

@@ -10,6 +10,9 @@ import (
 // characters (runes). The zero Pos means "no position".
 type Pos struct{ Line, Col int }
 
+// before reports whether p comes before q in the file.
+func (p Pos) before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
+
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // IsValid reports whether the position is known.
@@ -32,12 +35,13 @@ const (
 	tLParen        // (
 	tRParen        // )
 	tError         // a lexical error; err says what
+	tGap           // ..., the gap token of a fragment
 )
 
 var kindNames = [...]string{
 	tEOF: "end of file", tLBracket: "'['", tRBracket: "']'", tString: "string",
 	tSymbol: "symbol", tMoveNum: "move number", tResult: "result", tNAG: "NAG",
-	tGlyph: "glyph", tComment: "comment", tLParen: "'('", tRParen: "')'", tError: "error",
+	tGlyph: "glyph", tComment: "comment", tLParen: "'('", tRParen: "')'", tError: "error", tGap: "gap",
 }
 
 func (k kind) String() string { return kindNames[k] }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -74,7 +75,87 @@ func problems(rec *Record, syntax ErrorList) (errs ErrorList) {
 			errs = append(errs, rec.Internal(p))
 		}
 	}()
-	return append(Verify(rec), Fills(rec)...)
+	errs = Verify(rec)
+	return append(append(errs, Verified(rec, errs)...), Fills(rec)...)
+}
+
+// Verified gives, for a record with gaps, a note of kind ErrFragment at its first gap that
+// says which stretches verified (the record's problems errs are in none of them) and which
+// plies are lost: "plies 1-20 and 31-40 verified, each from its start or checkpoint; plies
+// 21-30 lost". A record without gaps has none.
+func Verified(r *Record, errs ErrorList) ErrorList {
+	sts, e := r.Stretches()
+	if e != nil || len(sts) < 2 {
+		return nil
+	}
+	var ok, bad, lost, unread []string
+	for k, st := range sts {
+		end := Pos{Line: 1 << 30}
+		if k+1 < len(sts) {
+			end = sts[k+1].Gap.Pos
+		}
+		begin := r.Moves[0].Pos // a tag's problem is no stretch's
+		if st.Gap != nil {
+			begin = st.Gap.Pos
+			if prev := sts[k-1]; st.Err == nil && st.Base > prev.Base+len(prev.Rec.Moves) {
+				lost = append(lost, plyRange(prev.Base+len(prev.Rec.Moves)+1, st.Base))
+			}
+		}
+		clean := !slices.ContainsFunc(errs, func(e *Error) bool {
+			return e.Pos.IsValid() && !e.Pos.before(begin) && e.Pos.before(end)
+		})
+		switch {
+		case len(st.Rec.Moves) == 0:
+		case st.Err != nil:
+			unread = append(unread, fmt.Sprintf("the %s after the gap at %s", englishCount(len(st.Rec.Moves), "move"), st.Gap.Pos))
+		case clean:
+			ok = append(ok, plyRange(st.Base+1, st.Base+len(st.Rec.Moves)))
+		default:
+			bad = append(bad, plyRange(st.Base+1, st.Base+len(st.Rec.Moves)))
+		}
+	}
+	msg := "no stretch verified"
+	if len(ok) > 0 {
+		msg = english(ok) + " verified, each from its start or checkpoint"
+	}
+	if len(bad) > 0 {
+		msg += "; " + english(bad) + " not"
+	}
+	if len(unread) > 0 {
+		msg += "; " + strings.Join(unread, " and ") + " cannot be replayed"
+	}
+	if len(lost) > 0 {
+		msg += "; " + english(lost) + " lost"
+	}
+	return ErrorList{{File: r.File, Pos: sts[1].Gap.Pos, Game: r.Number, Move: GapToken,
+		Err: fmt.Errorf("%w: %s", ErrFragment, msg)}}
+}
+
+// englishCount writes "1 move", "10 moves".
+func englishCount(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// plyRange writes plies a to b: "ply 7", "plies 1-20".
+func plyRange(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("ply %d", a)
+	}
+	return fmt.Sprintf("plies %d-%d", a, b)
+}
+
+// english joins ranges as a sentence does: "plies 1-20, 31-40 and 51-60".
+func english(rs []string) string {
+	for i := 1; i < len(rs); i++ {
+		rs[i] = strings.TrimPrefix(strings.TrimPrefix(rs[i], "plies "), "ply ")
+	}
+	if len(rs) == 1 {
+		return rs[0]
+	}
+	return strings.Join(rs[:len(rs)-1], ", ") + " and " + rs[len(rs)-1]
 }
 
 // Fills lists, as notes of kind ErrFilled, the illegible moves of the record's main line that

@@ -48,12 +48,93 @@ func VerifyWalk(r *Record, trace bool, visit func(*Step)) ErrorList {
 func Check(r *Record) (*Replay, ErrorList) { return check(r, true, false, nil) }
 
 func check(r *Record, replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
+	if r.hasGap() {
+		return checkStretches(r, replay, trace, visit)
+	}
 	return (&verifier{rec: r}).run(replay, trace, visit)
+}
+
+// checkStretches verifies a record with gaps one stretch at a time, each as a record of its
+// own (the verifier's repairs and fills stay inside it), and numbers what it finds as the
+// whole record.
+func checkStretches(r *Record, replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
+	vf := &verifier{rec: r}
+	vf.tags()
+	sts, e := r.Stretches()
+	if e != nil {
+		vf.errs.Add(e)
+		vf.errs.Sort()
+		return nil, vf.errs
+	}
+	var rp *Replay
+	if replay {
+		rp = &Replay{Variant: sts[0].Start.Variant(), Start: sts[0].Start, Status: sts[0].Start.Status()}
+	}
+	build := rp
+	before, whole := sts[0].Start, true // the position before the next gap, if known
+	for _, st := range sts {
+		if st.Gap != nil {
+			if whole {
+				vf.checkpoints(st.Gap.Before, before, st.Base, "", "before the gap")
+			}
+			if visit != nil {
+				visit(gapStep(st, before, len(r.Moves)))
+			}
+			if st.Err != nil {
+				vf.moveError(st.Err, len(st.Rec.Moves))
+				build, whole = nil, false
+				continue
+			}
+			before, whole = st.Start, true
+		}
+		sub := &verifier{rec: st.Rec, stretch: true}
+		var renumber func(*Step)
+		if visit != nil {
+			renumber = func(s *Step) {
+				c := *s // the stretch's verifier goes on with s
+				if c.Depth == 0 {
+					c.Index += st.From
+					c.size = len(r.Moves)
+				}
+				c.Ply += st.Base
+				visit(&c)
+			}
+		}
+		srp, errs := sub.run(true, trace, renumber)
+		for _, e := range errs {
+			if e.Ply > 0 {
+				e.Ply += st.Base
+			}
+			vf.errs.Add(e)
+		}
+		if srp == nil {
+			build, whole = nil, false
+			continue
+		}
+		whole = len(srp.Plies) == len(st.Rec.Moves)
+		if n := len(srp.Plies); n > 0 {
+			before = srp.Plies[n-1].After
+		}
+		if build != nil {
+			for _, p := range srp.Plies {
+				p.Number += st.Base
+				build.Plies = append(build.Plies, p)
+			}
+			build.Status = srp.Status
+			if !whole {
+				build = nil // the replay stops at the first move that cannot be played
+			}
+		}
+	}
+	vf.errs.Sort()
+	return rp, vf.errs
 }
 
 func (vf *verifier) run(replay, trace bool, visit func(*Step)) (*Replay, ErrorList) {
 	r := vf.rec
-	vf.tags()
+	if !vf.stretch {
+		vf.tags()
+	}
 	var rp *Replay
 	start, e := r.start()
 	if e != nil {
@@ -128,9 +209,12 @@ func (vf *verifier) run(replay, trace bool, visit func(*Step)) (*Replay, ErrorLi
 }
 
 type verifier struct {
-	rec  *Record
-	v    *engine.Variant
-	errs ErrorList
+	rec *Record
+	// stretch: rec is a stretch of a record with gaps (Stretches), whose tags are checked
+	// with the whole.
+	stretch bool
+	v       *engine.Variant
+	errs    ErrorList
 	// deadline ends the record's resynchronisations (see resyncBudget); zero until the first.
 	deadline time.Time
 	// fixes are the resynchronisations made, numbered as the moves are written (see
@@ -264,7 +348,7 @@ func (vf *verifier) tags() {
 		}
 	}
 	if t := r.tag("Termination"); t != nil && strings.EqualFold(t.Value, Unrecorded) && len(r.Moves) > 0 {
-		bad(t, "%q says the moves were not recorded, but the game has %d", t.Value, len(r.Moves))
+		bad(t, "%q says the moves were not recorded, but the game has %d", t.Value, r.plyCount())
 	}
 	if t := r.tag("Date"); t != nil {
 		if err := CheckTagValue(t.Name, t.Value); err != nil {
@@ -276,8 +360,8 @@ func (vf *verifier) tags() {
 		switch {
 		case err != nil || n < 0:
 			bad(t, "%q is not a number of plies", t.Value)
-		case n != len(r.Moves):
-			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d", ErrPlyCount, n, len(r.Moves)))
+		case n != r.plyCount():
+			vf.errs.Add(r.errorf(t.ValuePos, "%w: the tag says %d, the main line has %d", ErrPlyCount, n, r.plyCount()))
 		}
 	}
 }

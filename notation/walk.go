@@ -43,8 +43,14 @@ type Step struct {
 	// walk shares.
 	Filled bool
 
+	// Gap says the step is a gap of the main line (Node.IsGap), not a move: Before is where
+	// the game stood before it, After its checkpoint, and Ply the ply of the move after it.
+	// With Err, the moves after it, up to the next gap, cannot be replayed (ErrGap).
+	Gap bool
+
 	// Err is set when the move cannot be played: After is then Before, and the Rest later moves
-	// of the line are not played (Walk goes on with the next line).
+	// of the line are not played (Walk goes on with the next line, or on the main line with the
+	// stretch after the next gap).
 	Err  *Error
 	Rest int
 
@@ -58,7 +64,7 @@ func (s *Step) Last() bool { return s.Index == s.size-1 }
 // Token is the move's canonical token ("" if it was not played). Asked, not stored: most
 // walks never need it.
 func (s *Step) Token() string {
-	if s.Err != nil {
+	if s.Err != nil || s.Gap {
 		return ""
 	}
 	return s.Before.Variant().FormatMove(s.Move)
@@ -88,6 +94,9 @@ func Walk(r *Record, opts WalkOptions, visit func(*Step) error) error {
 	start, e := r.start()
 	if e != nil {
 		return e
+	}
+	if r.hasGap() {
+		return walkStretches(r, opts, visit)
 	}
 	g := opts.Game
 	switch {
@@ -197,4 +206,73 @@ func (w *walker) fill(g *engine.Game, i int, e *Error) (engine.Move, *Error) {
 		}
 	}
 	return engine.Move{}, e
+}
+
+// walkStretches walks a main line with gaps: each stretch from its start (the game's, or the
+// checkpoint after a gap) as a record of its own, with the gap between as a step, and numbered
+// as the whole record: Index in the main line, Ply in the game.
+func walkStretches(r *Record, opts WalkOptions, visit func(*Step) error) error {
+	sts, e := r.Stretches()
+	if e != nil {
+		return e
+	}
+	total := len(r.Moves)
+	before := sts[0].Start
+	for k, st := range sts {
+		if st.Gap != nil {
+			if err := visit(gapStep(st, before, total)); err != nil {
+				return stopped(err)
+			}
+			if st.Err != nil {
+				continue
+			}
+			before = st.Start
+		}
+		o := opts
+		if k > 0 {
+			o.Game = nil // the game given plays the first stretch, from the record's start
+		}
+		var verr error // the visitor's, ErrStop included, which Walk keeps to itself
+		err := Walk(st.Rec, o, func(s *Step) error {
+			if s.Depth == 0 {
+				s.Index += st.From
+				s.size = total
+				if s.Err == nil {
+					before = s.After
+				}
+			}
+			s.Ply += st.Base
+			if s.Err != nil && s.Err.Ply > 0 {
+				s.Err.Ply += st.Base
+			}
+			verr = visit(s)
+			return verr
+		})
+		if err == nil {
+			err = verr
+		}
+		if err != nil {
+			return stopped(err)
+		}
+	}
+	return nil
+}
+
+// gapStep is the step of the gap a stretch starts after, the position before it given.
+func gapStep(st Stretch, before engine.Position, total int) *Step {
+	s := &Step{Node: st.Gap, Index: st.From - 1, Ply: st.Base + 1, Gap: true, Before: before, After: st.Start,
+		Err: st.Err, size: total}
+	if st.Err != nil {
+		s.After, s.Rest = before, len(st.Rec.Moves)
+	}
+	s.game = engine.NewGame(s.After)
+	return s
+}
+
+// stopped is what Walk returns for a visitor's error: nil for ErrStop.
+func stopped(err error) error {
+	if errors.Is(err, ErrStop) {
+		return nil
+	}
+	return err
 }

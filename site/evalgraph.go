@@ -43,12 +43,19 @@ func evalGraph(g *game) *evalGraphView {
 		text  string
 	}
 	var vals []val
-	moves := g.rec.Moves
-	for i := 0; i < g.plies && i < len(moves); i++ {
-		for _, c := range moves[i].After {
+	last := 0                         // the last ply: after a fragment's gaps, more than the moves
+	moves := map[int]*notation.Node{} // by ply
+	for i := 1; i <= g.plies && i < len(g.nodes); i++ {
+		n := g.nodes[i]
+		last = n.depth
+		if n.gap {
+			continue
+		}
+		moves[n.depth] = n.move
+		for _, c := range n.move.After {
 			if text, ok := notation.Eval(c.Text); ok {
 				if s, _, ok := notation.ParseEval(text); ok {
-					vals = append(vals, val{i + 1, max(min(s, evalCap), -evalCap), text})
+					vals = append(vals, val{n.depth, max(min(s, evalCap), -evalCap), text})
 				}
 			}
 		}
@@ -57,11 +64,11 @@ func evalGraph(g *game) *evalGraphView {
 		return nil
 	}
 	v := &evalGraphView{Width: evalWidth, Height: evalHeight, Mid: evalHeight / 2}
-	step := evalWidth / float64(max(g.plies, 1))
+	step := evalWidth / float64(max(last, 1))
 	var line, area strings.Builder
 	fmt.Fprintf(&area, "%s,%s ", num(step*float64(vals[0].ply)), num(v.Mid))
 	for _, x := range vals {
-		mv := moves[x.ply-1]
+		mv := moves[x.ply]
 		p := evalPoint{
 			X:     num(step * float64(x.ply)),
 			Y:     num(v.Mid - x.seeds/evalCap*(v.Mid-4)),

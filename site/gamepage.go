@@ -187,6 +187,9 @@ func (g *game) caption(l *lang.Lang, n *node) string {
 		}
 		return l.T("game.start")
 	}
+	if n.gap {
+		return l.T("game.gap", "Move", g.label(n.depth+1))
+	}
 	num, south := g.moveNumber(n.depth)
 	dots := "."
 	if !south {

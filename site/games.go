@@ -49,6 +49,9 @@ type node struct {
 	marks      board.Highlight
 	trace      *engine.Trace // the move's laps and captures, for the viewer's sowing
 	filled     string        // an illegible move's one completion, as every command reads it
+	// gap: the node is a gap of a fragment (moves lost), pos its checkpoint and depth the
+	// plies before the move after it; the viewer jumps there, with no sowing to show
+	gap bool
 }
 
 // newGame replays record number n of file (parse problems in parseErrs).
@@ -331,7 +334,10 @@ func (g *game) replay() {
 		}
 		prev := g.nodes[from]
 		n := &node{id: len(g.nodes), move: mv, depth: prev.depth + 1, prev: prev.id, next: -1, pos: s.After,
-			main: s.Variation == nil}
+			main: s.Variation == nil, gap: s.Gap}
+		if s.Gap {
+			n.depth = s.Ply - 1
+		}
 		if s.Trace != nil {
 			n.marks, n.trace = board.Trace(s.After.Variant(), *s.Trace), s.Trace
 		}

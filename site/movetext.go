@@ -30,13 +30,20 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		before := b.comments(dc, mv.Before)
 		writeComments(w, before)
 		num, south := g.moveNumber(g.nodes[id].depth)
+		ply := strconv.Itoa(id)
+		if g.nodes[id].gap { // moves lost: the board jumps to the checkpoint after them
+			w.WriteString(`<a href="#p` + ply + `" class="gap" title="` + escapeHTML(g.caption(b.l, g.nodes[id])) + `">` +
+				escapeHTML(b.l.T("game.gap.mark")) + `</a> `)
+			writeComments(w, b.comments(dc, mv.After))
+			needNum = true
+			continue
+		}
 		switch {
 		case south:
 			fmt.Fprintf(w, `<span class="num">%d.</span>`, num)
 		case needNum || len(before) > 0:
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
-		ply := strconv.Itoa(id)
 		if f := g.nodes[id].filled; f != "" { // shown as read, the scribe's ? on hover
 			w.WriteString(`<a href="#p` + ply + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
 		} else {

@@ -220,7 +220,10 @@ func newAnalyseMoveDoc(v *engine.Variant, m analysis.MoveReport) analyseMoveDoc 
 // printAnalysis writes a game's analysis for a person, one move a line.
 func printAnalysis(w io.Writer, d analyseGameDoc) {
 	fmt.Fprintf(w, "%s game %d\n", d.File, d.Game)
-	for _, m := range d.Moves {
+	for i, m := range d.Moves {
+		if i > 0 && m.Ply > d.Moves[i-1].Ply+1 { // a gap of a fragment
+			fmt.Fprintf(w, "     %s  plies %d-%d lost\n", notation.GapToken, d.Moves[i-1].Ply+1, m.Ply-1)
+		}
 		best := ""
 		if m.Best != "" && m.Best != m.Move {
 			best = "best " + strings.Join(m.PV, " ")

@@ -277,21 +277,22 @@ func printRepairs(w io.Writer, g repairedGame) {
 // "… a4> B8< [B5< -> A5<] a3< …".
 func movetextDiff(r *notation.Record, e notation.Edit) string {
 	var parts []string
-	lo, hi := max(0, e.Ply-3), min(len(r.Moves), e.Ply+2)
+	at := r.WrittenIndex(e.Ply) // the written move the edit is at
+	lo, hi := max(0, at-2), min(len(r.Moves), at+3)
 	if lo > 0 {
 		parts = append(parts, "…")
 	}
 	for i := lo; i <= hi; i++ {
 		switch {
-		case i == e.Ply-1 && e.Op == notation.Insert:
+		case i == at && e.Op == notation.Insert:
 			parts = append(parts, "[+"+e.Now+"]")
 			if i < len(r.Moves) {
 				parts = append(parts, r.Moves[i].Token)
 			}
 		case i == len(r.Moves):
-		case i == e.Ply-1 && e.Op == notation.Delete:
+		case i == at && e.Op == notation.Delete:
 			parts = append(parts, "[-"+e.Was+"]")
-		case i == e.Ply-1:
+		case i == at:
 			parts = append(parts, "["+e.Was+" -> "+e.Now+"]")
 		default:
 			parts = append(parts, r.Moves[i].Token)

@@ -28,6 +28,7 @@ type ReportError struct {
 	Move    string   `json:"move"`
 	Message string   `json:"message"`
 	Legal   []string `json:"legal"`
+	fill    bool     // a note of notation.ErrFilled
 }
 
 // Add records a problem.
@@ -38,7 +39,8 @@ func (r *Report) Add(e *notation.Error) {
 	}
 	re := ReportError{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col,
 		Game: e.Game, Ply: e.Ply, Move: e.Move, Message: e.Err.Error(), Legal: legal}
-	if errors.Is(e, notation.ErrFilled) {
+	if errors.Is(e, notation.ErrFilled) || errors.Is(e, notation.ErrFragment) {
+		re.fill = errors.Is(e, notation.ErrFilled)
 		r.Notes = append(r.Notes, re)
 		return
 	}
@@ -58,8 +60,14 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // "2 errors in 1 game (3 games in 2 files)".
 func (r *Report) Summary() string {
 	where := english.Count(r.Games, "game") + " in " + english.Count(r.Files, "file")
-	if len(r.Errors) == 0 && len(r.Notes) > 0 {
-		return fmt.Sprintf("ok: %s (%s filled)", where, english.Count(len(r.Notes), "illegible move"))
+	fills := 0
+	for _, n := range r.Notes {
+		if n.fill {
+			fills++
+		}
+	}
+	if len(r.Errors) == 0 && fills > 0 {
+		return fmt.Sprintf("ok: %s (%s filled)", where, english.Count(fills, "illegible move"))
 	}
 	if len(r.Errors) == 0 {
 		return "ok: " + where

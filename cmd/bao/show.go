@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -48,21 +49,33 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 				return err
 			}
 			rp, err := rec.Replay()
+			if rp == nil {
+				return err
+			}
+			// Plies are numbered as in the game: after a gap the record resumes with the
+			// number of the move after it.
+			last := 0
+			if n := len(rp.Plies); n > 0 {
+				last = rp.Plies[n-1].Number
+			}
 			k := o.ply
+			i := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k })
 			switch {
-			case rp == nil, err != nil && (whole || k > len(rp.Plies)):
+			case err != nil && (whole || k > last):
 				return err // the game cannot be replayed as far as asked
 			case whole:
-				k = len(rp.Plies)
-			case k > len(rp.Plies):
-				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, len(rp.Plies), k)
+				k, i = last, len(rp.Plies)-1
+			case k > last:
+				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, last, k)
+			case k > 0 && i < 0:
+				return fmt.Errorf("%s: game %d: ply %d is lost in a gap (...) of the record", name, o.game, k)
 			}
-			d := showDoc{File: name, Game: o.game, Ply: k, Plies: len(rp.Plies), Variant: rp.Variant.ID(),
+			d := showDoc{File: name, Game: o.game, Ply: k, Plies: last, Variant: rp.Variant.ID(),
 				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
 			title := "start"
 			pos := rp.Start
 			if k > 0 {
-				pos, d.Move = rp.Plies[k-1].After, rp.Label(k-1)
+				pos, d.Move = rp.Plies[i].After, rp.Label(i)
 				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
 				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
 			}

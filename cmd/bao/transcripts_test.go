@@ -15,9 +15,13 @@ import (
 //	filled.bgn     a "?" (12... a1<) that the rest of the game allows one way
 //	ambiguous.bgn  that "?" and a last move "?" that six moves fill
 //	slip.bgn       a scribe's slip (16... b6< for a6<)
+//	fragment.bgn   that game with plies 21-30 and 41-50 lost, each gap (...) followed by its
+//	               [%pos] checkpoint and the number of the move after it, and a "?" (17... a7>)
+//	unchecked-gap.bgn  that fragment with its second checkpoint torn off
 //
 // Every command that reads a record reads each the same way: the filled game as the game with
-// a1<, and the two others not at all, failing with exit 1 and the verifier's message.
+// a1<, the fragment as the plies of the game that survive, numbered as in the game, and the
+// others not at all, failing with exit 1 and the verifier's message.
 const transcripts = "../../testdata/transcripts"
 
 func TestTranscriptsReadAlikeByEveryCommand(t *testing.T) {
@@ -51,7 +55,12 @@ func TestTranscriptsReadAlikeByEveryCommand(t *testing.T) {
 		file := filepath.Join(dir, "filled.bgn")
 		readsFilled(t, dir, file, commands(dir, file))
 	})
-	for _, name := range []string{"ambiguous.bgn", "slip.bgn"} {
+	t.Run("fragment", func(t *testing.T) {
+		dir := copyTo("fragment.bgn")
+		file := filepath.Join(dir, "fragment.bgn")
+		readsFragment(t, dir, file, commands(dir, file))
+	})
+	for _, name := range []string{"ambiguous.bgn", "slip.bgn", "unchecked-gap.bgn"} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTo(name)
 			file := filepath.Join(dir, name)
@@ -253,4 +262,97 @@ func printedPlies(text string) map[[2]int]printedPly {
 		}
 	}
 	return out
+}
+
+// readsFragment checks that every command reads the fragment as the plies of the whole game
+// (slip.bgn with its slip mended) that survive, numbered as in the game, with its two gaps.
+func readsFragment(t *testing.T, dir, file string, commands map[string][]string) {
+	t.Helper()
+	code, _, errOut := runBao(t, "", "validate", file)
+	if code != 0 || !strings.Contains(errOut, "fragment: plies 1-20, 31-40 and 51-60 verified, each from its start or checkpoint; plies 21-30 and 41-50 lost") ||
+		!strings.Contains(errOut, "filled `?` at 13:21 as a7>") {
+		t.Fatalf("validate: exit %d, %s", code, errOut)
+	}
+	data, _ := os.ReadFile(filepath.Join(transcripts, "slip.bgn"))
+	whole := filepath.Join(t.TempDir(), "whole.bgn")
+	os.WriteFile(whole, []byte(strings.Replace(string(data), "b6<", "a6<", 1)), 0o644)
+	show := func(file string, ply int) (int, string) {
+		code, out, _ := runBao(t, "", "show", file, "--ply", strconv.Itoa(ply), "--json")
+		return code, out
+	}
+	for _, ply := range []int{0, 20, 31, 34, 40, 51, 60} {
+		_, want := show(whole, ply)
+		if code, got := show(file, ply); code != 0 || !sameShow(got, want) {
+			t.Errorf("show --ply %d: exit %d, %s; the whole game %s", ply, code, got, want)
+		}
+	}
+	if code, _, errOut := runBao(t, "", "show", file, "--ply", "25"); code != 1 || !strings.Contains(errOut, "ply 25 is lost in a gap") {
+		t.Errorf("show --ply 25: exit %d, %s", code, errOut)
+	}
+	if code, out, _ := runBao(t, "", "repair", file); code != 0 || !strings.Contains(out, "ply 34 (move 17...): fill ? -> a7>") {
+		t.Errorf("repair: exit %d, %s", code, out)
+	}
+	_, export, _ := runBao(t, "", "export", "--to", "json", whole)
+	var w struct {
+		Moves []struct {
+			Ply            int
+			Move, Position string
+		}
+	}
+	json.Unmarshal([]byte(export), &w)
+	for name, args := range commands {
+		code, stdout, errOut := runBao(t, "", args...)
+		if code != 0 {
+			t.Errorf("%s: exit %d, %s", name, code, errOut)
+			continue
+		}
+		switch name {
+		case "show":
+			if _, want := show(whole, 60); !sameShow(stdout, want) {
+				t.Errorf("show: %s, the whole game %s", stdout, want)
+			}
+		case "export":
+			var g struct {
+				Moves []struct {
+					Ply            int
+					Move, Position string
+					Gap            bool
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 42 || len(w.Moves) != 60 {
+				t.Fatalf("export: %v, %d entries, %.300s", err, len(g.Moves), stdout)
+			}
+			for _, m := range g.Moves {
+				switch {
+				case m.Gap && (m.Move != "..." || m.Position != w.Moves[m.Ply-2].Position):
+					t.Errorf("export: gap %+v, the game stands at %s", m, w.Moves[m.Ply-2].Position)
+				case !m.Gap && (m.Move != w.Moves[m.Ply-1].Move || m.Position != w.Moves[m.Ply-1].Position):
+					t.Errorf("export: ply %d %s, the game's is %s", m.Ply, m.Move, w.Moves[m.Ply-1].Move)
+				}
+			}
+		case "stats":
+			if !strings.Contains(stdout, `"60-79"`) {
+				t.Errorf("stats: the fragment covers 60 plies: %s", stdout)
+			}
+		case "analyse":
+			if n := strings.Count(stdout, `"ply":`); n != 40 || strings.Contains(stdout, `"ply":21,`) || !strings.Contains(stdout, `"ply":31,`) {
+				t.Errorf("analyse: %d moves judged, want the 40 of plies 1-20, 31-40, 51-60", n)
+			}
+		case "site":
+			page, _ := os.ReadFile(filepath.Join(dir, "site", "fragment", "1.html"))
+			if n := strings.Count(string(page), `class="gap" title="moves lost in the source; the game goes on at `); n != 2 ||
+				!strings.Contains(string(page), `goes on at 16.`) || !strings.Contains(string(page), `goes on at 26.`) {
+				t.Errorf("site: the game page shows %d gaps, want 2 (at 16. and 26.)", n)
+			}
+		}
+	}
+	if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	for ply, pos := range map[int]string{60: w.Moves[59].Position, 50: w.Moves[49].Position, 20: w.Moves[19].Position} {
+		code, stdout, _ := runBao(t, "", "search", dir, "--variant", "kiswahili", "--position", pos, "--json")
+		if code != 0 || !strings.Contains(stdout, `"reached":[`+strconv.Itoa(ply)+`]`) || !strings.Contains(stdout, `"plies":60`) {
+			t.Errorf("search: ply %d of the fragment: %s", ply, stdout)
+		}
+	}
 }

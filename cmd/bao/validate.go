@@ -23,7 +23,9 @@ With --json the report is one JSON document on standard output:
 {"files":N,"games":N,"errors":[{"file","line","col","game","ply","move","message","legal"}]}.
 An illegible move (?) that the rest of the game fills one way is no problem: a note says how
 it was read ("filled ` + "`?`" + ` at 15:49 as a1<", under "notes" with --json), as every other command
-reads it. A folder stands for the .bgn files under it; - reads standard input (named stdin in
+reads it. A fragment, whose lost moves are a gap (...) followed by a [%pos] checkpoint, is
+checked one stretch at a time, and a note says which stretches verified and which plies are
+lost (docs/formats.md, Fragments). A folder stands for the .bgn files under it; - reads standard input (named stdin in
 messages). A file without any game is a problem too: an empty file is almost always a
 failed export or a truncating redirection, not a collection of zero games.
 Exit code 1 when any game has a problem.`,
