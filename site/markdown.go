@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/board"
 )
 
@@ -37,6 +39,8 @@ type docContext struct {
 	root    string // from the page being written to the site root: "", "../", ...
 	variant *engine.Variant
 	game    *game
+	// drawn is the variant of the first diagram drawn: the page carries its key
+	drawn *engine.Variant
 }
 
 // warn reports a problem of the text: with its game's, in a record's comments.
@@ -158,11 +162,16 @@ func blockStart(f *ast.FencedCodeBlock) int {
 // lineOf counts the line breaks before offset: 0 on the text's first line.
 func lineOf(src []byte, offset int) int { return bytes.Count(src[:offset], []byte("\n")) }
 
-// diagram resolves one ```bao block: its info string (```bao variant=kingulu move=A3) and its
-// body, one line holding a BPN or after=N (the position after ply N of this game).
+// diagram resolves one ```bao block: its info string and its body. The info string may say
+// variant=ID, game=PATH#N ply=K (the position after ply K of game N of a record file of the
+// archive, PATH relative to the archive; #N defaults to 1, ply to the game's end), move=MOVE
+// (the position after MOVE, with its sowing marked) or toplay[=MOVE] (the position as it is,
+// "South to play", MOVE's pit marked but the move not played). The body is one line, a BPN or
+// after=K (the position after ply K of this game, in a record's comments), or nothing with game=.
 func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	v := dc.variant
-	var move string
+	var move, gameRef, plyArg, toPlay string
+	toPlaySet := false
 	for _, a := range strings.Fields(info)[1:] {
 		key, val, _ := strings.Cut(a, "=")
 		switch key {
@@ -173,8 +182,14 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			}
 		case "move":
 			move = val
+		case "game":
+			gameRef = val
+		case "ply":
+			plyArg = val
+		case "toplay":
+			toPlay, toPlaySet = val, true
 		default:
-			return nil, fmt.Errorf("unknown diagram option %q (want variant= or move=)", a)
+			return nil, fmt.Errorf("unknown diagram option %q (want variant=, game=, ply=, move= or toplay=)", a)
 		}
 	}
 	var lines []string
@@ -183,24 +198,42 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) != 1 {
+	switch {
+	case move != "" && toPlaySet:
+		return nil, fmt.Errorf("move= plays a move and toplay= marks one unplayed: give one of them")
+	case plyArg != "" && gameRef == "":
+		return nil, fmt.Errorf("ply=%s needs game=PATH#N (or after=%s in a record's comments)", plyArg, plyArg)
+	case gameRef != "" && len(lines) != 0:
+		return nil, fmt.Errorf("a diagram of game=%s holds no position line; found %d", gameRef, len(lines))
+	case gameRef == "" && len(lines) != 1:
 		return nil, fmt.Errorf("a diagram holds one line, a position (BPN) or after=N; found %d", len(lines))
 	}
 	var pos engine.Position
 	var h board.Highlight
 	caption := ""
-	if arg, ok := strings.CutPrefix(lines[0], "after="); ok {
+	others := dc.game
+	switch arg, after := "", false; {
+	case gameRef != "":
+		g, err := dc.b.gameOf(gameRef)
+		if err != nil {
+			return nil, err
+		}
+		nd, err := g.nodeAfter("ply", plyArg)
+		if err != nil {
+			return nil, fmt.Errorf("game=%s: %w", gameRef, err)
+		}
+		pos, h, caption, others = nd.pos, nd.marks, g.title(dc.b.l)+", "+g.caption(dc.b.l, nd), g
+	case func() bool { arg, after = strings.CutPrefix(lines[0], "after="); return after }():
 		g := dc.game
 		if g == nil {
-			return nil, fmt.Errorf("after=%s needs a game: use it in a record's comments", arg)
+			return nil, fmt.Errorf("after=%s needs a game: use it in a record's comments, or write game=PATH#N ply=%s", arg, arg)
 		}
-		n, err := strconv.Atoi(arg)
-		if err != nil || n < 0 || n > g.plies {
-			return nil, fmt.Errorf("after=%s: want a ply from 0 to %d", arg, g.plies)
+		nd, err := g.nodeAfter("after", arg)
+		if err != nil {
+			return nil, err
 		}
-		nd := g.nodes[n]
 		pos, h, caption = nd.pos, nd.marks, g.caption(dc.b.l, nd)
-	} else {
+	default:
 		if v == nil {
 			return nil, fmt.Errorf("no variant for this position: write ```bao variant=ID")
 		}
@@ -209,7 +242,8 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			return nil, err
 		}
 	}
-	if move != "" {
+	switch {
+	case move != "":
 		m, err := pos.ParseMove(move)
 		if err != nil {
 			return nil, err
@@ -219,12 +253,96 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			return nil, err
 		}
 		pos, h, caption = next, board.Trace(next.Variant(), tr), dc.b.l.T("diagram.after", "Move", next.Variant().FormatMove(tr.Move))
+	case toPlaySet:
+		side := dc.b.l.T("side." + pos.ToMove().String())
+		where := caption // the game's, kept before what is to play
+		h, caption = nil, dc.b.l.T("diagram.toplay", "Side", side)
+		if toPlay != "" {
+			m, err := pos.ParseMove(toPlay)
+			if err != nil {
+				return nil, fmt.Errorf("toplay=%s: %w", toPlay, err)
+			}
+			_, tr, err := pos.Trace(m)
+			if err != nil {
+				return nil, err
+			}
+			h = board.Trace(pos.Variant(), tr)
+			for k := range h {
+				h[k] &= board.From // the pit it starts from, nothing of what it does
+			}
+			caption = dc.b.l.T("diagram.toplay.move", "Side", side, "Move", pos.Variant().FormatMove(tr.Move))
+		}
+		if where != "" {
+			caption = where + " — " + caption
+		}
+	}
+	if dc.drawn == nil {
+		dc.drawn = pos.Variant()
 	}
 	b := board.New(dc.b.l, pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
-	dv.Others, dv.More = dc.b.others(pos, dc.game)
+	dv.Others, dv.More = dc.b.others(pos, others)
 	return dv, nil
+}
+
+// gameOf reads game N of an archive record file, named PATH#N (#N defaults to 1), and
+// replays it as its page does.
+func (b *build) gameOf(ref string) (*game, error) {
+	file, num, hasNum := strings.Cut(ref, "#")
+	n := 1
+	if hasNum {
+		var err error
+		if n, err = strconv.Atoi(num); err != nil || n < 1 {
+			return nil, fmt.Errorf("game=%s: #%s is not a game number (from 1)", ref, num)
+		}
+	}
+	file = path.Clean(file)
+	if _, ok := slices.BinarySearch(b.records, file); !ok {
+		return nil, fmt.Errorf("game=%s: the archive has no record file %s", ref, file)
+	}
+	var g *game
+	count := 0
+	err := scanGames(b.src, file, b.where(file), func(k int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+		count = k
+		if k == n {
+			g = newGame(file, b.where(file), k, several, rec, errs)
+			return errFound
+		}
+		return nil
+	})
+	switch {
+	case g != nil:
+		return g, nil
+	case err != nil:
+		return nil, fmt.Errorf("game=%s: %w", ref, err)
+	}
+	return nil, fmt.Errorf("game=%s: %s holds %d games, not %d", ref, file, count, n)
+}
+
+// nodeAfter finds the main-line node after ply arg of the game ("" for its end), numbered as
+// in the game; key names the option, for errors.
+func (g *game) nodeAfter(key, arg string) (*node, error) {
+	last := 0
+	for i := 1; i <= g.plies && i < len(g.nodes); i++ {
+		last = g.nodes[i].depth
+	}
+	if arg == "" {
+		return g.nodes[min(g.plies, len(g.nodes)-1)], nil
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 || n > last {
+		return nil, fmt.Errorf("%s=%s: want a ply from 0 to %d", key, arg, last)
+	}
+	if n == 0 {
+		return g.nodes[0], nil
+	}
+	for i := 1; i <= g.plies && i < len(g.nodes); i++ {
+		if nd := g.nodes[i]; nd.depth == n { // a gap's: its checkpoint
+			return nd, nil
+		}
+	}
+	return nil, fmt.Errorf("%s=%s: ply %d is lost in a gap (...) of the record", key, arg, n)
 }
 
 // boardRenderer writes boardNodes through the "diagram" template.

@@ -60,6 +60,8 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 			}
 			k := o.ply
 			i := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k })
+			// the position after the last ply a gap lost is its checkpoint
+			checkpoint := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k+1 })
 			switch {
 			case err != nil && (whole || k > last):
 				return err // the game cannot be replayed as far as asked
@@ -67,6 +69,7 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 				k, i = last, len(rp.Plies)-1
 			case k > last:
 				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, last, k)
+			case k > 0 && i < 0 && checkpoint >= 0: // ply k is the last a gap lost
 			case k > 0 && i < 0:
 				return fmt.Errorf("%s: game %d: ply %d is lost in a gap (...) of the record", name, o.game, k)
 			}
@@ -74,7 +77,12 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
 			title := "start"
 			pos := rp.Start
-			if k > 0 {
+			switch {
+			case k > 0 && i < 0: // after a gap, before the move that follows it
+				pos, d.Move = rp.Plies[checkpoint].Before, "..."
+				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
+				title = fmt.Sprintf("after ply %d, the checkpoint of a gap", k)
+			case k > 0:
 				pos, d.Move = rp.Plies[i].After, rp.Label(i)
 				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
 				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
