@@ -41,23 +41,23 @@ were combined.`,
 				return err
 			}
 			defer w.Abort()
-			var copies map[notation.GameRef][]*notation.Record
+			var copies map[int][]*notation.Record // by the record's place among all read
 			if combine {
 				if copies, err = findCopies(e, args); err != nil {
 					return err
 				}
 			}
-			enc, n := exchange.BGNEncoder(w), 0
+			enc, n, seq := exchange.BGNEncoder(w), 0, 0
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+				seq++
 				if len(errs) > 0 {
 					bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
 					return nil
 				}
-				ref := notation.RefOf(r)
-				if _, dup := copies[ref]; dup && copies[ref] == nil {
-					return nil
+				if cs, ok := copies[seq]; ok && cs == nil {
+					return nil // a copy, combined into the first
 				}
-				for _, c := range copies[ref] {
+				for _, c := range copies[seq] {
 					r.AddProvenance(c)
 					fmt.Fprintf(e.err, "%s:%d game %d combined into %s:%d game %d\n", c.File, c.Pos.Line, c.Number, r.File, r.Pos.Line, r.Number)
 				}
@@ -84,9 +84,10 @@ were combined.`,
 
 // findCopies reads the files once to find the games stored more than once: for the first
 // record of each such game, the later copies (only their place and provenance tags, so that
-// memory grows with the copies, not the games); for each later copy, a nil entry. Standard
+// memory grows with the copies, not the games); for each later copy, a nil entry. Records are
+// known by their place among all those read (a file named twice is read twice). Standard
 // input is read once and kept for the second reading; what cannot be read is reported then.
-func findCopies(e *env, args []string) (map[notation.GameRef][]*notation.Record, error) {
+func findCopies(e *env, args []string) (map[int][]*notation.Record, error) {
 	quiet := &env{in: e.in, out: io.Discard, err: io.Discard}
 	if slices.Contains(args, stdinName) {
 		data, err := io.ReadAll(e.in)
@@ -96,20 +97,26 @@ func findCopies(e *env, args []string) (map[notation.GameRef][]*notation.Record,
 		quiet.in, e.in = bytes.NewReader(data), bytes.NewReader(data)
 	}
 	var d notation.Duplicates
-	copies := map[notation.GameRef][]*notation.Record{}
+	copies := map[int][]*notation.Record{}
+	first := map[notation.GameRef]int{} // an original's place
+	seq := 0
 	_, err := eachRecord(quiet, args, func(r *notation.Record, errs notation.ErrorList, _ func(error)) error {
+		seq++
 		if len(errs) > 0 {
 			return nil // left out, and reported, when the games are written
 		}
-		if of, dup := d.Add(r); dup {
+		of, dup := d.Add(r)
+		if !dup {
+			first[notation.RefOf(r)] = seq
+		} else {
 			c := &notation.Record{File: r.File, Number: r.Number, Pos: r.Pos}
 			for _, name := range []string{"Source", "SourceRef"} {
 				if v := r.Tag(name); v != "" {
 					c.SetTag(name, v)
 				}
 			}
-			copies[of] = append(copies[of], c)
-			copies[notation.RefOf(r)] = nil
+			copies[first[of]] = append(copies[first[of]], c)
+			copies[seq] = nil
 		}
 		return nil
 	})

@@ -55,6 +55,10 @@ func TestMergeCombineKeepsProvenance(t *testing.T) {
 	if code != 0 || out2 != out {
 		t.Errorf("merge --combine with standard input: exit %d\n%s", code, out2)
 	}
+	// a file named twice is one source read twice: its games are written once
+	if code, out, _ := runBao(t, "", "merge", "--combine", book, book); code != 0 || strings.Count(out, "[Event ") != 2 {
+		t.Errorf("merge --combine of a file with itself: exit %d\n%s", code, out)
+	}
 	if code, out, _ := runBao(t, "", "merge", book, filepath.Join(dir, "bulletin.bgn")); code != 0 || strings.Count(out, "[Event ") != 3 {
 		t.Errorf("merge without --combine: exit %d\n%s", code, out)
 	}
