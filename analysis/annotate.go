@@ -215,11 +215,12 @@ func ownComment(c notation.Comment) bool {
 // Annotator tag names the engine.
 func Annotate(rec *notation.Record, rep *GameReport, annotator string) {
 	v := rep.Variant
+	moves := slices.DeleteFunc(slices.Clone(rec.Moves), (*notation.Node).IsGap) // rep's, a fragment's gaps left out
 	for i, m := range rep.Moves {
-		if i >= len(rec.Moves) {
+		if i >= len(moves) {
 			break
 		}
-		n := rec.Moves[i]
+		n := moves[i]
 		n.After = slices.DeleteFunc(n.After, ownComment)
 		text := notation.FormatCommand("eval", EvalText(m.Next, m.Mover.Other()))
 		if m.NAG != 0 && m.NAG != nagGood && len(m.Best.Moves) > 0 {

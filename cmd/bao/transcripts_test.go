@@ -346,6 +346,14 @@ func readsFragment(t *testing.T, dir, file string, commands map[string][]string)
 			}
 		}
 	}
+	// annotated, each move's judgement goes after that move, none on the gaps
+	annotated := filepath.Join(t.TempDir(), "fragment.bgn")
+	os.WriteFile(annotated, readBytes(t, file), 0o644)
+	if code, _, errOut := runBao(t, "", "analyse", "--annotate", "--depth", "1", annotated); code != 0 {
+		t.Errorf("analyse --annotate: exit %d, %s", code, errOut)
+	} else if code, _, errOut := runBao(t, "", "validate", annotated); code != 0 || !strings.Contains(errOut, "plies 1-20, 31-40 and 51-60 verified") {
+		t.Errorf("validate after analyse --annotate: exit %d, %s", code, errOut)
+	}
 	if code, _, errOut := runBao(t, "", "index", dir); code != 0 {
 		t.Fatalf("index: %s", errOut)
 	}
@@ -355,4 +363,13 @@ func readsFragment(t *testing.T, dir, file string, commands map[string][]string)
 			t.Errorf("search: ply %d of the fragment: %s", ply, stdout)
 		}
 	}
+}
+
+func readBytes(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
