@@ -355,8 +355,8 @@ func (lx *lexer) symbol(t *token) {
 	t.kind = tMoveNum
 	if lx.run(cDot, maxSymbol) {
 		lx.errorf(t, ErrTooLarge, "word longer than %d bytes", maxSymbol)
-	} else if len(lx.text) > 0 {
-		t.text += string(lx.text) // "12...": the move after a gap is North's
+	} else {
+		t.dots = min(len(lx.text), 3) // "12...": the move after a gap is North's
 	}
 }
 

@@ -36,13 +36,13 @@ func TestLex(t *testing.T) {
 		want      []string
 	}{
 		{"tag", `[Event "a \"b\" \\ c"]`, []string{`1:1 '['`, `1:2 symbol "Event"`, `1:8 string "a \"b\" \\ c"`, `1:22 ']'`}},
-		{"move numbers", "1. A3 1... a4 12.A5 3", []string{`1:1 move number "1."`, `1:4 symbol "A3"`, `1:7 move number "1..."`,
-			`1:12 symbol "a4"`, `1:15 move number "12."`, `1:18 symbol "A5"`, `1:21 move number "3"`}},
+		{"move numbers", "1. A3 1... a4 12.A5 3", []string{`1:1 move number "1"`, `1:4 symbol "A3"`, `1:7 move number "1"`,
+			`1:12 symbol "a4"`, `1:15 move number "12"`, `1:18 symbol "A5"`, `1:21 move number "3"`}},
 		{"4x8 tokens", "A6<* A2<** A4>+ A7># B12-A12 A3x a2=", []string{`1:1 symbol "A6<*"`, `1:6 symbol "A2<**"`,
 			`1:12 symbol "A4>+"`, `1:17 symbol "A7>#"`, `1:22 symbol "B12-A12"`, `1:30 symbol "A3x"`, `1:34 symbol "a2="`}},
 		{"gaps", "a5< ... {x} 16. A4> .... 2..", []string{`1:1 symbol "a5<"`, `1:5 gap "..."`, `1:9 comment "x"`,
-			`1:13 move number "16."`, `1:17 symbol "A4>"`,
-			`1:21 error: syntax error: unexpected "...." (a gap, where moves are lost, is written ...)`, `1:26 move number "2.."`}},
+			`1:13 move number "16"`, `1:17 symbol "A4>"`,
+			`1:21 error: syntax error: unexpected "...." (a gap, where moves are lost, is written ...)`, `1:26 move number "2"`}},
 		{"results", "1-0 0-1 1/2-1/2 *", []string{`1:1 result "1-0"`, `1:5 result "0-1"`, `1:9 result "1/2-1/2"`, `1:17 result "*"`}},
 		{"annotations", "A3! $14 ?! !!!", []string{`1:1 symbol "A3"`, `1:3 glyph $1`, `1:5 NAG $14`, `1:9 glyph $6`,
 			"1:12 error: syntax error: unknown annotation glyph \"!!!\" (known: ! ? !! ?? !? ?!)"}},

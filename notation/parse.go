@@ -334,11 +334,11 @@ func (p *parser) line(depth int) ([]*Node, []Comment) {
 // resume reads the move number written after a gap as the ply of the move it numbers: "23."
 // South's 23rd move, "23..." North's, counted from the record's start position.
 func (p *parser) resume(t token) int {
-	num, _ := strconv.Atoi(strings.TrimRight(t.text, "."))
-	north := strings.HasSuffix(t.text, "...")
+	num, _ := strconv.Atoi(t.text)
+	north := t.dots == 3
 	ply := resumePly(num, north, positionNorthFirst(p.tags))
 	if ply < 1 {
-		p.failf(t.pos, ErrGap, "no move %s in a game whose first move is North's", t.text)
+		p.failf(t.pos, ErrGap, "no move %s%s in a game whose first move is North's", t.text, strings.Repeat(".", t.dots))
 		return 0
 	}
 	return ply

@@ -56,6 +56,8 @@ type token struct {
 	err  error // tError only
 	// attached: a glyph written right after its move token, with no space ("A3!").
 	attached bool
+	dots     int // the periods after a move number, at most 3: "12..." has 3
+
 }
 
 // describe names the token for "unexpected …" messages.
