@@ -66,6 +66,7 @@ func (b *build) writeGame(g *game) error {
 	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
+		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
 		gv.Board = board.New(b.l, g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(b.l, g.nodes[0])
@@ -188,7 +189,12 @@ func (g *game) caption(l *lang.Lang, n *node) string {
 		return l.T("game.start")
 	}
 	if n.gap {
-		return l.T("game.gap", "Move", g.label(n.depth+1))
+		num, south := g.moveNumber(n.depth + 1)
+		label := strconv.Itoa(num) + "."
+		if !south {
+			label += ".."
+		}
+		return l.T("game.gap", "Move", label)
 	}
 	num, south := g.moveNumber(n.depth)
 	dots := "."

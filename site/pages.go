@@ -10,9 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
-	"github.com/bao-archive/bao/site/board"
 	"github.com/bao-archive/bao/site/webengine"
 )
 
@@ -37,7 +35,6 @@ type link struct {
 type mdPage struct {
 	pageData
 	Body        template.HTML
-	Legend      template.HTML // the key to the board, for a page with diagrams
 	Collections []link
 	Pages       []link
 	Games       []gameRow
@@ -228,11 +225,11 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 	title := f.title
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
-		body, drawn, err := b.readMarkdown(f.index, pg.Root)
+		body, err := b.readMarkdown(f.index, pg.Root)
 		if err != nil {
 			return nil, err
 		}
-		pg.Body, pg.Legend = body, b.legend(drawn)
+		pg.Body = body
 	}
 	for _, sub := range f.subs {
 		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: sub.title,
@@ -290,31 +287,20 @@ func (b *build) recordListPage(file string, i int) ([]byte, error) {
 func (b *build) markdownPage(name string) ([]byte, error) {
 	href := b.pages[name]
 	pg := mdPage{pageData: b.newPage(href, "page", b.markdownTitle(name))}
-	body, drawn, err := b.readMarkdown(name, pg.Root)
+	body, err := b.readMarkdown(name, pg.Root)
 	if err != nil {
 		return nil, err
 	}
-	pg.Body, pg.Legend = body, b.legend(drawn)
+	pg.Body = body
 	return b.render("page", pg)
 }
 
-// readMarkdown renders a Markdown page's text, and says the variant of its first board
-// diagram (nil if it draws none), whose key the page then carries.
-func (b *build) readMarkdown(name, root string) (template.HTML, *engine.Variant, error) {
+func (b *build) readMarkdown(name, root string) (template.HTML, error) {
 	src, err := b.readSource(name)
 	if err != nil { // shown in place: one unreadable page never stops the site
-		return b.pageError(name, err), nil, nil
+		return b.pageError(name, err), nil
 	}
-	dc := &docContext{b: b, file: name, line: 1, root: root}
-	return b.s.markdown(string(src), dc), dc.drawn, nil
-}
-
-// legend is the key to the boards of a page whose diagrams are of variant v; none without.
-func (b *build) legend(v *engine.Variant) template.HTML {
-	if v == nil {
-		return ""
-	}
-	return board.Legend(b.l, v)
+	return b.s.markdown(string(src), &docContext{b: b, file: name, line: 1, root: root}), nil
 }
 
 // countNote says how much a folder holds, for the collection lists.
