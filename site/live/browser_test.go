@@ -135,15 +135,24 @@ func tapPit(t *testing.T, ctx context.Context, name string) {
 	do(t, ctx, chromedp.TapXY(xy[0], xy[1]))
 }
 
-// playMove enters tok on a recording page: a tap on its pit, and on the choice if the page
-// asks one.
+// readyJS is true once the recording page's input has the engine's legal moves of the
+// position it shows (the pits with a move are marked).
+const readyJS = `!!document.querySelector('#rec-board g.pit.can') && !document.querySelector('#choices button')`
+
+// playMove enters tok on a recording page as the analysis board's input takes it: a tap on
+// its pit, and a tap on the choice where the input asks one.
 func playMove(t *testing.T, ctx context.Context, tok string) {
 	t.Helper()
-	settle(t, ctx, `document.querySelector('#choices').hidden`)
+	settle(t, ctx, readyJS)
 	tapPit(t, ctx, pitName(tok))
-	if eval[bool](t, ctx, `!document.querySelector('#choices').hidden`) {
-		do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { for (const b of document.querySelectorAll('#choices button'))
-			if (b.textContent === `+fmt.Sprintf("%q", tok)+`) b.click(); })()`))
+	if eval[bool](t, ctx, `!!document.querySelector('#choices button')`) {
+		sel := fmt.Sprintf(`#choices button[data-move=%q]`, tok)
+		xy := eval[[]float64](t, ctx, `(() => { const b = document.querySelector(`+fmt.Sprintf("%q", sel)+`);
+			if (!b) return []; const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+		if len(xy) != 2 {
+			t.Fatalf("the input offers no choice %s", tok)
+		}
+		do(t, ctx, chromedp.TapXY(xy[0], xy[1]))
 	}
 }
 
@@ -208,8 +217,12 @@ func TestBrowserRecording(t *testing.T) {
 		for b, p := range phones {
 			tok := lines[b][i]
 			if b == 0 && i == 2 { // an illegal tap: a pit of the player not to move
+				settle(t, p, readyJS)
 				tapPit(t, p, "b8")
-				settle(t, p, `document.querySelector('#status').classList.contains('bad') && document.querySelector('#status').textContent.includes('No move from b8')`)
+				settle(t, p, `document.querySelector('#status').classList.contains('bad') && document.querySelector('#status').textContent.includes('b8')`)
+				if eval[int](t, p, `document.querySelectorAll('#moves li').length`) != len(played[b]) {
+					t.Fatal("an illegal tap entered a move")
+				}
 			}
 			if b == 1 && i == 5 { // the connection cut while the move is entered
 				cut.Store(true)

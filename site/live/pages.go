@@ -21,7 +21,8 @@ type pageData struct {
 	Write   string   // the recording page: the link it writes through
 	Arbiter bool     // the recording page is the arbiter's
 	Links   []arbLink
-	Home    string // the event's page on the site
+	Home    string       // the event's page on the site
+	Engine  *engineFiles // the recording page's input and engine
 }
 
 // arbLink is a board on the arbiter's page, with the address that records it.
@@ -134,9 +135,18 @@ func (sv *Server) recordPage(w http.ResponseWriter, r *http.Request, b *board, w
 	sv.mu.Unlock()
 	d := sv.page(l, l.T("live.record.title", "Board", b.k.String()), nil)
 	d.Round, d.Board, d.Write, d.Arbiter = b.k.round, st, write, arbiter
+	eng, err := loadEngine()
+	if err != nil {
+		sv.logf("the engine for the recording page: %v", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	d.Engine = eng
 	// The link is the page's own address: keep it out of the history's other pages and the
 	// referrer (the site's headers send none).
 	w.Header().Set("X-Robots-Tag", "noindex")
+	// The one page that runs the engine: WebAssembly, in a worker of its own origin.
+	w.Header().Set("Content-Security-Policy", recordPolicy)
 	sv.render(w, "record", d)
 }
 

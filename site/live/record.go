@@ -340,32 +340,13 @@ func (sv *Server) refuse(w http.ResponseWriter, s *recorder.Session, err error) 
 	}
 }
 
-// legalMove is a legal move and the position after it, as bao moves --json lists them.
-type legalMove struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
-}
-
-// stateOfBoard answers the recording page's GET <link>/state: the board's state, with the
-// legal moves of its position for the page's taps.
+// stateOfBoard answers the recording page's GET <link>/state: the board's record as it
+// stands, as the spectators are sent it.
 func (sv *Server) stateOfBoard(w http.ResponseWriter, b *board) {
 	sv.mu.Lock()
 	st := *b.state
 	sv.mu.Unlock()
-	legal := []legalMove{}
-	v, _ := engine.LookupVariant(st.Variant)
-	if v != nil && st.Result == "*" {
-		if p, err := engine.ParsePosition(v, st.Position); err == nil {
-			for _, c := range p.Children(nil) {
-				legal = append(legal, legalMove{v.FormatMove(c.Move), c.Position.String()})
-			}
-			slices.SortFunc(legal, func(a, b legalMove) int { return strings.Compare(a.Move, b.Move) })
-		}
-	}
-	writeJSON(w, http.StatusOK, struct {
-		state
-		Legal []legalMove `json:"legal"`
-	}{st, legal})
+	writeJSON(w, http.StatusOK, &st)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
