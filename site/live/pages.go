@@ -125,11 +125,7 @@ func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, k key) {
 }
 
 // recordPage is a board's recording page, for a phone.
-func (sv *Server) recordPage(w http.ResponseWriter, r *http.Request, b *board, write string, arbiter bool) {
-	l, ok := sv.language(w, r)
-	if !ok {
-		return
-	}
+func (sv *Server) recordPage(w http.ResponseWriter, l *lang.Lang, b *board, write string, arbiter bool) {
 	sv.mu.Lock()
 	st := b.state
 	sv.mu.Unlock()
@@ -152,13 +148,9 @@ func (sv *Server) recordPage(w http.ResponseWriter, r *http.Request, b *board, w
 
 // arbiterPage lists every board of the event, each with its recording page under the
 // arbiter's link.
-func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, base string) {
+func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, l *lang.Lang, base string) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
-		return
-	}
-	l, ok := sv.language(w, r)
-	if !ok {
+		writeError(w, http.StatusMethodNotAllowed, l.T("live.err.method"))
 		return
 	}
 	d := sv.page(l, l.T("live.arbiter"), nil)
