@@ -313,3 +313,41 @@ func screenshots(t *testing.T, dir, base string, links *event.RoundLinks, desk, 
 	do(t, desk, chromedp.Navigate(base+"/live/1.1.html"))
 	shot(desk, "game-1366x900.png")
 }
+
+// The event's page on the site (standings and crosstable) follows the results: a result
+// entered from a board's link reaches a reader's open page, pushed by the server, without a
+// reload.
+func TestBrowserStandingsLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	dir, links := newEvent(t, "kiswahili", 4)
+	var cut atomic.Bool
+	base := liveSite(t, dir, &cut)
+	reader := person(t, sitetest.Browser(t), false)
+	do(t, reader, chromedp.Navigate(base+"/"+site.EventHref(".")))
+	settle(t, reader, `!!document.querySelector('#standings tbody tr')`)
+	// The stream is open once the page has its first message; a mark on the window tells a
+	// reload (which would lose it) from an update in place.
+	do(t, reader, chromedp.Evaluate[chromedp.Void](`window.kept = true`))
+	south := links.Boards[0].South
+	first := fmt.Sprintf(`(() => { const tr = document.querySelector('#standings tbody tr');
+		return !!tr && tr.querySelector('th').textContent === %q && tr.querySelectorAll('td')[1].textContent === '1'; })()`, south)
+	if eval[bool](t, reader, first) {
+		t.Fatalf("%s leads before any result", south)
+	}
+	time.Sleep(500 * time.Millisecond) // the page's stream connects
+	if r := post(t, base+links.Boards[0].Link+"/result", `{"result":"1-0","termination":"resignation"}`); r.Status != 200 {
+		t.Fatalf("entering the result: %d %s", r.Status, r.Error)
+	}
+	d := settle(t, reader, first+` && window.kept === true`)
+	t.Logf("the standings showed the result %v after it was entered", d)
+	points := eval[string](t, reader, fmt.Sprintf(`(() => { for (const tr of document.querySelectorAll('#crosstable tbody tr'))
+		if (tr.querySelector('th').textContent === %q) return tr.querySelector('td:last-child').textContent; return ''; })()`, south))
+	if points != "1" {
+		t.Errorf("the crosstable gives %s %q points, want 1", south, points)
+	}
+}
