@@ -109,7 +109,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
@@ -118,7 +118,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Played: strings.Fields(form["played"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(ctx, query)
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Total = res.Total
@@ -167,7 +167,7 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 	tree, err := ix.Explore(ctx, archive.ExploreQuery{Variant: form["variant"],
 		Position: form["position"], After: strings.Fields(form["after"])})
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Tree = tree
@@ -191,4 +191,14 @@ func offsetParam(s string) (int, error) {
 		return 0, fmt.Errorf("%w: offset %.40q is not a number", archive.ErrBadQuery, s)
 	}
 	return n, nil
+}
+
+// queryError is a refused query's error as the page's language says it: a bound of the
+// archive's (archive.BoundError) from the catalogue, any other in its own words.
+func queryError(l *lang.Lang, err error) string {
+	var be *archive.BoundError
+	if errors.As(err, &be) && l.Has("search.bound."+be.Bound) {
+		return l.T("search.bound."+be.Bound, "Got", be.Got, "Max", be.Max, "Part", be.Part)
+	}
+	return err.Error()
 }
