@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/event/sheets"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/live"
 )
@@ -81,11 +84,11 @@ func newEventNewCmd(e *env) *cobra.Command {
 
 func newEventPairCmd(e *env) *cobra.Command {
 	var o struct {
-		asJSON bool
-		url    string
+		asJSON    bool
+		url, lang string
 	}
 	c := &cobra.Command{
-		Use:   "pair DIR [--json] [--url http://HOST:PORT]",
+		Use:   "pair DIR [--json] [--url http://HOST:PORT] [--lang sw]",
 		Short: "Write the next round's pairings as a BGN file of game stubs",
 		Long: `Pair the next round: round robins by the Berger tables, Swiss events by score groups
 with no repeated pairing and South/North balanced, knockouts by seed and then winners,
@@ -98,8 +101,8 @@ Each board gets a secret recording link, /record/<secret>, printed with its pair
 bao serve DIR it is the board's recording page for a phone, and the only way to write that
 board. The event's first pairing also makes an arbiter link, which may write every board.
 The links are kept for the organiser in DIR/_links (round-NN.json, arbiter.json) with a
-printable sheet, round-NN.html, one QR code per board when --url gives the address the
-phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
+printable sheet, round-NN.html (in English, or in Kiswahili with --lang sw), one QR code
+per board when --url gives the address the phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
 {"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}],
 "arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
@@ -113,7 +116,7 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 			if err != nil {
 				return err
 			}
-			sheet, err := writeLinkSheet(dir, links, o.url)
+			sheet, err := writeLinkSheet(dir, links, o.url, o.lang)
 			if err != nil {
 				return err
 			}
@@ -142,6 +145,7 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 	}
 	c.Flags().BoolVar(&o.asJSON, "json", false, "print the round's boards and their recording links as JSON")
 	c.Flags().StringVar(&o.url, "url", "", "the server's address as the phones reach it, for the QR codes of the printed sheet")
+	c.Flags().StringVar(&o.lang, "lang", "", "language of the printed sheet: en or sw (default: the folder's bao.toml, else en)")
 	return c
 }
 
@@ -277,13 +281,27 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	}
 }
 
-// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
-func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
+// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet) in language
+// code: --lang's, else the first of the event folder's bao.toml, else English.
+func writeLinkSheet(dir string, links *event.RoundLinks, base, code string) (string, error) {
 	c, err := event.Load(dir)
 	if err != nil {
 		return "", err
 	}
-	return live.WriteSheet(dir, c.Name, links, base)
+	if code == "" {
+		set, err := archive.ReadSettings(os.DirFS(dir))
+		if err != nil {
+			return "", err
+		}
+		if len(set.Lang) > 0 {
+			code = set.Lang[0]
+		}
+	}
+	l, err := lang.Get(code)
+	if err != nil {
+		return "", usagef("--lang: %v", err)
+	}
+	return live.WriteSheet(dir, c.Name, links, base, l)
 }
 
 // withEvent reads the event of dir and its games and runs run on them, for a command that

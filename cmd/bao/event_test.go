@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // An arbiter enters a result without moves, corrects it, and the standings count the
@@ -143,5 +145,51 @@ func TestEventPairLinks(t *testing.T) {
 	}
 	if n := strings.Count(string(sheet), "data:image/png;base64,"); n != len(doc.Boards) {
 		t.Errorf("the sheet has %d QR codes, want %d", n, len(doc.Boards))
+	}
+}
+
+// bao event pair --lang sw prints the sheet of links in Kiswahili; without --lang the event
+// folder's bao.toml says which; an unknown language is a usage error.
+func TestEventPairSheetLang(t *testing.T) {
+	cases := []struct {
+		settings string
+		args     []string
+		want     string
+		code     int
+	}{
+		{"", nil, "en", 0},
+		{"", []string{"--lang", "sw"}, "sw", 0},
+		{"lang = \"sw\"\n", nil, "sw", 0},
+		{"lang = \"sw\"\n", []string{"--lang", "en"}, "en", 0},
+		{"", []string{"--lang", "fr"}, "", 2},
+	}
+	for _, c := range cases {
+		dir := filepath.Join(t.TempDir(), "club")
+		args := []string{"event", "new", dir, "--name", "Club", "--variant", "kingulu", "--format", "round-robin",
+			"--player", "Ali", "--player", "Bakari"}
+		if code, _, errOut := runBao(t, "", args...); code != 0 {
+			t.Fatal(errOut)
+		}
+		if c.settings != "" {
+			if err := os.WriteFile(filepath.Join(dir, "bao.toml"), []byte(c.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, _, errOut := runBao(t, "", append([]string{"event", "pair", dir}, c.args...)...)
+		if code != c.code {
+			t.Fatalf("%q %v: exit %d, want %d: %s", c.settings, c.args, code, c.code, errOut)
+		}
+		if c.code != 0 {
+			continue
+		}
+		sheet, err := os.ReadFile(filepath.Join(dir, "_links", "round-01.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := lang.Must(c.want)
+		if !strings.Contains(string(sheet), `<html lang="`+c.want+`">`) || !strings.Contains(string(sheet), l.T("live.sheet.board", "Board", 1)) ||
+			!strings.Contains(string(sheet), l.T("live.south")) {
+			t.Errorf("%q %v: the sheet is not in %s:\n%.600s", c.settings, c.args, c.want, sheet)
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/internal/testgame"
 	"github.com/bao-archive/bao/site"
@@ -28,7 +29,11 @@ import (
 // connection closed before the answer: the phone's network failing in the middle of a move.
 func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 	t.Helper()
-	s, err := site.New(site.Options{Title: "Live Open", Source: dir, LiveScript: LivePrefix + "live.js"})
+	cfg, err := event.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.New(site.Options{Title: cfg.Name, Source: dir, LiveScript: LivePrefix + "live.js", Langs: lang.Codes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +49,7 @@ func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 		t.Fatal(err)
 	}
 	lv.Refresh = func(ctx context.Context) { _, _ = srv.Refresh(ctx) }
+	lv.Language = srv.Language
 	go lv.Run(t.Context())
 	srv.Handle(event.LinkPrefix, lv)
 	srv.Handle(LivePrefix, lv)
