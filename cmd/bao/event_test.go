@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,5 +192,33 @@ func TestEventPairSheetLang(t *testing.T) {
 			!strings.Contains(string(sheet), l.T("live.south")) {
 			t.Errorf("%q %v: the sheet is not in %s:\n%.600s", c.settings, c.args, c.want, sheet)
 		}
+	}
+}
+
+// bao event sheets --lang sw writes the sheets in Kiswahili, HTML and PDF alike.
+func TestEventSheetsLang(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "club")
+	args := []string{"event", "new", dir, "--name", "Club", "--variant", "kingulu", "--format", "round-robin",
+		"--player", "Ali", "--player", "Bakari", "--player", "Chande"}
+	for _, a := range [][]string{args, {"event", "pair", dir}} {
+		if code, _, errOut := runBao(t, "", a...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	for _, code := range lang.Codes {
+		l := lang.Must(code)
+		status, out, errOut := runBao(t, "", "event", "sheets", dir, "--round", "1", "--lang", code)
+		if status != 0 {
+			t.Fatalf("%s: exit %d: %s", code, status, errOut)
+		}
+		for _, want := range []string{`<html lang="` + code + `">`, html.EscapeString(l.T("sheets.first")),
+			html.EscapeString(l.T("sheets.signs")), html.EscapeString(l.T("sheets.bye.bye"))} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the sheets lack %q", code, want)
+			}
+		}
+	}
+	if code, _, errOut := runBao(t, "", "event", "sheets", dir, "--round", "1", "--lang", "fr"); code != 2 {
+		t.Errorf("--lang fr: exit %d, want 2: %s", code, errOut)
 	}
 }
