@@ -169,7 +169,6 @@ func TestLiveBoundsInLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ target, id string }{
-		{"/search?player=" + strings.Repeat("a", 40), "search.bound.namepart"},
 		{"/search?q=bao&offset=9223372036854775807", "search.bound.offset"},
 		{"/search?q=" + strings.Repeat("a", 3000), "search.bound.bytes"},
 		{"/search?q=" + url.QueryEscape("a*b*c*d*e*f*g*h*i*j"), "search.bound.wildcards"},
