@@ -115,7 +115,7 @@ func NewSink(root string) (*Sink, error) {
 func removeLeftovers(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, d := range entries {
-		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
+		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), tree.IsRecord) {
 			os.Remove(filepath.Join(dir, d.Name()))
 		}
 	}
