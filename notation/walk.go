@@ -189,7 +189,7 @@ func (w *walker) fill(g *engine.Game, i int, e *Error) (engine.Move, *Error) {
 	tok := e.Move
 	switch {
 	case s.over:
-		e.Err = fmt.Errorf("%w %s: its completions were not all tried within %s", ErrIllegible, tok, resyncBudget)
+		e.Err = fmt.Errorf("%w %s: %w: its completions were not all tried within %s", ErrIllegible, tok, ErrBudget, resyncBudget)
 	case len(toks) == 0:
 		e.Err = fmt.Errorf("%w %s: no legal move fits it", ErrIllegible, tok)
 	case len(toks) > 1:
