@@ -129,14 +129,14 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
-				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
+				row.Reached = append(row.Reached, link{Href: row.Href + plyAnchor(ply), Text: l.T("game.ply", "Ply", ply)})
 			}
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
 		pg.Board = board.New(l, p, nil)
-		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
+		pg.Explore = exploreHref(p.Variant().ID(), p.String())
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -146,7 +146,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 			}
 		}
 		v.Set("offset", strconv.Itoa(off))
-		return "search?" + v.Encode()
+		return liveSearchHref(v)
 	}
 	if offset > 0 {
 		pg.Prev = page(max(offset-hitsPerPage, 0))
@@ -174,9 +174,9 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 	pg.Board = board.New(l, tree.Position, nil)
 	for _, m := range tree.Moves {
 		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
-			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})
+			Href: exploreHref(tree.Variant, m.Position.String())})
 	}
-	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}}.Encode()
+	pg.Games = liveSearchHref(url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}})
 	return pg, nil
 }
 

@@ -22,6 +22,10 @@ var rules = []struct {
 		[]string{"archive/tree/"}},
 	{"a search for a comment command (notation reads and writes them: command.go)",
 		regexp.MustCompile(`"\\?\[%|\\\[%`), []string{"notation/*"}},
+	// site/webengine names its own assets; the live pages' addresses under /live/ are site/live's
+	{"a site address made outside site/paths.go",
+		regexp.MustCompile(`"(#p|\?lang=|explore\?|search\?|lists/|players/|static/|search/)|"(index|event|search)\.html"|"search\.json"`),
+		[]string{"site/paths.go", "site/webengine/", "site/live/"}},
 	{"html.EscapeString or template.HTML( (the board draws its own; the site goes through trusted.go)",
 		regexp.MustCompile(`html\.EscapeString\(|template\.(HTML|JS)\(`), []string{"site/board/", "site/trusted.go"}},
 }
