@@ -24,6 +24,39 @@ func parseOnly(t *testing.T, args []string, make func(e *env) *cobra.Command) (c
 	return code, errOut.String()
 }
 
+// parseCase is a command line and what reading it gives: the exit code, words of standard
+// error, and a check of the options (when it is read without error).
+type parseCase[O any] struct {
+	name   string
+	args   []string
+	code   int
+	stderr string
+	check  func(*testing.T, *O)
+}
+
+// runParseCases reads each case's command line with the command newCmd makes, its runF keeping
+// the options.
+func runParseCases[O any](t *testing.T, cases []parseCase[O], newCmd func(*env, func(*O) error) *cobra.Command) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got *O
+			code, stderr := parseOnly(t, c.args, func(e *env) *cobra.Command {
+				return newCmd(e, func(o *O) error { got = o; return nil })
+			})
+			if code != c.code || !strings.Contains(stderr, c.stderr) {
+				t.Fatalf("exit %d, %q; want %d with %q", code, stderr, c.code, c.stderr)
+			}
+			if c.code != 0 && got != nil {
+				t.Error("an error ran the command")
+			}
+			if c.check != nil {
+				c.check(t, got)
+			}
+		})
+	}
+}
+
 // TestRecordFlags: bao record's flags read without recording: the defaults, the conflicts
 // and wrong values (usage errors, exit 2, no file written), an event's board.
 func TestRecordFlags(t *testing.T) {
@@ -31,13 +64,7 @@ func TestRecordFlags(t *testing.T) {
 	ev := filepath.Join(dir, "open")
 	os.Mkdir(ev, 0o755)
 	os.WriteFile(filepath.Join(ev, "event.toml"), []byte("name = \"x\"\n"), 0o644)
-	cases := []struct {
-		name   string
-		args   []string
-		code   int
-		stderr string
-		check  func(*testing.T, *recordOptions)
-	}{
+	cases := []parseCase[recordOptions]{
 		{"defaults", []string{"record", "--variant", "kete"}, 0, "", func(t *testing.T, o *recordOptions) {
 			if o.language.Code() != "en" || o.resume || o.append || o.isEvent || !strings.HasPrefix(o.path, "game-") ||
 				o.start != engine.Kete.Start() || !slices.ContainsFunc(o.newTags, func(tg notation.Tag) bool { return tg.Name == "Date" }) {
@@ -72,23 +99,7 @@ func TestRecordFlags(t *testing.T) {
 		{"two files", []string{"record", "a.bgn", "b.bgn"}, 2, "", nil},
 		{"an unknown flag", []string{"record", "--nosuch"}, 2, "--nosuch", nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var got *recordOptions
-			code, stderr := parseOnly(t, c.args, func(e *env) *cobra.Command {
-				return newRecordCmd(e, func(o *recordOptions) error { got = o; return nil })
-			})
-			if code != c.code || !strings.Contains(stderr, c.stderr) {
-				t.Fatalf("exit %d, %q; want %d with %q", code, stderr, c.code, c.stderr)
-			}
-			if c.code == 2 && got != nil {
-				t.Error("a usage error ran the command")
-			}
-			if c.check != nil {
-				c.check(t, got)
-			}
-		})
-	}
+	runParseCases(t, cases, newRecordCmd)
 	if files, _ := filepath.Glob("*.bgn"); len(files) > 0 {
 		t.Errorf("reading flags wrote %v", files)
 	}
@@ -97,13 +108,7 @@ func TestRecordFlags(t *testing.T) {
 // TestSearchFlags: bao search's arguments and flags read into the query without searching.
 func TestSearchFlags(t *testing.T) {
 	dir := t.TempDir()
-	cases := []struct {
-		name   string
-		args   []string
-		code   int
-		stderr string
-		check  func(*testing.T, *searchOptions)
-	}{
+	cases := []parseCase[searchOptions]{
 		{"defaults", []string{"search"}, 0, "", func(t *testing.T, o *searchOptions) {
 			if o.root != "." || o.q.Text != "" || o.limit != 20 || o.q.Limit != 20 || o.offset != 0 || o.json || o.export != "" {
 				t.Errorf("%+v", o)
@@ -133,23 +138,7 @@ func TestSearchFlags(t *testing.T) {
 		{"three arguments", []string{"search", dir, "a", "b"}, 2, "", nil},
 		{"no such folder", []string{"search", filepath.Join(dir, "nosuch"), "q"}, 1, "nosuch", nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var got *searchOptions
-			code, stderr := parseOnly(t, c.args, func(e *env) *cobra.Command {
-				return newSearchCmd(e, func(o *searchOptions) error { got = o; return nil })
-			})
-			if code != c.code || !strings.Contains(stderr, c.stderr) {
-				t.Fatalf("exit %d, %q; want %d with %q", code, stderr, c.code, c.stderr)
-			}
-			if c.code != 0 && got != nil {
-				t.Error("an error ran the command")
-			}
-			if c.check != nil {
-				c.check(t, got)
-			}
-		})
-	}
+	runParseCases(t, cases, newSearchCmd)
 }
 
 // TestFmtFlags: bao fmt's files and flags; -w on standard input is refused before any file
@@ -158,13 +147,7 @@ func TestFmtFlags(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.bgn")
 	os.WriteFile(a, []byte("[Variant \"kingulu\"]\n\nA3 *\n"), 0o644)
-	cases := []struct {
-		name   string
-		args   []string
-		code   int
-		stderr string
-		check  func(*testing.T, *fmtOptions)
-	}{
+	cases := []parseCase[fmtOptions]{
 		{"defaults", []string{"fmt", a}, 0, "", func(t *testing.T, o *fmtOptions) {
 			if o.write || o.dropEscapes || o.force || !slices.Equal(o.paths, []string{a}) {
 				t.Errorf("%+v", o)
@@ -179,21 +162,5 @@ func TestFmtFlags(t *testing.T) {
 		{"-w on standard input", []string{"fmt", "-w", a, "-"}, 2, "-w cannot rewrite standard input", nil},
 		{"no file", []string{"fmt"}, 2, "", nil},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var got *fmtOptions
-			code, stderr := parseOnly(t, c.args, func(e *env) *cobra.Command {
-				return newFmtCmd(e, func(o *fmtOptions) error { got = o; return nil })
-			})
-			if code != c.code || !strings.Contains(stderr, c.stderr) {
-				t.Fatalf("exit %d, %q; want %d with %q", code, stderr, c.code, c.stderr)
-			}
-			if c.code != 0 && got != nil {
-				t.Error("an error ran the command")
-			}
-			if c.check != nil {
-				c.check(t, got)
-			}
-		})
-	}
+	runParseCases(t, cases, newFmtCmd)
 }
