@@ -65,7 +65,9 @@
       resolve({
         moves: function (variant, bpn) { return call('moves', [String(variant), String(bpn)], true); },
         bestmove: function (variant, bpn, ms) { return call('bestmove', [String(variant), String(bpn), +ms || 1000], true); },
-        explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); }
+        explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); },
+        // the engine's own speed, timed inside the worker (make bench: site/analysis_bench_test.go)
+        bench: function (variant, bpns, rounds) { return call('bench', [String(variant), String(bpns), +rounds || 1], true); }
       });
     });
     return started;
@@ -90,7 +92,7 @@
     return String(bpn).trim().split(/\s+/)[0].split('/').join(',').split(',').map(Number);
   }
 
-  var marks = /^(has|owned|block|rsv-[sn]|from|sown|capt|hand|can|picked)$/;
+  var marks = /^(has|owned|block|rsv-[sn]|from|early|sown|capt|hand|lift|can|picked)$/;
   bao.paint = function (svg, bpn, from) {
     var cs = counts(bpn);
     pitsOf(svg).forEach(function (p, i) {
