@@ -33,6 +33,13 @@ type gameView struct {
 	Positions         template.HTML  // the table's rows, for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 	Event             *link          // the page of the event the game belongs to (events.go)
+	// Opening is the name the archive's openings.toml gives the game's first moves, linked to
+	// the position where the named line ends.
+	Opening *link
+	// Novelty is the first move no earlier game of the archive played (archive.Novelty),
+	// linked to its position; Earlier the earlier games that reached the position before it.
+	Novelty *link
+	Earlier int
 }
 
 type tagView struct {
@@ -64,6 +71,7 @@ func (b *build) writeGame(g *game) error {
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
 	gv.Event = b.eventLink(g)
+	b.openingAndNovelty(g, gv)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
@@ -234,4 +242,31 @@ func dedent(s string) string {
 	}
 	lines[0] = strings.TrimLeft(lines[0], " \t")
 	return strings.Join(lines, "\n")
+}
+
+// openingAndNovelty names the game's opening (the archive's openings.toml) and finds its
+// novelty (the archive's index, which computed it).
+func (b *build) openingAndNovelty(g *game, gv *gameView) {
+	if g.variant() == nil || g.plies == 0 {
+		return
+	}
+	path := make([]engine.Position, g.plies+1)
+	for i := range path {
+		path[i] = g.nodes[i].pos
+	}
+	if name, plies := b.openings.OfPath(path); name != "" {
+		gv.Opening = &link{Text: name, Href: "#p" + strconv.Itoa(plies), Note: g.caption(b.l, g.nodes[plies])}
+	}
+	if b.ix == nil {
+		return
+	}
+	nov, ok, err := b.ix.Novelty(g.file, g.number)
+	if err != nil {
+		g.warnings = append(g.warnings, fmt.Sprintf("%s: novelty: %v", g.where, err))
+		return
+	}
+	if ok && nov.Ply <= g.plies {
+		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: "#p" + strconv.Itoa(nov.Ply)}
+		gv.Earlier = nov.Earlier
+	}
 }

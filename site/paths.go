@@ -99,8 +99,11 @@ func gamePlyHref(file string, g, n int) string { return GameHref(file, g) + plyA
 
 // exploreHref is bao serve's explorer at position bpn of variant; relative to the site root.
 func exploreHref(variant, bpn string) string {
-	return "explore?" + url.Values{"variant": {variant}, "position": {bpn}}.Encode()
+	return exploreQueryHref(url.Values{"variant": {variant}, "position": {bpn}})
 }
+
+// exploreQueryHref is bao serve's explorer answering the query q; relative to the site root.
+func exploreQueryHref(q url.Values) string { return "explore?" + q.Encode() }
 
 // liveSearchHref is bao serve's live search of the query q; relative to the site root.
 func liveSearchHref(q url.Values) string { return "search?" + q.Encode() }

@@ -103,7 +103,8 @@ type playerPage struct {
 }
 
 type openingView struct {
-	Moves string
+	Moves string // the first plies, when the archive's openings.toml does not name them
+	Name  string // the opening's name in openings.toml
 	Games int
 }
 
@@ -228,17 +229,21 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(b.l, r.Family), Now: event.FormatRating(r.Rating),
 			Chart: newRatingChart(b.l, r.History)})
 	}
-	south, north := map[string]int{}, map[string]int{}
+	south, north := map[openingView]int{}, map[openingView]int{}
 	for _, pgm := range p.games {
 		gi := &b.entries[pgm.file].Games[pgm.n-1]
 		if gi.Opening == "" {
 			continue
 		}
+		op := openingView{Moves: gi.Opening}
+		if gi.OpeningName != "" {
+			op = openingView{Name: gi.OpeningName}
+		}
 		if pgm.south {
-			south[gi.Opening]++
+			south[op]++
 		}
 		if pgm.north {
-			north[gi.Opening]++
+			north[op]++
 		}
 	}
 	pg.South, pg.North = topOpenings(south), topOpenings(north)
@@ -249,13 +254,14 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 const maxOpenings = 5
 
 // topOpenings lists the most played openings, most games first, then by moves.
-func topOpenings(counts map[string]int) []openingView {
+func topOpenings(counts map[openingView]int) []openingView {
 	var out []openingView
-	for m, n := range counts {
-		out = append(out, openingView{Moves: m, Games: n})
+	for op, n := range counts {
+		op.Games = n
+		out = append(out, op)
 	}
 	slices.SortFunc(out, func(a, b openingView) int {
-		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.Moves, b.Moves))
+		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.Name, b.Name), strings.Compare(a.Moves, b.Moves))
 	})
 	if len(out) > maxOpenings {
 		out = out[:maxOpenings]

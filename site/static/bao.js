@@ -486,6 +486,32 @@
     var root = (script && script.getAttribute('src') || '').replace(/static\/bao\.js$/, '');
 
     function norm(s) { return (s || '').toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''); }
+    // key and names read a player's name as event.Key and event.Aliases.Names do, so that this
+    // search finds the games bao search --player and bao serve's search find: "Haji",
+    // "Mzee Haji" and "haji, mzee" all name Mzee Haji.
+    function key(s) {
+      s = (s || '').normalize('NFKC');
+      var c = s.indexOf(',');
+      if (c >= 0 && s.slice(c + 1).trim()) s = s.slice(c + 1) + ' ' + s.slice(0, c);
+      var out = '', space = false;
+      for (var ch of s) {
+        if (/[\p{L}\p{Nd}]/u.test(ch)) {
+          if (space && out) out += ' ';
+          space = false;
+          out += ch.toLowerCase();
+        } else if (/[\s_-]/u.test(ch)) {
+          space = true;
+        }
+      }
+      return out;
+    }
+    var maxRunWords = 6; // event.MaxRunWords
+    function names(q, keys) {
+      var long = q.split(' ').length > maxRunWords;
+      return (keys || []).some(function (k) {
+        return k === q || !long && (' ' + k + ' ').indexOf(' ' + q + ' ') >= 0;
+      });
+    }
     function cell(tr, text, el) {
       var td = document.createElement('td');
       if (el) td.appendChild(el); else td.textContent = text;
@@ -493,9 +519,10 @@
     }
     function value(k) { return form[k] ? form[k].value : ''; }
     function run() {
-      var q = { player: norm(value('player')), event: norm(value('event')), variant: value('variant'), year: value('year') };
-      var hits = games.filter(function (g) {
-        return (!q.player || norm(g.s).indexOf(q.player) >= 0 || norm(g.n).indexOf(q.player) >= 0) &&
+      var q = { player: key(value('player')), event: norm(value('event')), variant: value('variant'), year: value('year') };
+      var nobody = value('player').trim() !== '' && !q.player; // no letters or digits: names no one
+      var hits = nobody ? [] : games.filter(function (g) {
+        return (!q.player || names(q.player, g.sk) || names(q.player, g.nk)) &&
           (!q.event || norm(g.e).indexOf(q.event) >= 0) &&
           (!q.variant || g.v === q.variant) &&
           (!q.year || g.y === q.year);
@@ -535,6 +562,7 @@
         c.games.forEach(function (g) {
           games.push({
             u: g[0], d: g[1], s: name(ix.players, g[2]), n: name(ix.players, g[3]), r: g[4],
+            sk: ix.keys && ix.keys[g[2]], nk: ix.keys && ix.keys[g[3]],
             e: name(ix.events, g[5]), v: name(ix.variants, g[6]), y: g[7]
           });
         });
@@ -553,6 +581,15 @@
       ix = idx;
       var params = new URLSearchParams(location.search);
       fields.forEach(function (k) { if (params.get(k)) form[k].value = params.get(k); });
+      // a field this search does not have (a link to bao serve's search, say) is said, not
+      // quietly dropped: the hits would read as that search's answer
+      var unread = [];
+      params.forEach(function (v, k) { if (v && fields.indexOf(k) < 0 && unread.indexOf(k) < 0) unread.push(k); });
+      var note = document.getElementById('search-unread');
+      if (note && unread.length) {
+        note.textContent = msg('js.search.unread', { Fields: unread.join(', ') });
+        note.hidden = false;
+      }
       form.hidden = false;
       form.addEventListener('input', run);
       form.addEventListener('submit', function (e) { e.preventDefault(); run(); });
