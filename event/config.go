@@ -24,7 +24,7 @@ const ConfigFile = "event.toml"
 
 // Error kinds; test them with errors.Is.
 var (
-	ErrConfig     = errors.New("bad settings") // event.toml or players.toml
+	ErrConfig     = errors.New("bad settings") // event.toml, players.toml or an archive's bao.toml
 	ErrUnfinished = errors.New("round unfinished")
 	ErrNoPairing  = errors.New("no pairing")
 	ErrComplete   = errors.New("event complete")
@@ -291,7 +291,7 @@ func Load(dir string) (*Config, error) {
 // DecodeConfig reads an event.toml held in data; path names it in errors.
 func DecodeConfig(path string, data []byte) (*Config, error) {
 	var c Config
-	if err := decodeTOML(path, data, &c); err != nil {
+	if err := DecodeTOML(path, data, &c); err != nil {
 		return nil, err
 	}
 	c.defaults()
@@ -301,9 +301,10 @@ func DecodeConfig(path string, data []byte) (*Config, error) {
 	return &c, nil
 }
 
-// decodeTOML decodes data into v. Every error is an ErrConfig at path:line:col, and a key v
-// has no place for (a misspelt one, most likely) is an error rather than ignored.
-func decodeTOML(path string, data []byte, v any) error {
+// DecodeTOML decodes data, one of bao's settings files (path names it in errors), into v.
+// Every error is an ErrConfig at path:line:col, and a key v has no place for (a misspelt one,
+// most likely) is an error rather than ignored.
+func DecodeTOML(path string, data []byte, v any) error {
 	md, err := toml.Decode(string(data), v)
 	if err != nil {
 		var pe toml.ParseError

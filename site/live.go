@@ -118,7 +118,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"], Aliases: v.aliases,
@@ -127,7 +127,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Played: strings.Fields(form["played"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(ctx, query)
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Total, pg.Warnings = res.Total, res.Warnings
@@ -177,7 +177,7 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 		Position: form["position"], After: strings.Fields(form["after"]), Since: form["since"], Until: form["until"],
 		Player: form["player"], Aliases: v.aliases, Openings: v.openings})
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Tree = tree
@@ -212,4 +212,14 @@ func offsetParam(s string) (int, error) {
 		return 0, fmt.Errorf("%w: offset %.40q is not a number", archive.ErrBadQuery, s)
 	}
 	return n, nil
+}
+
+// queryError is a refused query's error as the page's language says it: a bound of the
+// archive's (archive.BoundError) from the catalogue, any other in its own words.
+func queryError(l *lang.Lang, err error) string {
+	var be *archive.BoundError
+	if errors.As(err, &be) && l.Has("search.bound."+be.Bound) {
+		return l.T("search.bound."+be.Bound, "Got", be.Got, "Max", be.Max, "Part", be.Part)
+	}
+	return err.Error()
 }

@@ -189,7 +189,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
+		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
@@ -330,9 +330,17 @@ func (b *build) titleOf(f *folder) string {
 		}
 	}
 	if f.dir == "." {
-		return b.s.opts.Title
+		return b.siteTitle()
 	}
 	return path.Base(f.dir)
+}
+
+// siteTitle names the site: Options.Title, else the catalogue's name in the page's language.
+func (b *build) siteTitle() string {
+	if b.s.opts.Title != "" {
+		return b.s.opts.Title
+	}
+	return b.l.T("layout.title")
 }
 
 var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)

@@ -228,11 +228,13 @@ func (s *Session) Status() string {
 	return l.T("record.tomove", "Ply", ply, "Side", l.T("side."+p.ToMove().String()))
 }
 
-// Explain is err as the players are told it, in the language SetLang set: a refused move with
-// the legal ones, a finished game, nothing to take back; another error, or any in English,
-// in its own words.
-func (s *Session) Explain(err error) string {
-	l := s.lang
+// Explain is err as the players are told it, in the language SetLang set (Explain).
+func (s *Session) Explain(err error) string { return Explain(s.lang, err, s.rec.Result) }
+
+// Explain is err as the players are told it in language l (nil: English): a refused move
+// with the legal ones, a finished game (its result), nothing to take back; another error, or
+// any in English, in its own words.
+func Explain(l *lang.Lang, err error, result string) string {
 	if l == nil || l.Code() == lang.Codes[0] {
 		return err.Error() // English: the error's own words, with the rule that refused a move
 	}
@@ -243,7 +245,7 @@ func (s *Session) Explain(err error) string {
 	case errors.As(err, &me) && errors.Is(err, engine.ErrBadMove):
 		return l.T("record.badmove", "Move", me.Token)
 	case errors.Is(err, ErrFinished):
-		return l.T("record.finished", "Result", s.rec.Result)
+		return l.T("record.finished", "Result", result)
 	case errors.Is(err, ErrNothingToUndo):
 		return l.T("record.nothing")
 	}
