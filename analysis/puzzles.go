@@ -75,7 +75,7 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 		}
 		g = resume(g, st)
 		mover := st.Before.ToMove()
-		r := s.SearchGame(ctx, g, lim, nil)
+		r := s.SearchGame(ctx, g.Prefix(i), lim, nil)
 		n, proven := 0, false
 		if len(r.Lines) > 0 {
 			n, proven = r.Lines[0].WinIn()
@@ -95,16 +95,19 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 		if progress != nil {
 			progress(i+1, len(steps))
 		}
-		if err := g.Play(st.Move); err != nil {
-			return out, err
-		}
 	}
 	return out, nil
 }
 
+<<<<<<< HEAD
 // mainLine is the moves of rec's main line and the game at its start (nil without moves).
 // After a gap of a fragment the next move's Before is not the position the move before left:
 // a caller playing the moves on a game starts a new one there (resume).
+=======
+// mainLine is the steps of rec's main line and the game the walk played them on, which holds
+// every position with its history: the game before move i is its Prefix(i), taken from what
+// the walk played instead of played again. The game is nil without moves.
+>>>>>>> main
 func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 	var steps []notation.Step
 	var g *engine.Game
@@ -112,12 +115,16 @@ func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 		if st.Err != nil {
 			return st.Err
 		}
+<<<<<<< HEAD
 		if st.Gap {
 			return nil
 		}
 		if g == nil {
 			g = engine.NewGame(st.Before)
 		}
+=======
+		g = st.Game()
+>>>>>>> main
 		steps = append(steps, *st)
 		return nil
 	})

@@ -138,14 +138,14 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
-				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
+				row.Reached = append(row.Reached, link{Href: row.Href + plyAnchor(ply), Text: l.T("game.ply", "Ply", ply)})
 			}
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
 		pg.Board = board.New(l, p, nil)
-		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
+		pg.Explore = exploreHref(p.Variant().ID(), p.String())
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -155,7 +155,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 			}
 		}
 		v.Set("offset", strconv.Itoa(off))
-		return "search?" + v.Encode()
+		return liveSearchHref(v)
 	}
 	if offset > 0 {
 		pg.Prev = page(max(offset-hitsPerPage, 0))
@@ -182,22 +182,22 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 	}
 	pg.Tree = tree
 	pg.Board = board.New(l, tree.Position, nil)
-	at := func(page string, p engine.Position) string {
+	at := func(href func(url.Values) string, p engine.Position) string {
 		q := url.Values{"variant": {tree.Variant}, "position": {p.String()}}
 		for _, k := range exploreFilters {
 			if form[k] != "" {
 				q.Set(k, form[k])
 			}
 		}
-		return page + "?" + q.Encode()
+		return href(q)
 	}
 	for _, m := range tree.Moves {
-		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at("explore", m.Position),
+		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at(exploreQueryHref, m.Position),
 			Share: archive.Percent(m.Games, tree.Games), SouthPct: archive.Percent(m.SouthWins, m.Games),
 			NorthPct: archive.Percent(m.NorthWins, m.Games), DrawPct: archive.Percent(m.Draws, m.Games),
 			UnknownPct: archive.Percent(m.Unknown, m.Games)})
 	}
-	pg.Games = at("search", tree.Position)
+	pg.Games = at(liveSearchHref, tree.Position)
 	return pg, nil
 }
 

@@ -65,7 +65,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
 		})
 	}
-	r["lists/index.html"] = (*build).listsIndexPage
+	r[listsIndexHref] = (*build).listsIndexPage
 	for _, fk := range facetKinds {
 		if n := len(b.facets[fk.kind]); n > gamesPerPage { // more than the lists' index shows
 			eachPage(n, func(i int) {
@@ -88,8 +88,8 @@ func (b *build) routes() (map[string]pageFunc, error) {
 			r[pageHref(href, i)] = func(v *build) ([]byte, error) { return v.playerPage(p, i) }
 		})
 	}
-	r["search.html"] = (*build).searchPage
-	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
+	r[searchHref] = (*build).searchPage
+	r[searchDataHref] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
 		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
 	}
@@ -104,7 +104,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
 	}
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
-		r[msgsHref(l)] = func(*build) ([]byte, error) { return msgsScript(l), nil }
+		r[msgsHref(l.Code())] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}
 	return r, nil
 }
@@ -194,7 +194,7 @@ func (b *build) newPage(name, kind, title string) pageData {
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
 	for _, l := range b.langs {
-		href := "?lang=" + l.Code()
+		href := langSwitchHref(l.Code())
 		if !b.live {
 			href = p.Root + up + b.s.langPrefix(l) + name
 		}
@@ -202,9 +202,9 @@ func (b *build) newPage(name, kind, title string) pageData {
 	}
 	// Breadcrumbs: the folders above the page, each with a page of its own.
 	dir := path.Dir(name)
-	if path.Base(name) == "index.html" {
+	if isFolderPage(name) {
 		dir = path.Dir(dir)
-		if name == "index.html" {
+		if name == homeHref {
 			return p
 		}
 	}

@@ -162,10 +162,7 @@ func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error
 // langPrefix is the folder of language l's pages in the site: "" for the first language,
 // "sw/" for another.
 func (s *Site) langPrefix(l *lang.Lang) string {
-	if l == s.langs[0] {
-		return ""
-	}
-	return l.Code() + "/"
+	return langDir(l.Code(), l == s.langs[0])
 }
 
 // output receives the built files, by slash-separated path relative to the site root, and

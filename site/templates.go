@@ -45,9 +45,6 @@ func msgsScript(l *lang.Lang) []byte {
 	return append(append([]byte("window.baoMsgs = "), data...), ";\n"...)
 }
 
-// msgsHref is the site-relative address of msgsScript(l).
-func msgsHref(l *lang.Lang) string { return "static/msgs." + l.Code() + ".js" }
-
 // funcs are the template functions of a language. Every user-visible word of a template comes
 // from the language's catalogue through them (a test holds the templates to it):
 //

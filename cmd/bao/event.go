@@ -248,8 +248,14 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	for _, tb := range cfg.TieBreak {
 		head = append(head, tb)
 	}
-	for i := range t.Standings {
-		head = append(head, fmt.Sprint(i+1))
+	if t.Cross != nil {
+		for i := range t.Standings {
+			head = append(head, fmt.Sprint(i+1))
+		}
+	} else { // past event.MaxCross players: a column for each round, not for each player
+		for r := 1; r <= t.Round; r++ {
+			head = append(head, fmt.Sprint("r", r))
+		}
 	}
 	fmt.Fprintln(w, strings.Join(head, "\t"))
 	for i, s := range t.Standings {
@@ -257,8 +263,12 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 		for _, tb := range cfg.TieBreak {
 			row = append(row, event.FormatPoints(s.TieBreaks[tb]))
 		}
-		for j, cell := range t.Cross[i] {
-			if i == j {
+		cells := t.Cross
+		if cells == nil {
+			cells = t.Rounds
+		}
+		for j, cell := range cells[i] {
+			if i == j && t.Cross != nil {
 				cell = "x"
 			} else if cell == "" {
 				cell = "."

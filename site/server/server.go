@@ -212,11 +212,11 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if name == "" {
-		name = "index.html"
+		name = site.FolderPage(name)
 	}
 	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
-		name = path.Join(name, "index.html")
+		name = site.FolderPage(name)
 		data, found, err = sv.page(r.Context(), snap, name, l)
 	}
 	switch {
