@@ -79,22 +79,15 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		gi := g.Prefix(i) // the game before move i
+		gi := gameBefore(steps, i, g) // the game before move i
 		if i > 0 && !bestPlayed(results[i-1], steps[i-1].Move) && gi.Status() == engine.Ongoing {
 			replies[i-1] = s.SearchGame(ctx, gi, Limits{Depth: max(results[i-1].Depth-1, 1), MoveTime: lim.MoveTime,
 				Nodes: lim.Nodes, Threads: lim.Threads}, nil)
 		}
-<<<<<<< HEAD
-		if i < len(steps) && g.Position() != steps[i].Before {
-			if i > 0 {
-				beforeGap[i-1] = s.SearchGame(ctx, g, lim, nil)
-			}
-			g = resume(g, steps[i])
+		if i > 0 && i < len(steps) && steps[i].Game() != steps[i-1].Game() { // a gap between
+			beforeGap[i-1] = s.SearchGame(ctx, gameAfter(steps, i-1), lim, nil)
 		}
-		results[i] = s.SearchGame(ctx, g, lim, nil)
-=======
 		results[i] = s.SearchGame(ctx, gi, lim, nil)
->>>>>>> main
 		if progress != nil {
 			progress(i+1, len(steps)+1)
 		}

@@ -73,9 +73,8 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		g = resume(g, st)
 		mover := st.Before.ToMove()
-		r := s.SearchGame(ctx, g.Prefix(i), lim, nil)
+		r := s.SearchGame(ctx, gameBefore(steps, i, g), lim, nil)
 		n, proven := 0, false
 		if len(r.Lines) > 0 {
 			n, proven = r.Lines[0].WinIn()
@@ -99,15 +98,10 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 	return out, nil
 }
 
-<<<<<<< HEAD
-// mainLine is the moves of rec's main line and the game at its start (nil without moves).
-// After a gap of a fragment the next move's Before is not the position the move before left:
-// a caller playing the moves on a game starts a new one there (resume).
-=======
 // mainLine is the steps of rec's main line and the game the walk played them on, which holds
 // every position with its history: the game before move i is its Prefix(i), taken from what
-// the walk played instead of played again. The game is nil without moves.
->>>>>>> main
+// the walk played instead of played again. The game is nil without moves. After a fragment's
+// gap the moves are played on a game of their own (gameBefore).
 func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 	var steps []notation.Step
 	var g *engine.Game
@@ -115,29 +109,14 @@ func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 		if st.Err != nil {
 			return st.Err
 		}
-<<<<<<< HEAD
 		if st.Gap {
 			return nil
 		}
-		if g == nil {
-			g = engine.NewGame(st.Before)
-		}
-=======
 		g = st.Game()
->>>>>>> main
 		steps = append(steps, *st)
 		return nil
 	})
 	return steps, g, err
-}
-
-// resume gives the game to play step st on: g, or after a gap a new game from the gap's
-// checkpoint, where st starts.
-func resume(g *engine.Game, st notation.Step) *engine.Game {
-	if g.Position() != st.Before {
-		return engine.NewGame(st.Before)
-	}
-	return g
 }
 
 // puzzleAt proves the puzzle of p, if it has one by rule, from p alone.
@@ -309,4 +288,27 @@ func WritePuzzles(ctx context.Context, s *Searcher, game *notation.Record, lim L
 		notation.Write(&b, pz.Record(game, source, annotator))
 	}
 	return b.Bytes(), err
+}
+
+// gameBefore is the game before move i of steps, g the last step's game: the walk's game of
+// the move's stretch, up to it (after a fragment's gap the moves are played on a game of their
+// own, from its checkpoint), or g after the last move.
+func gameBefore(steps []notation.Step, i int, g *engine.Game) *engine.Game {
+	if i == len(steps) {
+		return g
+	}
+	gm, k := steps[i].Game(), 0
+	for j := i - 1; j >= 0 && steps[j].Game() == gm; j-- {
+		k++
+	}
+	return gm.Prefix(k)
+}
+
+// gameAfter is the game after move i of steps, on the walk's game of its stretch.
+func gameAfter(steps []notation.Step, i int) *engine.Game {
+	gm, k := steps[i].Game(), 1
+	for j := i - 1; j >= 0 && steps[j].Game() == gm; j-- {
+		k++
+	}
+	return gm.Prefix(k)
 }

@@ -29,9 +29,8 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		before := b.comments(dc, mv.Before)
 		writeComments(w, before)
 		num, south := g.moveNumber(g.nodes[id].depth)
-		ply := strconv.Itoa(id)
 		if g.nodes[id].gap { // moves lost: the board jumps to the checkpoint after them
-			w.WriteString(`<a href="#p` + ply + `" class="gap" title="` + escapeHTML(g.caption(b.l, g.nodes[id])) + `">` +
+			w.WriteString(`<a href="` + plyAnchor(id) + `" class="gap" title="` + escapeHTML(g.caption(b.l, g.nodes[id])) + `">` +
 				escapeHTML(b.l.T("game.gap.mark")) + `</a> `)
 			writeComments(w, b.comments(dc, mv.After))
 			needNum = true
@@ -43,10 +42,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		case needNum || len(before) > 0:
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
-<<<<<<< HEAD
-=======
 		at := plyAnchor(id)
->>>>>>> main
 		if f := g.nodes[id].filled; f != "" { // shown as read, the scribe's ? on hover
 			w.WriteString(`<a href="` + at + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
 		} else {
