@@ -502,4 +502,24 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {
 		t.Error("Flip does not flip the board")
 	}
+	// Download image: the board as an SVG styled by the site's rules for boards, and as a PNG
+	// drawn from it at twice its size. The downloads are caught where the script starts them.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.baoDownloads = [];
+		HTMLAnchorElement.prototype.click = function () { if (this.download) baoDownloads.push([this.download, this.href]); };`))
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=svg]`))
+	settle(t, ctx, `baoDownloads.length === 1`)
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=png]`))
+	settle(t, ctx, `baoDownloads.length === 2`)
+	img := eval[[]string](t, ctx, `baoDownloads.map(d => d[0] + ' ' + (d[1].startsWith('data:') ? decodeURIComponent(d[1].slice(d[1].indexOf(',') + 1)) : d[1]))`)
+	if svg := img[0]; !strings.HasPrefix(svg, "position.svg <svg") || !strings.Contains(svg, `data-bpn="`+want+`"`) ||
+		!strings.Contains(svg, "svg.board .pit circle") || !strings.Contains(svg, "<title>") {
+		t.Errorf("the SVG image: %.300s…, want a styled board of %s with a title", svg, want)
+	}
+	size := await[[]float64](t, ctx, `new Promise((ok, fail) => { const i = new Image(); i.onerror = fail;
+		i.onload = () => ok([i.naturalWidth, i.naturalHeight, document.querySelector('svg[data-analysis]').viewBox.baseVal.width]);
+		i.src = baoDownloads[1][1]; })`)
+	// iVBOR: a PNG's signature in base64.
+	if !strings.HasPrefix(img[1], "position.png iVBOR") || size[0] != 2*size[2] || size[1] < 100 {
+		t.Errorf("the PNG image %.60q is %vx%v px, want twice the board's %v", img[1], size[0], size[1], size[2])
+	}
 }

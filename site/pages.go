@@ -103,6 +103,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
 	}
+	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle()), nil }
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
 		r[msgsHref(l)] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}

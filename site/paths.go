@@ -99,6 +99,10 @@ func pageHref(first string, n int) string {
 	return strings.TrimSuffix(first, ".html") + ".p" + strconv.Itoa(n) + ".html"
 }
 
+// boardStyleHref is the stylesheet of a board as an image (BoardStyle), which the analysis
+// board's "Download image" puts into the image it makes.
+const boardStyleHref = "static/board.css"
+
 // searchChunkHref is chunk i of the client-side search index.
 func searchChunkHref(i int) string { return "search/" + strconv.Itoa(i) + ".json" }
 

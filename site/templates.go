@@ -119,6 +119,7 @@ var parsedTemplates = sync.OnceValues(func() (map[string]*templateSet, error) {
 func parseTemplates(l *lang.Lang, worker string) (*templateSet, error) {
 	fm := funcs(l)
 	fm["engineWorker"] = func() string { return worker }
+	fm["boardStyleHref"] = func() string { return boardStyleHref }
 	shared, err := template.New("").Funcs(fm).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {

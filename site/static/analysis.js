@@ -32,6 +32,8 @@
 
   // The worker's file is named in the script's data attribute; it knows the engine's.
   var workerFile = script && script.getAttribute('data-worker');
+  // The stylesheet of a board as an image (site.BoardStyle), for "Download image".
+  var boardStyle = script && script.getAttribute('data-board-style');
   var started = null;
   bao.engine = function () {
     if (started) return started;
@@ -329,7 +331,7 @@
     choices.className = 'choices';
     var tools = document.createElement('div');
     tools.className = 'tools';
-    ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'close'].forEach(function (a) {
+    ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'svg', 'png', 'close'].forEach(function (a) {
       // The line's record is a download link; the others are buttons.
       var t = document.createElement(a === 'bgn' ? 'a' : 'button');
       if (a === 'bgn') {
@@ -444,6 +446,16 @@
         if (navigator.clipboard) navigator.clipboard.writeText(cur.bpn).then(done, function () { say.textContent = cur.bpn; });
         else say.textContent = cur.bpn;
       }
+      if (a === 'svg' || a === 'png') {
+        boardImage(copy, a).then(function (url) {
+          var dl = document.createElement('a');
+          dl.href = url;
+          dl.download = 'position.' + a;
+          document.body.appendChild(dl);
+          dl.click();
+          dl.remove();
+        }, function (err) { say.textContent = err.message; });
+      }
       if (a === 'engine') {
         var at = cur.bpn;
         best.textContent = msg('js.a.thinking');
@@ -474,6 +486,53 @@
     if (toks.length) replay(0);
     else shown();
     panel.scrollIntoView && panel.scrollIntoView({ block: 'nearest' });
+  }
+
+  // boardImage makes the board svg shows into a standalone image, as an address to download:
+  // a copy of it styled by the site's rules for boards (static/board.css, which bao show --svg
+  // puts in its images too), named by its description; for "png", that image drawn on a canvas
+  // at twice its size.
+  function boardImage(svg, kind) {
+    var ns = 'http://www.w3.org/2000/svg';
+    if (!boardStyle) return Promise.reject(new Error(msg('js.a.failed')));
+    return fetch(new URL(boardStyle, document.baseURI).href).then(function (r) {
+      if (!r.ok) throw new Error(msg('js.a.failed'));
+      return r.text();
+    }).then(function (css) {
+      var c = svg.cloneNode(true);
+      var vb = svg.viewBox.baseVal;
+      ['data-analysis', 'data-line', 'style', 'aria-label', 'role'].forEach(function (n) { c.removeAttribute(n); });
+      c.setAttribute('class', 'board image');
+      c.setAttribute('xmlns', ns);
+      c.setAttribute('width', vb.width);
+      c.setAttribute('height', vb.height);
+      c.setAttribute('role', 'img');
+      c.querySelectorAll('rect.hit').forEach(function (r) { r.remove(); });
+      c.querySelectorAll('[tabindex],[role],[aria-label]').forEach(function (g) {
+        g.removeAttribute('tabindex'); g.removeAttribute('role'); g.removeAttribute('aria-label');
+      });
+      var title = document.createElementNS(ns, 'title');
+      title.textContent = svg.getAttribute('aria-label') || svg.getAttribute('data-name') || '';
+      var style = document.createElementNS(ns, 'style');
+      style.textContent = css + 'svg.image { font-family: system-ui, sans-serif; }';
+      c.insertBefore(style, c.firstChild);
+      c.insertBefore(title, c.firstChild);
+      var text = new XMLSerializer().serializeToString(c);
+      var url = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+      if (kind === 'svg') return url;
+      return new Promise(function (resolve, reject) {
+        var img = new Image();
+        img.onload = function () {
+          var cv = document.createElement('canvas');
+          cv.width = 2 * vb.width;
+          cv.height = 2 * vb.height;
+          cv.getContext('2d').drawImage(img, 0, 0, cv.width, cv.height);
+          resolve(cv.toDataURL('image/png'));
+        };
+        img.onerror = function () { reject(new Error(msg('js.a.failed'))); };
+        img.src = url;
+      });
+    });
   }
 
   // lineBGN writes the reader's line as a BGN record that starts from the position analysed.
