@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site/board"
 	"github.com/bao-archive/bao/site/webengine"
 )
 
@@ -103,7 +104,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
 	}
-	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle()), nil }
+	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
 		r[msgsHref(l)] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}

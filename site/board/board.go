@@ -500,9 +500,9 @@ const (
 	imgCharW  = 7.4 // a generous width of one character of 13 px type, to size the image
 )
 
-// imageStyle is what an image needs besides the site's rules for boards: a ground, its type
+// ImageStyle is what an image needs besides the site's rules for boards: a ground, its type
 // and the lines under the board.
-const imageStyle = `svg.image { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+const ImageStyle = `svg.image { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
 svg.image .paper { fill: var(--paper); }
 svg.image .line { font-size: 14px; fill: var(--ink); dominant-baseline: central; }
 svg.image .key-text { font-size: 13px; fill: var(--ink); dominant-baseline: central; }
@@ -535,7 +535,7 @@ func (b *Board) Image(style string) []byte {
 	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+
 		`<svg xmlns="http://www.w3.org/2000/svg" class="image" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="title">`+"\n", w, h, w, h)
 	s.WriteString(`<title id="title">` + html.EscapeString(b.Label()) + "</title>\n")
-	s.WriteString("<style>\n" + html.EscapeString(style+imageStyle) + "</style>\n")
+	s.WriteString("<style>\n" + html.EscapeString(style+ImageStyle) + "</style>\n")
 	fmt.Fprintf(&s, `<rect class="paper" width="%d" height="%d"/>`+"\n", w, h)
 	b.writeSVG(&s, fmt.Sprintf(` x="0" y="0" width="%d" height="%d"`, b.W, b.H))
 	fmt.Fprintf(&s, "\n"+`<text class="line" x="%d" y="%d">%s</text>`+"\n", imgPad, b.H+imgLine/2+2, html.EscapeString(line))

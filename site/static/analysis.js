@@ -502,7 +502,8 @@
       var c = svg.cloneNode(true);
       var vb = svg.viewBox.baseVal;
       ['data-analysis', 'data-line', 'style', 'aria-label', 'role'].forEach(function (n) { c.removeAttribute(n); });
-      c.setAttribute('class', 'board image');
+      c.setAttribute('class', 'board');
+      c.classList.add('image');
       c.setAttribute('xmlns', ns);
       c.setAttribute('width', vb.width);
       c.setAttribute('height', vb.height);
@@ -514,11 +515,11 @@
       var title = document.createElementNS(ns, 'title');
       title.textContent = svg.getAttribute('aria-label') || svg.getAttribute('data-name') || '';
       var style = document.createElementNS(ns, 'style');
-      style.textContent = css + 'svg.image { font-family: system-ui, sans-serif; }';
+      style.textContent = css;
       c.insertBefore(style, c.firstChild);
       c.insertBefore(title, c.firstChild);
       var text = new XMLSerializer().serializeToString(c);
-      var url = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+      var url = 'data:image/svg+xml,' + encodeURIComponent(text);
       if (kind === 'svg') return url;
       return new Promise(function (resolve, reject) {
         var img = new Image();
