@@ -73,6 +73,10 @@ func (vf *verifier) run(replay, trace bool, visit func(*Step)) (*Replay, ErrorLi
 	cur, from, build := r, 0, rp
 	for round := 0; cur != nil && round < maxErrors; round++ {
 		var stop *Step
+		// The record walked is the one repaired so far: its plies are numbered as played,
+		// but a problem is told by the ply it is written at, as the scribe numbered it and
+		// bao repair tells it.
+		reported, shift := len(vf.errs), vf.shift
 		main := -1
 		Walk(cur, WalkOptions{Variations: true, Trace: trace && round == 0}, func(s *Step) error {
 			if round == 0 && visit != nil {
@@ -104,11 +108,17 @@ func (vf *verifier) run(replay, trace bool, visit func(*Step)) (*Replay, ErrorLi
 			return nil
 		})
 		build = nil
+		if stop != nil {
+			cur, from = vf.keepGoing(cur, stop, from)
+		}
+		for _, e := range vf.errs[reported:] {
+			if e.Ply > 0 {
+				e.Ply -= shift
+			}
+		}
 		if stop == nil {
 			break
 		}
-		lo := from
-		cur, from = vf.keepGoing(cur, stop, lo)
 	}
 	if len(r.Moves) == 0 {
 		vf.result(start, start.Status())

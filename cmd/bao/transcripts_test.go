@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -159,4 +160,97 @@ func sameShow(a, b string) bool {
 	}
 	x.File, y.File = "", ""
 	return x == y
+}
+
+// TestRepairLabelsFollowPrintedNumbering: in a transcript where the scribe left out a move
+// (omitted.bgn) or wrote one too many (extra.bgn), and slipped again later, bao validate and
+// bao repair name every problem by the ply and move number printed in the transcript, not by
+// the ply the move has in the game as repaired.
+func TestRepairLabelsFollowPrintedNumbering(t *testing.T) {
+	for _, name := range []string{"omitted.bgn", "extra.bgn"} {
+		t.Run(name, func(t *testing.T) {
+			file := filepath.Join(transcripts, name)
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			printed := printedPlies(string(data))
+			_, stdout, _ := runBao(t, "", "validate", "--json", file)
+			var rep Report
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Errors) != 2 {
+				t.Fatalf("validate: %v, %s", err, stdout)
+			}
+			for _, e := range rep.Errors {
+				if want := printed[[2]int{e.Line, e.Col}]; e.Ply != want.ply {
+					t.Errorf("validate: %d:%d is ply %d, printed as ply %d (%s)", e.Line, e.Col, e.Ply, want.ply, want.label)
+				}
+			}
+			_, stdout, _ = runBao(t, "", "repair", "--json", file)
+			var doc struct {
+				Games []struct {
+					Repairs []struct {
+						Edits []struct{ Ply, Line, Col int }
+					}
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil || len(doc.Games) != 1 || len(doc.Games[0].Repairs) == 0 {
+				t.Fatalf("repair: %v, %s", err, stdout)
+			}
+			edits := doc.Games[0].Repairs[0].Edits
+			if len(edits) != 2 {
+				t.Fatalf("repair: the first repair has %d edits, want 2: %s", len(edits), stdout)
+			}
+			_, human, _ := runBao(t, "", "repair", file)
+			for k, e := range edits {
+				// an inserted move goes before the written move at its place
+				want := printed[[2]int{e.Line, e.Col}]
+				if e.Ply != want.ply || e.Ply != rep.Errors[k].Ply {
+					t.Errorf("repair: edit at %d:%d is ply %d; printed ply %d (%s), validate's %d", e.Line, e.Col, e.Ply, want.ply, want.label, rep.Errors[k].Ply)
+				}
+				if label := fmt.Sprintf("ply %d (move %s)", want.ply, want.label); !strings.Contains(human, label) {
+					t.Errorf("repair does not say %q:\n%s", label, human)
+				}
+			}
+		})
+	}
+}
+
+// printedPly is the ply a move has by the numbering printed before it, and that number.
+type printedPly struct {
+	ply   int
+	label string // "22..."
+}
+
+// printedPlies reads the numbering a transcript prints, without comments or variations: each
+// move token's place (line, column) and its ply by the move number written before it.
+func printedPlies(text string) map[[2]int]printedPly {
+	out := map[[2]int]printedPly{}
+	_, movetext, _ := strings.Cut(text, "\n\n")
+	first := strings.Count(text[:len(text)-len(movetext)], "\n") + 1
+	num, north, after := 0, false, 0 // after: moves read since the number
+	for i, line := range strings.Split(movetext, "\n") {
+		col := 1
+		for _, word := range strings.SplitAfter(line, " ") {
+			w := strings.TrimSpace(word)
+			switch {
+			case w == "":
+			case strings.HasSuffix(w, "."):
+				n, _ := strconv.Atoi(strings.TrimRight(w, "."))
+				num, north, after = n, strings.HasSuffix(w, "..."), 0
+			default:
+				ply := 2*num - 1 + after
+				if north {
+					ply++
+				}
+				label := strconv.Itoa((ply+1)/2) + "."
+				if ply%2 == 0 {
+					label += ".."
+				}
+				out[[2]int{first + i, col}] = printedPly{ply, label}
+				after++
+			}
+			col += len(word)
+		}
+	}
+	return out
 }
