@@ -197,6 +197,7 @@ func TestBrowserAnalysis(t *testing.T) {
 		t.Run("engine-"+base.name, func(t *testing.T) { browserEngine(t, tab(t, ctx, dialogs), base.url, 1000) })
 		t.Run("download-"+base.name, func(t *testing.T) { browserDownload(t, tab(t, ctx, dialogs), base.url, games[0]) })
 	}
+	t.Run("explore-served", func(t *testing.T) { browserExploreLinks(t, tab(t, ctx, dialogs), served, games[0]) })
 	for _, ag := range games {
 		t.Run("tap-"+ag.v.ID(), func(t *testing.T) { browserTap(t, ctx, dialogs, static, ag) })
 		t.Run("line-tools-"+ag.v.ID(), func(t *testing.T) { browserLineTools(t, tab(t, ctx, dialogs), static, ag) })
@@ -452,6 +453,7 @@ func TestBrowserAxe(t *testing.T) {
 		{"event", demoEventPage, ""},
 		{"player", demoPlayerPage, ""},
 		{"search", "/search.html", ""},
+		{"embed", "/demo/selfplay/kiswahili/1.embed.html", ""},
 	}
 	for _, w := range []struct {
 		name          string
@@ -498,6 +500,9 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	if err != nil || len(rp.Plies) != len(ag.line) || rp.Plies[len(rp.Plies)-1].After.String() != want {
 		t.Errorf("the line's BGN %q replays with %v, want %d plies to %s", rec, err, len(ag.line), want)
 	}
+	if eval[bool](t, ctx, `!!document.querySelector('section.analysis [data-a=explore], section.analysis [data-a=search]')`) {
+		t.Error("a static site's analysis board links to an explorer no server answers")
+	}
 	do(t, ctx, chromedp.Click(`section.analysis [data-a=flip]`))
 	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {
 		t.Error("Flip does not flip the board")
@@ -521,5 +526,23 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	// iVBOR: a PNG's signature in base64.
 	if !strings.HasPrefix(img[1], "position.png iVBOR") || size[0] != 2*size[2] || size[1] < 100 {
 		t.Errorf("the PNG image %.60q is %vx%v px, want twice the board's %v", img[1], size[0], size[1], size[2])
+	}
+}
+
+// browserExploreLinks checks that the analysis board of a page bao serve renders opens the
+// position it shows in the explorer and in the position search, and that a static site's has
+// no such links (it has no server to answer them).
+func browserExploreLinks(t *testing.T, ctx context.Context, served string, ag analysisGame) {
+	u := fmt.Sprintf("%s/%s/1.html#p%d/%s", served, ag.v.ID(), analysisPly, url.PathEscape(ag.line[0]))
+	want := ag.after(t, 1)
+	for _, a := range []string{"explore", "search"} {
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u))
+		settle(t, ctx, fmt.Sprintf(`document.querySelector('svg[data-analysis]')?.getAttribute('data-bpn') === %q`, want))
+		href := eval[string](t, ctx, `document.querySelector('section.analysis [data-a=`+a+`]').href`)
+		do(t, ctx, chromedp.Navigate(href), chromedp.WaitVisible("main h1"))
+		got := eval[string](t, ctx, `(document.querySelector('main svg.board') || {getAttribute: () => ''}).getAttribute('data-bpn')`)
+		if got != want {
+			t.Errorf("%s from the analysis board (%s) shows %q, want %q", a, href, got, want)
+		}
 	}
 }

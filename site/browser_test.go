@@ -185,6 +185,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
+	t.Run("search-variant", func(t *testing.T) { browserSearchVariant(t, tab(t, ctx, dialogs), base) })
 	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
 	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
@@ -636,4 +637,21 @@ func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", name)
+}
+
+// browserSearchVariant: the static search reads the variant as the live search writes it
+// (?variant=kimasai), and finds that variant's games alone.
+func browserSearchVariant(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/search.html?variant=kimasai"))
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0 && /\.$/.test(document.getElementById('search-status').textContent)`)
+	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results tbody tr td:nth-child(6)')).map(td => td.textContent)`)
+	for _, v := range got {
+		if v != "Bao la Kimasai" {
+			t.Errorf("?variant=kimasai finds a game of %q", v)
+			break
+		}
+	}
+	if sel := eval[string](t, ctx, `document.querySelector('form select[name=variant]').value`); sel != "kimasai" {
+		t.Errorf("?variant=kimasai selects %q", sel)
+	}
 }

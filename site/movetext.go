@@ -30,6 +30,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		before := b.comments(dc, mv.Before)
 		writeComments(w, before)
 		num, south := g.moveNumber(g.nodes[id].depth)
+		w.WriteString(`<span class="mv">`) // the number, the move and its glyphs on one line
 		switch {
 		case south:
 			fmt.Fprintf(w, `<span class="num">%d.</span>`, num)
@@ -45,7 +46,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
-		w.WriteByte(' ')
+		w.WriteString("</span> ")
 		after := b.comments(dc, mv.After)
 		writeComments(w, after)
 		for _, v := range mv.Variations {

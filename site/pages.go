@@ -24,6 +24,10 @@ type pageData struct {
 	Crumbs []link
 	Langs  []link // the page in each language of the site (Note is the language's code)
 	Live   string // the live broadcast's script (Options.LiveScript), "" for none
+	// Served: bao serve renders the page and answers the live search and the explorer
+	// (/search, /explore), which the header and the analysis board then link to. A static
+	// site's pages link to its own search.html.
+	Served bool
 }
 
 // link is an href (site-relative unless said otherwise) with its text.
@@ -191,7 +195,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript}
+		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript, Served: b.live && b.ix != nil}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))

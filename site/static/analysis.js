@@ -34,6 +34,9 @@
   var workerFile = script && script.getAttribute('data-worker');
   // The stylesheet of a board as an image (site.BoardStyle), for "Download image".
   var boardStyle = script && script.getAttribute('data-board-style');
+  // bao serve's explorer and position search, on the pages it serves (none on a static site).
+  var explorer = script && script.getAttribute('data-explore');
+  var posSearch = script && script.getAttribute('data-search');
   var started = null;
   bao.engine = function () {
     if (started) return started;
@@ -257,6 +260,15 @@
   // "#p20/A6<*/a4>" for the viewer at ply 20, "#d2/…" for the page's third diagram, so that a
   // link opens the same analysis. "Engine" searches the position shown in the worker.
 
+  // The embed snippet of a game page names its page by an address that holds wherever the
+  // page is pasted.
+  var embedCode = document.getElementById('embed-code');
+  if (embedCode && /^https?:$/.test(location.protocol)) {
+    var rel = embedCode.getAttribute('data-embed');
+    embedCode.value = embedCode.value.replace('src="' + rel + '"', 'src="' + new URL(rel, location.href).href + '"');
+    embedCode.addEventListener('focus', function () { embedCode.select(); });
+  }
+
   var boards = [];
   document.querySelectorAll('svg.board[data-bpn][data-variant]').forEach(function (svg) {
     if (svg.classList.contains('key') || !svg.getAttribute('data-variant')) return;
@@ -331,14 +343,19 @@
     choices.className = 'choices';
     var tools = document.createElement('div');
     tools.className = 'tools';
-    ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'svg', 'png', 'close'].forEach(function (a) {
-      // The line's record is a download link; the others are buttons.
-      var t = document.createElement(a === 'bgn' ? 'a' : 'button');
-      if (a === 'bgn') {
+    var tooled = ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'svg', 'png'];
+    if (explorer) tooled.push('explore');
+    if (posSearch) tooled.push('search');
+    tooled.concat(['close']).forEach(function (a) {
+      // The line's record, the explorer and the search are links; the others are buttons.
+      var isLink = a === 'bgn' || a === 'explore' || a === 'search';
+      var t = document.createElement(isLink ? 'a' : 'button');
+      if (isLink) {
         t.className = 'button';
-        t.setAttribute('download', 'analysis.bgn');
         t.setAttribute('href', '#');
-      } else t.type = 'button';
+      }
+      if (a === 'bgn') t.setAttribute('download', 'analysis.bgn');
+      if (!isLink) t.type = 'button';
       if (a === 'flip') t.setAttribute('aria-pressed', 'false');
       t.setAttribute('data-a', a);
       t.textContent = msg('js.a.' + a);
@@ -401,6 +418,12 @@
       var dl = tools.querySelector('[data-a=bgn]');
       var data = 'data:application/octet-stream,' + encodeURIComponent(lineBGN(svg.getAttribute('data-name') || '', start, path(cur)));
       dl.setAttribute('href', data);
+      // The explorer and the search follow the position shown.
+      var q = '?variant=' + encodeURIComponent(variant) + '&position=' + encodeURIComponent(cur.bpn);
+      var ex = tools.querySelector('[data-a=explore]');
+      if (ex) ex.setAttribute('href', new URL(explorer, document.baseURI).pathname + q);
+      var se = tools.querySelector('[data-a=search]');
+      if (se) se.setAttribute('href', new URL(posSearch, document.baseURI).pathname + q);
     }
     function drawTree() {
       tree.textContent = '';
