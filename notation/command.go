@@ -89,6 +89,17 @@ func ParseEval(s string) (seeds float64, winIn int, ok bool) {
 	return f, 0, err == nil && !math.IsNaN(f) && !math.IsInf(f, 0)
 }
 
+// Eval is the value of a move's evaluation: that of the first comment after it that has a
+// well-formed [%eval VALUE] command, as written.
+func (n *Node) Eval() (string, bool) {
+	for _, c := range n.After {
+		if v, ok := Eval(c.Text); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
 // Eval is the value of the first well-formed [%eval VALUE] command of a comment's text, as
 // written.
 func Eval(text string) (string, bool) {

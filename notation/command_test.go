@@ -34,6 +34,13 @@ func TestCommands(t *testing.T) {
 	if v, ok := Eval("x [%eval a b] [%eval -0.40]"); !ok || v != "-0.40" {
 		t.Errorf("Eval: %q %v, want the first well-formed value", v, ok)
 	}
+	n := &Node{After: []Comment{{Text: "no value"}, {Text: "[%eval] [%eval #-2]"}, {Text: "[%eval 1.5]"}}}
+	if v, ok := n.Eval(); !ok || v != "#-2" {
+		t.Errorf("Node.Eval: %q %v, want #-2, the first comment's with a value", v, ok)
+	}
+	if _, ok := (&Node{}).Eval(); ok {
+		t.Error("Node.Eval of a move without comments found a value")
+	}
 }
 
 // FuzzCommands: the commands of any text are where they say, in order, and the prose is the

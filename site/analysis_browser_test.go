@@ -448,6 +448,7 @@ func TestBrowserAxe(t *testing.T) {
 	ctx, dialogs := browser(t)
 	pages := []struct{ name, path, open string }{
 		{"game", "/demo/selfplay/kiswahili/1.html#p6", ""},
+		{"evaluation graph", "/evals/1.html#p2", ""},
 		{"analysis", "/demo/selfplay/kiswahili/1.html#p6", "button.analyse"},
 		{"markdown", "/demo/primer/kiswahili.html", ""},
 		{"event", demoEventPage, ""},

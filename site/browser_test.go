@@ -73,10 +73,18 @@ func browserSite(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
+	// A game with the engine's evaluations, for the evaluation graph.
+	if err := os.WriteFile(filepath.Join(dir, "evals.bgn"), []byte(evalsRecord), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(indexedServer(t, dir, "Test site"))
 	t.Cleanup(ts.Close)
 	return ts.URL
 }
+
+// evalsRecord is a game with [%eval] commands after three of its four moves.
+const evalsRecord = "[Event \"Evals\"]\n[South \"Ali\"]\n[North \"Mwana\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n" +
+	"1. A3 {[%eval 0.50]} a4 $2 {[%eval -1.20]} 2. A1 a6 {[%eval #3]} *\n"
 
 // browser starts headless Chromium for the test and returns a context for its first tab, and
 // a counter of the JavaScript dialogs (alert, confirm) any page opened.
@@ -184,6 +192,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("contrast", func(t *testing.T) { browserContrast(t, tab(t, ctx, dialogs), base) })
 	t.Run("sowing", func(t *testing.T) { browserSowing(t, tab(t, ctx, dialogs), base) })
 	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
+	t.Run("evalgraph", func(t *testing.T) { browserEvalGraph(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
 	t.Run("search-variant", func(t *testing.T) { browserSearchVariant(t, tab(t, ctx, dialogs), base) })
 	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
@@ -571,7 +580,135 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('skip').click()`))
 			check(ply)
 		}
+		if v.Stones() {
+			continue // a stone steps one lap
+		}
+		browserLaps(t, ctx, base, v)
 	}
+}
+
+// lapsJS finds the first move of the main line with three laps or more, shows the position
+// before it, plays it at the fastest pace and records every frame of the sowing: the pits
+// marked sown (the current lap), early (earlier laps), lift and hand, the seeds in hand and
+// the info line. window.frames_ holds the frames once the move is sown.
+const lapsJS = `(() => {
+	const d = JSON.parse(document.getElementById('bao-plies').textContent);
+	const i = d.n.findIndex((s, i) => i > 0 && s.split(' ').filter(t => t[0] === 'S').length >= 3);
+	if (i < 0) return -1;
+	location.hash = '#p' + (i - 1);
+	window.frames_ = [];
+	const b = document.getElementById('board');
+	const rec = () => window.frames_.push({
+		sown: Array.from(b.querySelectorAll('.pit.sown')).map(g => g.querySelector('title').textContent),
+		early: b.querySelectorAll('.pit.early').length, lift: b.querySelectorAll('.pit.lift').length,
+		hand: b.querySelectorAll('.pit.hand').length,
+		inhand: document.querySelector('#board-step .inhand').textContent,
+		info: document.getElementById('board-info').textContent,
+		skip: !document.getElementById('skip').hidden });
+	new MutationObserver(rec).observe(b, {subtree: true, attributes: true, attributeFilter: ['class']});
+	return i; })()`
+
+// browserEvalGraph checks that the evaluation graph follows the viewer (its line and its
+// slider at the ply the board shows, the value said in words), that the slider moves the
+// board, and that the graph, a picture, holds no link or focusable element.
+func browserEvalGraph(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/evals/1.html#p2"), chromedp.WaitVisible("#evalgraph-ply"))
+	type graphState struct {
+		Value, Text, Out, Ply string
+		X, Want               float64
+		Visible, Inside       bool
+	}
+	const js = `(() => { const s = document.getElementById('evalgraph-ply'), f = document.getElementById('evalgraph'),
+		l = document.getElementById('evalgraph-cur'), ply = document.getElementById('board').getAttribute('data-ply');
+		return {value: s.value, text: s.getAttribute('aria-valuetext') || '', out: f.querySelector('output').textContent, ply: ply,
+			x: +l.getAttribute('x1'), want: +f.getAttribute('data-x0') + ply * f.getAttribute('data-dx'),
+			visible: l.getAttribute('visibility') === 'visible',
+			inside: !!f.querySelector('svg a, svg [tabindex], svg[role="img"] [role]')}; })()`
+	check := func(step, ply, words string) {
+		t.Helper()
+		g := eval[graphState](t, ctx, js)
+		if g.Ply != ply || g.Value != ply || !g.Visible || g.X != g.Want || !strings.Contains(g.Text, words) || g.Out != g.Text || g.Inside {
+			t.Errorf("%s: graph %+v; want the board, the slider and the line at ply %s, the value %q said", step, g, ply, words)
+		}
+	}
+	check("opened at ply 2", "2", "-1.20")
+	do(t, ctx, chromedp.KeyEvent(keyOf("ArrowRight")))
+	settle(t, ctx, `document.getElementById('board').getAttribute('data-ply') === '3'`)
+	check("Next", "3", "no evaluation")
+	// The slider drives the board: by keyboard, as a reader tabbing to it would.
+	do(t, ctx, chromedp.Focus("#evalgraph-ply"), chromedp.KeyEvent(keyOf("ArrowRight")))
+	settle(t, ctx, `document.getElementById('board').getAttribute('data-ply') === '4'`)
+	check("the slider's →", "4", "#3")
+	do(t, ctx, chromedp.KeyEvent(keyOf("Home")))
+	settle(t, ctx, `document.getElementById('board').getAttribute('data-ply') === '0'`)
+	check("the slider's Home", "0", "")
+	// The move list shows each value beside its move.
+	if got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('.movetext .eval')).map(e => e.previousElementSibling.textContent + ' ' + e.textContent)`); strings.Join(got, "; ") != "A3 +0.50; ? -1.20; a6 #3" {
+		t.Errorf("values in the move list: %q", got)
+	}
+}
+
+// browserLaps plays a move of three laps or more and checks, frame by frame, that only the
+// current lap is marked (the pits sown in one frame are a run of the lap being sown, earlier
+// laps dimmed), that a count of the seeds in hand is shown and falls to 0, and that the
+// reserves or stores in the info line change while the seeds move, not only at the end.
+func browserLaps(t *testing.T, ctx context.Context, base string, v *engine.Variant) {
+	do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"))
+	i := eval[int](t, ctx, lapsJS)
+	if i < 0 {
+		t.Logf("%s: no move of three laps in the demo game", v.ID())
+		return
+	}
+	settle(t, ctx, `document.getElementById('board').getAttribute('data-ply') === '`+strconv.Itoa(i-1)+`'`)
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.frames_.length = 0, document.getElementById('speed').value = '50', document.querySelector('[data-go=next]').click()`))
+	settle(t, ctx, `document.getElementById('skip').hidden`)
+	type frame struct {
+		Sown              []string
+		Early, Lift, Hand int
+		Inhand, Info      string
+		Skip              bool
+	}
+	frames := eval[[]frame](t, ctx, `window.frames_`)
+	var during []frame
+	for _, f := range frames {
+		if f.Skip {
+			during = append(during, f)
+		}
+	}
+	if len(during) < 6 {
+		t.Fatalf("%s: only %d frames recorded while sowing move %d", v.ID(), len(during), i)
+	}
+	dimmed, zero := false, false
+	infos := map[string]bool{}
+	for k, f := range during {
+		if f.Hand > 1 || f.Lift > 1 {
+			t.Errorf("%s frame %d: %d pits ringed as hand and %d as lift, want at most one each", v.ID(), k, f.Hand, f.Lift)
+		}
+		if f.Early > 0 {
+			dimmed = true
+		}
+		if f.Inhand == "" {
+			t.Errorf("%s frame %d: no count of the seeds in hand", v.ID(), k)
+		}
+		if strings.HasSuffix(f.Inhand, ": 0") {
+			zero = true
+		}
+		infos[f.Info] = true
+	}
+	if !dimmed {
+		t.Errorf("%s: a move of three laps never dimmed an earlier lap", v.ID())
+	}
+	if !zero {
+		t.Errorf("%s: the seeds in hand never came to 0", v.ID())
+	}
+	// Where the move's steps change the reserves or stores (B steps after the first, which is
+	// the bank before the move), the info line shows it before the move ends.
+	banks := eval[int](t, ctx, `JSON.parse(document.getElementById('bao-plies').textContent).n[`+strconv.Itoa(i)+`].split(' ').filter(t => t[0] === 'B').length`)
+	if banks > 1 && len(infos) < 2 {
+		t.Errorf("%s: the move changes the bank %d times, but the info line kept one text while sowing: %v", v.ID(), banks-1, infos)
+	}
+	t.Logf("%s: move %d sown in %d frames, %d changes of the bank, info lines %d", v.ID(), i, len(during), banks-1, len(infos))
 }
 
 // browserLive checks that under bao serve the header links to the live search and the

@@ -82,6 +82,7 @@ func (b *build) writeGame(g *game) error {
 	gv.Event = b.eventLink(g)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
+		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
 		gv.Board = board.New(b.l, g.start, nil)
 		gv.Board.ID = "board"
 		gv.Board.Caption = g.caption(b.l, g.nodes[0])

@@ -41,6 +41,7 @@ type docContext struct {
 	root    string // from the page being written to the site root: "", "../", ...
 	variant *engine.Variant
 	game    *game
+	keyed   map[*engine.Variant]bool // games whose key a diagram of the text already shows
 }
 
 // warn reports a problem of the text: with its game's, in a record's comments.
@@ -121,10 +122,11 @@ func (n *boardNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, 
 
 // diagramView is the data of the "diagram" template.
 type diagramView struct {
-	Board  *board.Board
+	Board  *board.Board // nil for a key alone (```bao variant=kete key, no position)
 	Others []link
 	More   int
 	Root   string
+	Legend template.HTML // the key to the board's marks (board.Legend)
 }
 
 // boardTransformer swaps each ```bao block for a boardNode, and does nothing else.
@@ -167,6 +169,7 @@ func lineOf(src []byte, offset int) int { return bytes.Count(src[:offset], []byt
 func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	v := dc.variant
 	var move string
+	keyOnly := false
 	for _, a := range strings.Fields(info)[1:] {
 		key, val, _ := strings.Cut(a, "=")
 		switch key {
@@ -177,9 +180,20 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 			}
 		case "move":
 			move = val
+		case "key":
+			keyOnly = true
 		default:
-			return nil, fmt.Errorf("unknown diagram option %q (want variant= or move=)", a)
+			return nil, fmt.Errorf("unknown diagram option %q (want variant=, move= or key)", a)
 		}
+	}
+	if keyOnly {
+		// The key to a game's boards, drawn with the boards' own classes: the one source of
+		// what each mark looks like and means.
+		if v == nil || strings.TrimSpace(body) != "" {
+			return nil, fmt.Errorf("a key is written ```bao variant=ID key, with nothing inside")
+		}
+		dc.key(v)
+		return &diagramView{Root: dc.root, Legend: board.Legend(dc.b.l, v)}, nil
 	}
 	var lines []string
 	for l := range strings.Lines(body) {
@@ -227,8 +241,23 @@ func (dc *docContext) diagram(info, body string) (*diagramView, error) {
 	b := board.New(dc.b.l, pos, h)
 	b.Caption = caption
 	dv := &diagramView{Board: b, Root: dc.root}
+	if v := pos.Variant(); dc.key(v) { // the first diagram of each game carries its key
+		dv.Legend = board.Legend(dc.b.l, v)
+	}
 	dv.Others, dv.More = dc.b.others(pos, dc.game)
 	return dv, nil
+}
+
+// key notes that the text shows game v's key, and says whether it did not already.
+func (dc *docContext) key(v *engine.Variant) bool {
+	if dc.keyed[v] {
+		return false
+	}
+	if dc.keyed == nil {
+		dc.keyed = map[*engine.Variant]bool{}
+	}
+	dc.keyed[v] = true
+	return true
 }
 
 // boardRenderer writes boardNodes through the "diagram" template.

@@ -46,6 +46,9 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)
 		}
+		if e, ok := mv.Eval(); ok { // the engine's value, also drawn by the evaluation graph
+			w.WriteString(` <span class="eval">` + escapeHTML(evalText(e)) + `</span>`)
+		}
 		w.WriteString("</span> ")
 		after := b.comments(dc, mv.After)
 		writeComments(w, after)

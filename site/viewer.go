@@ -207,14 +207,19 @@ func jsonString(w *strings.Builder, s string) {
 //	=w,pit,count,…       pits set to the counts (seeds paid to a reserved pit's holder, the
 //	                     end of a Kingulu capture)
 //	Ew                   an event: only the words change
+//	B,south,north        the reserves or stores (the bank) are now these: the first step of
+//	                     every move of a game with a bank, and one after each step that
+//	                     changes it (a seed placed from the reserve, seeds captured to a store
+//	                     or paid to a reserved pit's holder)
 //
 // The last step leaves the board as the move's position: sowingSteps ends with a "=" step
 // for any pit that still differs, which the tests prove never happens in the 4x8 games and
 // Kimasai.
 type sowStep struct {
-	text string
-	op   byte
-	nums []int
+	text   string
+	op     byte
+	nums   []int
+	settle bool // a closing step: the trace alone did not reach the position
 }
 
 // sowingSteps replays the move from before to after through its trace, which the walk over
@@ -226,6 +231,18 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 		counts[i] = before.Seeds(engine.Pit(i))
 	}
 	var steps []sowStep
+	bank, banked := bankOf(before)
+	mover := before.ToMove()
+	// pay moves seeds into (or out of) side s's bank and says so in a B step.
+	pay := func(s engine.Side, seeds int) {
+		if banked && seeds != 0 {
+			bank[s] += seeds
+			steps = append(steps, sowStep{op: 'B', nums: []int{bank[engine.South], bank[engine.North]}})
+		}
+	}
+	if banked {
+		steps = append(steps, sowStep{op: 'B', nums: []int{bank[engine.South], bank[engine.North]}})
+	}
 	ci := 0
 	used := make([]bool, len(tr.Events))
 	// Seeds sown into a reserved pit are paid to its holder at the end of the lap.
@@ -247,6 +264,9 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 			counts[c.Pit] = 0
 			steps = append(steps, sowStep{text: captureWords(l, v, c), op: 'X', nums: []int{int(c.Pit)}})
 			ci++
+			if c.Kichwa == engine.NoPit && v.Bank() == engine.Stores {
+				pay(mover, c.Seeds)
+			}
 		}
 		from, lifted := -1, 0
 		if lap.From != engine.NoPit {
@@ -271,6 +291,9 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 			text = lapWords(l, v, lap)
 		}
 		steps = append(steps, sowStep{text: text, op: 'S', nums: nums})
+		if lap.Kind == engine.Placed {
+			pay(mover, -lap.Seeds)
+		}
 		var paid []int
 		for len(income) > 0 {
 			e := tr.Events[income[0]]
@@ -281,6 +304,7 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 			counts[e.Pit] -= e.Seeds
 			paid = append(paid, int(e.Pit), counts[e.Pit])
 			steps = append(steps, sowStep{text: eventWords(l, v, e), op: '=', nums: paid})
+			pay(v.Owner(e.Pit).Other(), e.Seeds) // the pit's holder, whose seeds they are
 			income, paid = income[1:], nil
 		}
 	}
@@ -288,6 +312,13 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 		c := tr.Captures[ci]
 		counts[c.Pit] = 0
 		steps = append(steps, sowStep{text: captureWords(l, v, c), op: 'X', nums: []int{int(c.Pit)}})
+		if c.Kichwa == engine.NoPit && v.Bank() == engine.Stores {
+			pay(mover, c.Seeds)
+		}
+	}
+	if want, _ := bankOf(after); banked && want != bank {
+		bank = want
+		steps = append(steps, sowStep{op: 'B', nums: []int{bank[engine.South], bank[engine.North]}, settle: true})
 	}
 	var settle []int
 	for i := range counts {
@@ -296,7 +327,7 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 		}
 	}
 	if len(settle) > 0 {
-		steps = append(steps, sowStep{op: '=', nums: settle})
+		steps = append(steps, sowStep{op: '=', nums: settle, settle: true})
 	}
 	for ei, e := range tr.Events {
 		if !used[ei] && e.Kind != engine.ReservedIncome {
@@ -304,6 +335,17 @@ func sowingSteps(l *lang.Lang, before engine.Position, tr engine.Trace, after en
 		}
 	}
 	return steps
+}
+
+// bankOf is a position's reserves or stores by side, and whether its game has either.
+func bankOf(p engine.Position) ([2]int, bool) {
+	switch p.Variant().Bank() {
+	case engine.Reserves:
+		return [2]int{p.Reserve(engine.South), p.Reserve(engine.North)}, true
+	case engine.Stores:
+		return [2]int{p.Store(engine.South), p.Store(engine.North)}, true
+	}
+	return [2]int{}, false
 }
 
 // lapWords say a lap as the viewer shows it while sowing: "relay: 3 from A1" (engine.Lap.Brief

@@ -9,7 +9,8 @@ import (
 
 // TestSowingSteps plays random games of every variant and replays each move's sowing steps
 // as the viewer script does: they must end in the engine's position. In the 4x8 games and
-// Kimasai the trace alone must get there, without a closing "=" step.
+// Kimasai the trace alone must get there, without a closing "=" step; in every game the
+// reserves and stores (B steps) must reach the engine's without a closing step.
 func TestSowingSteps(t *testing.T) {
 	for _, v := range engine.Variants() {
 		t.Run(v.ID(), func(t *testing.T) {
@@ -29,6 +30,7 @@ func TestSowingSteps(t *testing.T) {
 						t.Fatal(err)
 					}
 					steps := sowingSteps(inEnglish, p, tr, next)
+					bank, banked := bankOf(p)
 					counts := make([]int, v.Pits())
 					for i := range counts {
 						counts[i] = p.Seeds(engine.Pit(i))
@@ -48,9 +50,15 @@ func TestSowingSteps(t *testing.T) {
 							for i := 0; i < len(s.nums); i += 2 {
 								counts[s.nums[i]] = s.nums[i+1]
 							}
-							if s.text == "" {
+							if s.settle {
 								settled++
 							}
+						case 'B':
+							if s.settle {
+								t.Errorf("game %d ply %d %s from %s: the bank %v needed a closing step to %v",
+									game, ply, v.FormatMove(m), p, bank, s.nums)
+							}
+							bank = [2]int{s.nums[0], s.nums[1]}
 						}
 					}
 					for i, c := range counts {
@@ -58,6 +66,9 @@ func TestSowingSteps(t *testing.T) {
 							t.Fatalf("game %d ply %d %s from %s: pit %s has %d after the steps, want %d",
 								game, ply, v.FormatMove(m), p, v.PitName(engine.Pit(i)), c, want)
 						}
+					}
+					if want, _ := bankOf(next); banked && bank != want {
+						t.Fatalf("game %d ply %d %s: bank %v after the steps, want %v", game, ply, v.FormatMove(m), bank, want)
 					}
 					p = next
 				}

@@ -59,6 +59,12 @@ func TestShowSVG(t *testing.T) {
 		if !strings.Contains(out, `<title id="title">`+tc.title) {
 			t.Errorf("%s: no title %q in\n%.600s", tc.file, tc.title, out)
 		}
+		// The stylesheet is the site's (site.BoardStyle): the golden file holds the drawing.
+		i, j := strings.Index(out, "<style>"), strings.Index(out, "</style>")
+		if i < 0 || j < i || !strings.Contains(out[i:j], "svg.board .pit circle") {
+			t.Fatalf("%s: no stylesheet for the board's pits", tc.file)
+		}
+		out = out[:i] + "<style>…" + out[j:]
 		golden := filepath.Join("testdata", "show", strings.TrimSuffix(tc.file, ".bgn")+"-"+tc.ply+".svg")
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {

@@ -7,6 +7,9 @@
 //	moves(variant, bpn)         one line of `bao moves --variant ID --position BPN --json`
 //	bestmove(variant, bpn, ms)  `bao bestmove --json`, searching at most ms milliseconds
 //	explain(variant, bpn, tok)  why a move token is not legal, in words ("" if it is)
+//	bench(variant, bpns, rounds) the engine's speed here, for make bench: the moves of each
+//	                            position (BPNs, one a line) listed rounds times, timed inside
+//	                            the engine; {"positions":N,"ms":T}
 //
 // The page runs it in a Web Worker (static/engine-worker.js), so that a search never stalls
 // the page. A position that cannot be read gives {"position":…,"error":…}, as on the command
@@ -16,6 +19,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
@@ -69,6 +73,7 @@ func main() {
 			return explain(p, args[2].String())
 		}),
 	}
+	api["bench"] = js.FuncOf(func(_ js.Value, args []js.Value) any { return bench(args) })
 	js.Global().Set("baoEngine", js.ValueOf(api))
 	select {} // the functions above answer for as long as the worker lives
 }
@@ -101,6 +106,34 @@ func explain(p engine.Position, tok string) string {
 		return "No legal move starts from " + tok + " (legal: " + strings.Join(me.Legal, " ") + ")."
 	}
 	return err.Error()
+}
+
+// bench lists the moves of every position of args[1] (BPNs, one a line, of the variant
+// args[0]) args[2] times, as engine.BenchmarkChildren does natively, and says how many
+// positions it listed in how many milliseconds: the time of the engine alone, without the
+// messages between the page and the worker.
+func bench(args []js.Value) string {
+	if len(args) < 3 || args[1].Type() != js.TypeString || args[2].Type() != js.TypeNumber {
+		return `{"error":"bench(variant, bpns, rounds)"}`
+	}
+	var ps []engine.Position
+	for line := range strings.Lines(args[1].String()) {
+		p, bad := position([]js.Value{args[0], js.ValueOf(strings.TrimSpace(line))})
+		if bad != "" {
+			return bad
+		}
+		ps = append(ps, p)
+	}
+	kids := make([]engine.Child, 0, 64)
+	rounds := max(args[2].Int(), 1)
+	start := time.Now()
+	for range rounds {
+		for _, p := range ps {
+			kids = p.Children(kids[:0])
+		}
+	}
+	ms := float64(time.Since(start).Nanoseconds()) / 1e6
+	return `{"positions":` + strconv.Itoa(rounds*len(ps)) + `,"ms":` + strconv.FormatFloat(ms, 'f', 3, 64) + `}`
 }
 
 // position reads the variant and position of a call; bad is the JSON of the error document

@@ -31,22 +31,33 @@ const (
 type Marks uint8
 
 const (
-	From Marks = 1 << iota // the move's pit
-	Sown                   // received a seed (or a stepping stone)
-	Capt                   // captured from
+	From  Marks = 1 << iota // the move's pit
+	Sown                    // received a seed (or a stepping stone) in the move's last lap
+	Capt                    // captured from
+	Early                   // received seeds only in an earlier lap: drawn dimmed
 )
 
 // Highlight is the last move drawn on a board: marks indexed by pit.
 type Highlight []Marks
 
-// Trace turns an engine trace into per-pit marks.
+// Trace turns an engine trace into per-pit marks: the last lap's pits are marked Sown, those
+// only earlier laps sowed Early, so that a reader sees where the move ended.
 func Trace(v *engine.Variant, t engine.Trace) Highlight {
 	h := make(Highlight, v.Pits())
-	for _, l := range t.Laps {
+	for i, l := range t.Laps {
+		m := Early
+		if i == len(t.Laps)-1 {
+			m = Sown
+		}
 		for _, p := range l.Sown {
 			if int(p) < len(h) {
-				h[p] |= Sown
+				h[p] |= m
 			}
+		}
+	}
+	for i, m := range h {
+		if m&Sown != 0 {
+			h[i] &^= Early
 		}
 	}
 	for _, c := range t.Captures {
@@ -78,6 +89,7 @@ type Board struct {
 	Caption string
 	Variant string // the variant's id and the position's BPN, for the analysis board
 	BPN     string
+	Bank    string          // "reserves", "stores" or "": what the info line counts besides the pits
 	l       *lang.Lang      // the language of its words
 	v       *engine.Variant // for the key of an image (Image)
 }
@@ -166,6 +178,7 @@ func New(l *lang.Lang, p engine.Position, h Highlight) *Board {
 		Info:    Info(l, p),
 		Cols:    v.Width(),
 		Variant: v.ID(),
+		Bank:    v.Bank().String(),
 		l:       l,
 		v:       v,
 	}
@@ -259,12 +272,16 @@ func legendItems(v *engine.Variant) []legendItem {
 			legendItem{Class: "pit s stone has", Text: "stone.s"},
 			legendItem{Class: "pit n stone has", Text: "stone.n"},
 			legendItem{Class: "pit s stone has sown", Text: "stone.moved"},
-			legendItem{Class: "pit n stone capt", Text: "stone.capt"})
+			legendItem{Class: "pit n stone capt", Text: "stone.capt"},
+			legendItem{Class: "pit s stone has sown hand", Text: "hand.stone"})
 		return items
 	default:
 		items = append(items,
 			legendItem{Class: "pit s sown", Count: "3", Text: "sown"},
-			legendItem{Class: "pit n capt", Text: "capt"})
+			legendItem{Class: "pit s early", Count: "2", Text: "early"},
+			legendItem{Class: "pit n capt", Text: "capt"},
+			legendItem{Class: "pit s early lift", Text: "lift"},
+			legendItem{Class: "pit s sown hand", Count: "1", Text: "hand"})
 	}
 	if v.HasHouse() {
 		items = append(items,
@@ -332,6 +349,9 @@ func dynClass(p engine.Position, pit engine.Pit, h Highlight) string {
 		m := h[pit]
 		if m&From != 0 {
 			cs = append(cs, "from")
+		}
+		if m&Early != 0 {
+			cs = append(cs, "early")
 		}
 		if m&Sown != 0 {
 			cs = append(cs, "sown")
@@ -468,6 +488,9 @@ func (b *Board) writeSVG(w *strings.Builder, at string) {
 	fmt.Fprintf(w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s"`, b.Cols, b.W, b.H, html.EscapeString(b.Label()))
 	if b.ID != "" {
 		w.WriteString(` data-rows="` + b.rowsAttr() + `"`)
+		if b.Bank != "" {
+			w.WriteString(` data-bank="` + b.Bank + `"`)
+		}
 	}
 	w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-variant="` + html.EscapeString(b.Variant) + `" data-bpn="` + html.EscapeString(b.BPN) + `"`)
 	w.WriteString(">\n")

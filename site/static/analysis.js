@@ -70,7 +70,9 @@
       resolve({
         moves: function (variant, bpn) { return call('moves', [String(variant), String(bpn)], true); },
         bestmove: function (variant, bpn, ms) { return call('bestmove', [String(variant), String(bpn), +ms || 1000], true); },
-        explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); }
+        explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); },
+        // the engine's own speed, timed inside the worker (make bench: site/analysis_bench_test.go)
+        bench: function (variant, bpns, rounds) { return call('bench', [String(variant), String(bpns), +rounds || 1], true); }
       });
     });
     return started;

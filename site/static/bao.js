@@ -52,14 +52,14 @@
     };
     var nodes = [];
     d.n.forEach(function (str, i) {
-      var n = { k: [], p: i - 1, n: i + 1 < d.n.length ? i + 1 : -1, t: [] };
-      var held = null, move = [];
+      var n = { k: [], p: i - 1, n: i + 1 < d.n.length ? i + 1 : -1, t: [], from: [] };
+      var held = null, move = [], laps = [];
       str.split(' ').forEach(function (tok) {
         var op = tok.charAt(0), f = tok.slice(1).split(','), m;
         if (tok === '-') { held = []; return; }
         if ((m = /^(\d+)([a-z]+)$/.exec(tok))) {
           m[2].split('').forEach(function (l) {
-            if (l === 'f') move.push([+m[1], 'from']);
+            if (l === 'f') { move.push([+m[1], 'from']); n.from.push(+m[1]); }
             else (held = held || []).push([+m[1], letters[l]]);
           });
           return;
@@ -72,13 +72,14 @@
           st.pits = [];
           f[3].split('.').forEach(function (run) {
             var ab = run.split('-'), a = +ab[0], b = ab.length > 1 ? +ab[1] : a, dir = b < a ? -1 : 1;
-            for (var p = a; ; p += dir) { st.pits.push(p); move.push([p, 'sown']); if (p === b) break; }
+            for (var p = a; ; p += dir) { st.pits.push(p); if (p === b) break; }
           });
+          laps.push(st.pits);
           st.lifted = f[2] !== '' ? +f[2] : st.from < 0 ? 0 : st.pits.length;
         } else if (op === 'X') {
           st.pit = +f[1];
           move.push([st.pit, 'capt']);
-        } else if (op === '=') {
+        } else if (op === '=' || op === 'B') {
           st.set = f.slice(1).map(Number);
         } else if (op !== 'E') {
           return;
@@ -86,15 +87,20 @@
         n.t.push(st);
       });
       n.held = held || (n.p >= 0 && nodes[n.p] ? nodes[n.p].held : []);
+      // The last lap's pits are marked sown, those only earlier laps sowed early (dimmed).
+      var last = laps.length ? laps[laps.length - 1] : [];
+      laps.forEach(function (pits, j) {
+        pits.forEach(function (p) { move.push([p, j === laps.length - 1 || last.indexOf(p) >= 0 ? 'sown' : 'early']); });
+      });
       // The classes in the order the build's boards write them: the position's, then from,
-      // sown and capt, each once.
+      // early, sown and capt, each once.
       var add = function (pm) {
         var c = n.k[pm[0]];
         if (!c) n.k[pm[0]] = pm[1];
         else if ((' ' + c + ' ').indexOf(' ' + pm[1] + ' ') < 0) n.k[pm[0]] = c + ' ' + pm[1];
       };
       n.held.forEach(add);
-      ['from', 'sown', 'capt'].forEach(function (c) {
+      ['from', 'early', 'sown', 'capt'].forEach(function (c) {
         move.forEach(function (pm) { if (pm[1] === c) add(pm); });
       });
       nodes.push(n);
@@ -108,7 +114,7 @@
   function viewer(nodes, svg) {
     var pits = [];
     // A pit's own classes are those the board was drawn with, less the marks of a position.
-    var marked = /^(has|owned|block|rsv-[sn]|from|sown|capt|hand)$/;
+    var marked = /^(has|owned|block|rsv-[sn]|from|early|sown|capt|hand|lift)$/;
     svg.querySelectorAll('g.pit').forEach(function (g, k) { // pit k is the board's k-th
       var base = g.getAttribute('class').split(' ').filter(function (c) { return !marked.test(c); }).join(' ');
       pits[k] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
@@ -137,6 +143,15 @@
     var info = document.getElementById('board-info');
     var stepText = document.getElementById('board-step');
     var section = document.getElementById('viewer');
+    // The line under the board while a move is sown: the step's words and the seeds in hand.
+    var stepWords = document.createElement('span');
+    var handCount = document.createElement('strong');
+    handCount.className = 'inhand';
+    stepText.textContent = '';
+    stepText.appendChild(stepWords);
+    stepText.appendChild(document.createTextNode(' '));
+    stepText.appendChild(handCount);
+    var bankKind = svg.getAttribute('data-bank') || ''; // "reserves", "stores" or none
     // The controls are the script's own: without it a page shows none that do nothing.
     var el = function (tag, attrs, text) {
       var e = document.createElement(tag);
@@ -166,6 +181,7 @@
     section.appendChild(sowing);
     var cur = -1;
     var anim = null;
+    var graph = evalGraph(nodes, function (i) { show(i, true, false); });
 
     function label(n, counts) {
       return msg('js.board.label', { Name: name, Caption: n.m, Info: n.i }) + rows.map(function (r) {
@@ -208,6 +224,7 @@
         if (scroll && mv.scrollIntoView) mv.scrollIntoView({ block: 'nearest' });
       }
       cur = i;
+      if (graph) graph(i);
       svg.setAttribute('data-ply', String(i));
       if (n.bpn) svg.setAttribute('data-bpn', n.bpn);
       if (push && location.hash !== '#p' + i) {
@@ -215,7 +232,11 @@
       }
     }
 
-    // Sowing: the move to node i played seed by seed from its steps.
+    // Sowing: the move to node i played seed by seed from its steps. Only the lap being sown
+    // is marked: when a lap begins, the pits of the laps before are dimmed (early) and the
+    // pit its seeds were lifted from is ringed (lift); the pit the last seed fell into is
+    // ringed (hand), and the line under the board counts the seeds still in hand and shows
+    // the reserves or stores as they change (B steps).
     var keep = /^(owned|block|rsv-[sn])$/; // marks of the position, kept while sowing
     function play(i) {
       var n = nodes[i], from = nodes[cur];
@@ -224,36 +245,57 @@
       stop();
       var counts = from.c.slice();
       var marks = pits.map(function (p, k) {
-        return (from.k[k] || '').split(' ').filter(function (c) { return keep.test(c); });
+        var m = (from.k[k] || '').split(' ').filter(function (c) { return keep.test(c); });
+        if (n.from.indexOf(k) >= 0) m.push('from');
+        return m;
       });
-      var hand = -1;
+      var hand = -1, lift = -1, inHand = -1, bank = null, bank0 = null;
       var mark = function (p, c) { if (marks[p].indexOf(c) < 0) marks[p].push(c); };
-      var say = function (text) { if (text) { stepText.textContent = text; stepText.hidden = false; } };
+      var unmark = function (p, c) { var j = marks[p].indexOf(c); if (j >= 0) marks[p].splice(j, 1); };
+      var words = '';
+      var say = function (text) { if (text) words = text; };
       var frames = [];
       n.t.forEach(function (st) {
         if (st.op === 'S') {
           frames.push(function () {
             say(st.text);
             hand = -1;
-            if (st.from >= 0) { counts[st.from] -= st.lifted; mark(st.from, 'from'); }
+            marks.forEach(function (m, k) { if (m.indexOf('sown') >= 0) { unmark(k, 'sown'); mark(k, 'early'); } });
+            lift = st.from >= 0 && n.from.indexOf(st.from) < 0 ? st.from : -1;
+            if (st.from >= 0) counts[st.from] -= st.lifted;
+            inHand = st.pits.length;
           });
           st.pits.forEach(function (p) {
-            frames.push(function () { counts[p]++; mark(p, 'sown'); hand = p; });
+            frames.push(function () { counts[p]++; unmark(p, 'early'); mark(p, 'sown'); hand = p; inHand--; });
           });
         } else if (st.op === 'X') {
-          frames.push(function () { say(st.text); hand = -1; counts[st.pit] = 0; mark(st.pit, 'capt'); });
+          frames.push(function () { say(st.text); hand = lift = -1; counts[st.pit] = 0; mark(st.pit, 'capt'); });
         } else if (st.op === '=') {
           frames.push(function () { say(st.text); hand = -1; for (var j = 0; j < st.set.length; j += 2) counts[st.set[j]] = st.set[j + 1]; });
+        } else if (st.op === 'B') {
+          // The first B step is the bank before the move: it is shown with the first lap.
+          if (!bank0) { bank0 = bank = st.set; return; }
+          frames.push(function () { bank = st.set; });
         } else {
           frames.push(function () { say(st.text); });
         }
       });
+      // bankWords is the part of the info line that says the reserves or stores.
+      var bankWords = function (b) { return msg('js.board.' + bankKind, { South: b[0], North: b[1] }); };
       var draw = function () {
         paint(counts, marks.map(function (m, k) {
           var c = m.slice();
+          if (k === lift) c.push('lift');
           if (k === hand) c.push('hand');
           return c.join(' ');
         }));
+        stepWords.textContent = words;
+        handCount.textContent = inHand >= 0 ? msg('js.inhand', { N: num(inHand) }) : '';
+        stepText.hidden = !words && inHand < 0;
+        if (bank0 && bankKind) {
+          var before = bankWords(bank0), now = bankWords(bank);
+          info.textContent = from.i.indexOf(before) >= 0 ? from.i.replace(before, now) : from.i;
+        }
       };
       anim = { target: i, frames: frames, k: 0, counts: counts, timer: 0 };
       skip.hidden = false;
@@ -339,6 +381,69 @@
     window.addEventListener('resize', measure);
     table.open = false;
     show(fromHash(), false, true);
+  }
+
+  // evalGraph makes the evaluation graph (site/evalgraph.go) follow the viewer and drive it:
+  // a line marks the ply the board shows (for a variation's node, the main line's ply it
+  // leaves from), and a slider under the graph steps through the plies by keyboard, its
+  // value said in words (aria-valuetext), as does a tap or a drag on the graph. go(i) shows
+  // node i. It returns the function that marks node i, or null on a page without a graph.
+  function evalGraph(nodes, go) {
+    var fig = document.getElementById('evalgraph');
+    if (!fig) return null;
+    var svg = fig.querySelector('svg');
+    var line = document.getElementById('evalgraph-cur');
+    var x0 = +fig.getAttribute('data-x0'), dx = +fig.getAttribute('data-dx'), plies = +fig.getAttribute('data-plies');
+    var pts = {};
+    fig.querySelectorAll('circle[data-node]').forEach(function (c) { pts[+c.getAttribute('data-node')] = c; });
+    var slider = document.createElement('input');
+    slider.type = 'range';
+    slider.min = '0';
+    slider.max = String(plies);
+    slider.step = '1';
+    slider.value = '0';
+    slider.id = 'evalgraph-ply';
+    slider.setAttribute('aria-label', msg('js.evalgraph'));
+    var out = document.createElement('output');
+    out.htmlFor = 'evalgraph-ply';
+    var box = document.createElement('div');
+    box.className = 'evalgraph-ply';
+    box.appendChild(slider);
+    box.appendChild(out);
+    fig.insertBefore(box, fig.querySelector('figcaption'));
+    var on = null;
+    // The main line's nodes are 1 to plies (site/games.go): a variation's node is marked at
+    // the ply its line leaves the main line.
+    var plyOf = function (i) {
+      while (i > plies && nodes[i] && nodes[i].p >= 0) i = nodes[i].p;
+      return i > plies ? 0 : i;
+    };
+    var mark = function (i) {
+      var k = plyOf(i), x = x0 + k * dx, n = nodes[k], pt = pts[k];
+      line.setAttribute('x1', x);
+      line.setAttribute('x2', x);
+      line.setAttribute('visibility', 'visible');
+      if (on) on.classList.remove('on');
+      on = pt || null;
+      if (on) on.classList.add('on');
+      var text = k === 0 ? (n && n.m) || '' : pt ? msg('js.evalpoint', { Move: n.m, Eval: pt.getAttribute('data-eval') }) : msg('js.evalpoint.none', { Move: n.m });
+      slider.value = String(k);
+      slider.setAttribute('aria-valuetext', text);
+      out.textContent = text;
+    };
+    slider.addEventListener('input', function () { go(+slider.value); });
+    // A tap or a drag on the graph goes to the ply under the finger.
+    var at = function (e) {
+      var m = svg.getScreenCTM();
+      if (!m) return;
+      var p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      var k = Math.max(0, Math.min(plies, Math.round((p.x - x0) / dx)));
+      if (k !== plyOf(cur())) go(k);
+    };
+    var cur = function () { return +(document.getElementById('board').getAttribute('data-ply') || 0); };
+    svg.addEventListener('pointerdown', function (e) { at(e); if (svg.setPointerCapture) svg.setPointerCapture(e.pointerId); });
+    svg.addEventListener('pointermove', function (e) { if (e.buttons) at(e); });
+    return mark;
   }
 
   // search filters the site's game index by player, event, variant and year as the reader
