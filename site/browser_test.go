@@ -351,6 +351,15 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 	if got["hash"] != "#p2" || got["open"] != true || got["inView"] != true {
 		t.Errorf("a move's link without JavaScript: %v; want its row of the positions table open and in view", got)
 	}
+	// On a phone the board, which shows only the start without the script, does not stay over
+	// the row a move's link leads to.
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/demo/selfplay/kiswahili/1.html"), chromedp.Click(`.movetext a[href="#p30"]`))
+	settle(t, ctx, `location.hash === '#p30'`)
+	if !eval[bool](t, ctx, `(() => { const r = document.getElementById('p30'); const b = r.getBoundingClientRect();
+		return r.contains(document.elementFromPoint(b.left + 4, b.top + b.height / 2)); })()`) {
+		t.Error("on a phone without JavaScript the board covers the row a move's link leads to")
+	}
 }
 
 // browserPhone taps Next 150 times at a phone's width: the board and the Next button stay on

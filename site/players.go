@@ -98,8 +98,14 @@ type playerPage struct {
 	Events       []eventResult
 	Games        []gameRow
 	Pager        *pager
-	South, North []openingView
+	Openings     []openingGroup // one per variant the player played, in the engine's order
 	OpeningPlies int
+}
+
+// openingGroup is a player's openings in one variant: moves of one game mean nothing in another.
+type openingGroup struct {
+	Variant      string // its name
+	South, North []openingView
 }
 
 type openingView struct {
@@ -228,20 +234,30 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(b.l, r.Family), Now: event.FormatRating(r.Rating),
 			Chart: newRatingChart(b.l, r.History)})
 	}
-	south, north := map[string]int{}, map[string]int{}
+	type sides struct{ south, north map[string]int }
+	byVariant := map[string]sides{}
 	for _, pgm := range p.games {
 		gi := &b.entries[pgm.file].Games[pgm.n-1]
 		if gi.Opening == "" {
 			continue
 		}
+		s, ok := byVariant[gi.Variant]
+		if !ok {
+			s = sides{map[string]int{}, map[string]int{}}
+			byVariant[gi.Variant] = s
+		}
 		if pgm.south {
-			south[gi.Opening]++
+			s.south[gi.Opening]++
 		}
 		if pgm.north {
-			north[gi.Opening]++
+			s.north[gi.Opening]++
 		}
 	}
-	pg.South, pg.North = topOpenings(south), topOpenings(north)
+	for _, v := range engine.Variants() {
+		if s, ok := byVariant[v.ID()]; ok {
+			pg.Openings = append(pg.Openings, openingGroup{Variant: v.Name(), South: topOpenings(s.south), North: topOpenings(s.north)})
+		}
+	}
 	return pg
 }
 

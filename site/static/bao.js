@@ -143,6 +143,7 @@
     var info = document.getElementById('board-info');
     var stepText = document.getElementById('board-step');
     var section = document.getElementById('viewer');
+    section.classList.add('live'); // sticky from now on (site.css)
     // The line under the board while a move is sown: the step's words and the seeds in hand.
     var stepWords = document.createElement('span');
     var handCount = document.createElement('strong');
