@@ -491,14 +491,18 @@ func browserContrast(t *testing.T, ctx context.Context, base string) {
 	for _, v := range engine.Variants() {
 		do(t, ctx, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html"), chromedp.WaitVisible("#controls"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`), chromedp.KeyEvent(keyOf("ArrowRight")))
-		// The key explains every mark the game's boards use.
+		// The key explains every mark the game's boards use. The moves are shown fifty to an
+		// evaluation, which a loaded machine may otherwise not finish in time.
+		moves := eval[int](t, ctx, `window.used_ = new Set(), window.add_ = () => document.querySelectorAll('#board .pit').forEach(g =>
+			g.getAttribute('class').split(' ').forEach(x => window.used_.add(x))), window.add_(),
+			document.querySelectorAll('.movetext a[href^="#p"]').length`)
+		for k := 0; k < moves; k += 50 {
+			do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`Array.from(document.querySelectorAll('.movetext a[href^="#p"]')).slice(%d, %d).forEach(a => { a.click(); window.add_(); })`, k, k+50)))
+		}
 		missing := eval[[]string](t, ctx, `(() => {
-			const used = new Set(), key = new Set();
-			const add = () => document.querySelectorAll('#board .pit').forEach(g => g.getAttribute('class').split(' ').forEach(x => used.add(x)));
-			add();
-			document.querySelectorAll('.movetext a[href^="#p"]').forEach(a => { a.click(); add(); });
+			const key = new Set();
 			document.querySelectorAll('ul.legend g').forEach(g => g.getAttribute('class').split(' ').forEach(x => key.add(x)));
-			return [...used].filter(x => x && !key.has(x)); })()`)
+			return [...window.used_].filter(x => x && !key.has(x)); })()`)
 		if len(missing) > 0 {
 			t.Errorf("%s: the key does not explain %v", v.ID(), missing)
 		}

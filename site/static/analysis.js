@@ -97,7 +97,7 @@
     return String(bpn).trim().split(/\s+/)[0].split('/').join(',').split(',').map(Number);
   }
 
-  var marks = /^(has|owned|block|rsv-[sn]|from|sown|capt|hand|can|picked)$/;
+  var marks = /^(has|owned|block|rsv-[sn]|from|early|sown|capt|hand|lift|can|picked)$/;
   bao.paint = function (svg, bpn, from) {
     var cs = counts(bpn);
     pitsOf(svg).forEach(function (p, i) {
