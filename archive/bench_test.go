@@ -259,7 +259,7 @@ func BenchmarkIndexBatch(b *testing.B) {
 			s.path = append(s.path, p)
 			s.moves = append(s.moves, v.FormatMove(mv))
 		}
-		docs = append(docs, newGameDoc("bench.bgn", i+1, s))
+		docs = append(docs, newGameDoc("bench.bgn", i+1, s, nil))
 	}
 	idx, err := bleve.NewUsing(filepath.Join(b.TempDir(), "i"), m, "scorch", bleve.Config.DefaultKVStore, map[string]any{"unsafe_batch": true})
 	if err != nil {

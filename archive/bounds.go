@@ -9,9 +9,6 @@ const (
 	MaxQueryBytes = 2048      // the text of all of a query's parts together
 	MaxLimit      = 100_000   // hits in one page
 	MaxOffset     = 1_000_000 // hits skipped
-	// MaxNamePart bounds a part of a name searched anywhere in the names (Query.PlayerPart):
-	// bleve compiles it into an automaton that grows with its length (45 bytes took 40 s).
-	MaxNamePart = 32
 	// The clauses of a query string that bleve compiles into automata, whose size grows with
 	// what they say rather than with their length, are bounded one by one and in number.
 	MaxCostlyClauses = 8  // words with wildcards, regular expressions or fuzziness, per query
@@ -23,10 +20,7 @@ const (
 
 // checkBounds fails with ErrBadQuery if q is larger than the bounds allow.
 func (q Query) checkBounds() error {
-	if len(q.PlayerPart) > MaxNamePart {
-		return fmt.Errorf("%w: a part of a name is at most %d bytes; search a whole name with player: instead", ErrBadQuery, MaxNamePart)
-	}
-	n := len(q.Text) + len(q.Variant) + len(q.Player) + len(q.PlayerPart) + len(q.Event) + len(q.Since) +
+	n := len(q.Text) + len(q.Variant) + len(q.Player) + len(q.Opening) + len(q.Event) + len(q.Since) +
 		len(q.Until) + len(q.Result) + len(q.Pattern)
 	for _, m := range q.Played {
 		n += len(m) + 1
@@ -44,7 +38,9 @@ func (q Query) checkBounds() error {
 }
 
 // checkBounds fails with ErrBadQuery if q is larger than the bounds allow.
-func (q ExploreQuery) checkBounds() error { return checkPlace(len(q.Variant), q.Position, q.After) }
+func (q ExploreQuery) checkBounds() error {
+	return checkPlace(len(q.Variant)+len(q.Since)+len(q.Until)+len(q.Player), q.Position, q.After)
+}
 
 // checkPlace adds the size of a position and its moves to n bytes and checks the total.
 func checkPlace(n int, bpn string, after []string) error {

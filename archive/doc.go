@@ -45,6 +45,17 @@
 // of it bleve selecting 100,000 ids), --played 'A6<* a5>' (14,799 games) 0.63 CPU-seconds;
 // 160 MB peak RSS. BenchmarkPatternScan times the scan alone.
 //
+// # Openings, novelties and players
+//
+// A game's opening (Openings, from the archive's openings.toml) is stored as a keyword, so
+// that a search by opening and its facet are term lookups; the index records the table's sum
+// and reads every game again when the table changes. Novelties (novelties.go) are computed
+// at the end of each Update that changed the archive, from the position stores: every
+// position's hash with its game's place in date order and its ply, sorted, so that the games
+// that reached a position lie together in order (16 bytes a position while it runs). A player
+// is found by whole words of a name (event.Aliases.Names): each player's runs of words are
+// keywords (player_runs), so a search for "Haji" is one term lookup.
+//
 // The index is a set of bleve shards searched through an index alias; a file's games go to
 // one shard, and its manifest entry (size, modification time, content hash) with its last
 // batch, so an Update stopped at any moment leaves an index that the next Update completes

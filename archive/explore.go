@@ -6,8 +6,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bao-archive/bao/engine"
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/event"
 )
 
 // ExploreQuery names a position: by BPN, by the moves that lead to it from the variant's start,
@@ -16,6 +19,14 @@ type ExploreQuery struct {
 	Variant  string
 	Position string
 	After    []string
+	// Only the games played in these years or days (as Query.Since and Query.Until), and of
+	// this player (as Query.Player, with Aliases), count.
+	Since, Until string
+	Player       string
+	Aliases      event.Aliases
+	// Openings, if set, names the position and the positions after each move (Tree.Openings,
+	// MoveStats.Openings).
+	Openings *Openings
 }
 
 // Tree is the opening tree of one position: the moves the archive's games played from it.
@@ -25,6 +36,7 @@ type Tree struct {
 	Games    int             `json:"games"` // games that reached the position
 	Ended    int             `json:"ended"` // games whose main line ends there
 	Moves    []MoveStats     `json:"moves"`
+	Openings []string        `json:"openings,omitempty"` // the names of the lines that reach it
 }
 
 // UnmarshalJSON reads a tree as its JSON is written. A BPN does not name its game, so the
@@ -68,6 +80,17 @@ type MoveStats struct {
 	NorthWins int             `json:"north_wins"`
 	Draws     int             `json:"draws"`
 	Unknown   int             `json:"unknown"`
+	Openings  []string        `json:"openings,omitempty"` // the names of the lines that reach Position
+}
+
+// Percent is n of total as a whole percentage, the way the explorer shows shares: at least 1
+// for any n above 0, at most 99 for any n below total.
+func Percent(n, total int) int {
+	if total <= 0 || n <= 0 {
+		return 0
+	}
+	p := (200*n + total) / (2 * total) // rounded
+	return min(max(p, 1), 100-min(1, total-n))
 }
 
 // Explore lists the moves played from a position across the archive, most played first. It
@@ -82,6 +105,13 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 	p, err := resolvePosition(q.Variant, q.Position, q.After)
 	if err != nil {
 		return nil, err
+	}
+	filter, _, err := Query{Since: q.Since, Until: q.Until, Player: q.Player, Aliases: q.Aliases}.compile()
+	if err != nil {
+		return nil, err
+	}
+	if _, all := filter.(*query.MatchAllQuery); all {
+		filter = nil
 	}
 	prefix := positionKey(p) + "|"
 	terms := map[string]bool{}
@@ -101,16 +131,16 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 			return nil, err
 		}
 	}
-	t := &Tree{Variant: p.Variant().ID(), Position: p, Moves: []MoveStats{}}
+	t := &Tree{Variant: p.Variant().ID(), Position: p, Moves: []MoveStats{}, Openings: q.Openings.Names(p)}
 	pq := bleve.NewPrefixQuery(prefix)
 	pq.SetField("pos")
-	res, err := ix.alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(pq, 0, 0, false))
+	res, err := ix.alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(filtered(pq, filter), 0, 0, false))
 	if err != nil {
 		return nil, err
 	}
 	t.Games = int(res.Total)
 	for term := range terms {
-		m, err := ix.countMove(ctx, term)
+		m, err := ix.countMove(ctx, term, filter)
 		if err != nil {
 			return nil, err
 		}
@@ -122,6 +152,7 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 		default:
 			if c, err := p.ParseChild(m.Move, nil); err == nil {
 				m.Position = c.Position
+				m.Openings = q.Openings.Names(c.Position)
 			}
 			t.Moves = append(t.Moves, m)
 		}
@@ -136,11 +167,19 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 	return t, nil
 }
 
+// filtered is q, and filter too if there is one.
+func filtered(q, filter query.Query) query.Query {
+	if filter == nil {
+		return q
+	}
+	return bleve.NewConjunctionQuery(q, filter)
+}
+
 // countMove counts the games holding one position term, by result.
-func (ix *Index) countMove(ctx context.Context, term string) (MoveStats, error) {
+func (ix *Index) countMove(ctx context.Context, term string, filter query.Query) (MoveStats, error) {
 	tq := bleve.NewTermQuery(term)
 	tq.SetField("pos")
-	req := bleve.NewSearchRequestOptions(tq, 0, 0, false)
+	req := bleve.NewSearchRequestOptions(filtered(tq, filter), 0, 0, false)
 	req.AddFacet("result", bleve.NewFacetRequest("result", 4))
 	res, err := ix.alias.SearchInContext(ctx, req)
 	if err != nil {

@@ -75,7 +75,7 @@ func TestExplore(t *testing.T) {
 			for i, m := range tree.Moves {
 				w := moves[m.Move]
 				w.Move, w.Position = m.Move, m.Position
-				if m != w {
+				if !reflect.DeepEqual(m, w) {
 					t.Errorf("%s ply %d: move %+v, want %+v", g.id, ply, m, w)
 				}
 				if i > 0 && tree.Moves[i-1].Games < m.Games {

@@ -82,8 +82,11 @@ func TestUnknownFields(t *testing.T) {
 	if w := unknownFields("varient:kete"); len(w) != 1 || !strings.HasSuffix(w[0], "did you mean variant?") {
 		t.Errorf("no suggestion: %v", w)
 	}
-	if w := unknownFields(`player:"Mzee Haji"`); len(w) != 1 || !strings.HasSuffix(w[0], "did you mean players?") {
-		t.Errorf("player: %v, want players suggested (not played)", w)
+	if w := unknownFields(`player:"Mzee Haji"`); len(w) != 0 {
+		t.Errorf("player: is a field, warned %v", w)
+	}
+	if w := unknownFields(`plyer:"Mzee Haji"`); len(w) != 1 || !strings.HasSuffix(w[0], "did you mean player?") {
+		t.Errorf("plyer: %v, want player suggested", w)
 	}
 	if w := unknownFields("xyzzy:1"); len(w) != 1 || strings.Contains(w[0], "did you mean") {
 		t.Errorf("a far-off field gets a suggestion: %v", w)

@@ -14,10 +14,11 @@ import (
 )
 
 // fieldNames are the fields a query string may name: the JSON names of gameDoc but for the
-// unsearchable locationFields, so that a new field is known here the moment it is indexed.
+// unsearchable locationFields, so that a new field is known here the moment it is indexed,
+// and player (playerClauses).
 var fieldNames = func() []string {
 	t := reflect.TypeFor[gameDoc]()
-	names := make([]string, 0, t.NumField())
+	names := []string{playerField}
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" && !slices.Contains(locationFields, name) {

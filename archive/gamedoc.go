@@ -35,8 +35,9 @@ type gameDoc struct {
 	South       string     `json:"south"`
 	North       string     `json:"north"`
 	Players     []string   `json:"players"`
-	PlayersLC   []string   `json:"players_lc"` // event.Key of each: one player, however spelled
-	Names       []string   `json:"names"`      // player names as text, for fuzzy search
+	PlayersLC   []string   `json:"players_lc"`  // event.Key of each: one player, however spelled
+	PlayerRuns  []string   `json:"player_runs"` // event.Runs of each key: a player found by part of the name
+	Names       []string   `json:"names"`       // player names as text, for fuzzy search
 	Event       string     `json:"event"`
 	EventText   string     `json:"event_text"`
 	Site        string     `json:"site"`
@@ -50,7 +51,8 @@ type gameDoc struct {
 	Source      string     `json:"source"`
 	Annotator   string     `json:"annotator"`
 	Plies       int        `json:"plies"`
-	Start       string     `json:"start"` // BPN of a SetUp start position, else empty
+	Opening     string     `json:"opening"` // the name the archive's openings.toml gives, if any
+	Start       string     `json:"start"`   // BPN of a SetUp start position, else empty
 	Comments    []string   `json:"comments"`
 	Errors      string     `json:"errors"` // "true" when the record has problems
 	Messages    []string   `json:"messages"`
@@ -80,7 +82,7 @@ type gameSource struct {
 }
 
 // newGameDoc turns one record into its document.
-func newGameDoc(file string, n int, s gameSource) gameDoc {
+func newGameDoc(file string, n int, s gameSource, op *Openings) gameDoc {
 	d := gameDoc{File: file, Game: n, Line: s.line, Offset: s.offset, Col: max(s.col, 1), Sum: s.sum,
 		Comments: s.comments, Messages: s.errs}
 	tag := func(name string) string {
@@ -95,6 +97,7 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 		if p != "" {
 			d.Players = append(d.Players, p)
 			d.PlayersLC = append(d.PlayersLC, event.Key(p))
+			d.PlayerRuns = append(d.PlayerRuns, event.Runs(event.Key(p))...)
 			d.Names = append(d.Names, p)
 		}
 	}
@@ -122,6 +125,7 @@ func newGameDoc(file string, n int, s gameSource) gameDoc {
 			d.Start = s.path[0].String()
 		}
 		d.Pos = positionTerms(s.path, s.moves)
+		d.Opening, _ = op.OfPath(s.path)
 		d.Plies = len(s.moves)
 	}
 	if len(s.errs) > 0 {

@@ -93,6 +93,10 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	if err != nil {
 		return Summary{}, err
 	}
+	openings, err := LoadOpenings(root)
+	if err != nil {
+		return Summary{}, err
+	}
 	for _, s := range skipped {
 		if o.Notice != nil {
 			o.Notice(filepath.Join(root, s))
@@ -106,12 +110,12 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 	}
 	damaged := verifySegments(dir)
 	if damaged == nil && !o.Rebuild {
-		if sum, ok := unchanged(dir, files, o.Shards); ok {
+		if sum, ok := unchanged(dir, files, o.Shards, openings); ok {
 			sum.Elapsed = time.Since(start)
 			return sum, os.Remove(unfinishedMark(dir))
 		}
 	}
-	set, why, err := openForUpdate(dir, o, damaged)
+	set, why, err := openForUpdate(dir, o, damaged, openings)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -133,7 +137,7 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 			return Summary{}, err
 		}
 	}
-	u := &updater{set: set, fresh: created, batch: o.BatchSize}
+	u := &updater{set: set, openings: openings, fresh: created, batch: o.BatchSize}
 	sum, err := u.run(ctx, files, o.Progress)
 	if cerr := set.Close(); err == nil {
 		err = cerr
@@ -161,14 +165,14 @@ func unfinishedMark(dir string) string { return dir + ".unfinished" }
 // as it is on disk and no other, in the number of shards asked for (0: any). Such a run then
 // writes nothing: opening the index for writing alone changes its files (bleve's root.bolt),
 // hence its Stamp, and the site would rewrite every page whose diagrams asked the index.
-func unchanged(dir string, files []diskFile, shards int) (Summary, bool) {
+func unchanged(dir string, files []diskFile, shards int, openings *Openings) (Summary, bool) {
 	set, err := openShards(dir, true)
 	if err != nil {
 		return Summary{}, false
 	}
 	defer set.Close()
 	n := len(set.shards)
-	if shards > 0 && shards != n {
+	if shards > 0 && shards != n || namedWith(set.shards[0]) != openings.Sum() {
 		return Summary{}, false
 	}
 	sum := Summary{Shards: n, Unchanged: len(files)}
@@ -195,7 +199,7 @@ func unchanged(dir string, files []diskFile, shards int) (Summary, bool) {
 			return Summary{}, false
 		}
 	}
-	if stale, err := stalePositions(dir, mans); err != nil || len(stale) > 0 {
+	if stale, err := stalePositions(dir, mans); err != nil || len(stale) > 0 || !hasNovelties(dir) {
 		return Summary{}, false
 	}
 	return sum, true
@@ -209,7 +213,7 @@ func current(indexDir string, old entry, f diskFile) bool {
 
 // openForUpdate opens the index for writing. It returns nil and the reason when the index must
 // be rebuilt (damaged is what verifySegments found), and nil and "" when there is none yet.
-func openForUpdate(dir string, o UpdateOptions, damaged error) (*shardSet, string, error) {
+func openForUpdate(dir string, o UpdateOptions, damaged error, openings *Openings) (*shardSet, string, error) {
 	if damaged != nil {
 		return nil, oneLine(damaged.Error()), nil
 	}
@@ -228,8 +232,18 @@ func openForUpdate(dir string, o UpdateOptions, damaged error) (*shardSet, strin
 		n := len(set.shards)
 		set.Close()
 		return nil, fmt.Sprintf("it has %d shards, %d asked for", n, o.Shards), nil
+	case namedWith(set.shards[0]) != openings.Sum():
+		// every game's opening may have another name: read them all again
+		set.Close()
+		return nil, OpeningsFile + " changed", nil
 	}
 	return set, "", nil
+}
+
+// namedWith is the Openings.Sum of the table the games of an index were named with.
+func namedWith(idx bleve.Index) string {
+	v, _ := idx.GetInternal([]byte(keyOpenings))
+	return string(v)
 }
 
 // swapIndex puts the rebuilt index at dir in place of the old one.
@@ -255,10 +269,11 @@ func autoShards(files []diskFile) int {
 
 // updater runs one Update over an open shard set.
 type updater struct {
-	set   *shardSet
-	mans  []*manifest
-	fresh bool // the index was created by this run: no file has documents in it yet
-	batch int
+	set      *shardSet
+	openings *Openings // the archive's openings.toml, naming each game's opening
+	mans     []*manifest
+	fresh    bool // the index was created by this run: no file has documents in it yet
+	batch    int
 
 	read, games, bytes atomic.Int64
 	now                atomic.Pointer[string] // what is being done now, for Progress
@@ -372,6 +387,11 @@ feed:
 	if err := prunePositions(u.set.dir, u.mans); err != nil {
 		return sum, err
 	}
+	if sum.Read > 0 || sum.Removed > 0 || !hasNovelties(u.set.dir) {
+		if err := computeNovelties(u.set.dir, u.mans); err != nil {
+			return sum, err
+		}
+	}
 	for _, m := range u.mans {
 		for _, e := range m.files {
 			sum.Files++
@@ -461,7 +481,7 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 				return err
 			}
 		}
-		d := newGameDoc(e.Path, n, s)
+		d := newGameDoc(e.Path, n, s, u.openings)
 		doc := document.NewDocument(docID(d.File, d.Game))
 		if err := m.MapDocument(doc, d); err != nil {
 			return err
@@ -594,6 +614,7 @@ func (u *updater) finish(ctx context.Context, i int, man *manifest, b *bleve.Bat
 		return err
 	}
 	b.SetInternal([]byte(keyVersion), []byte(MappingVersion))
+	b.SetInternal([]byte(keyOpenings), []byte(u.openings.Sum()))
 	return batchPersisted(ctx, u.set.shards[i], b, u.set.errs[i])
 }
 

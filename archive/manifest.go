@@ -28,8 +28,10 @@ type entry struct {
 const (
 	keyVersion = "mapping_version"
 	keyShards  = "shards"
-	keyFirst   = "manifest_first" // the oldest chunk still kept
-	keyNext    = "manifest_next"  // the number the next chunk gets
+	// keyOpenings holds the Openings.Sum of the table the games were named with
+	keyOpenings = "openings"
+	keyFirst    = "manifest_first" // the oldest chunk still kept
+	keyNext     = "manifest_next"  // the number the next chunk gets
 )
 
 func chunkKey(n int) []byte { return fmt.Appendf(nil, "manifest/%08d", n) }

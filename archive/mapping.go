@@ -11,7 +11,7 @@ import (
 // MappingVersion names the shape of the index: the fields of gameDoc, their mapping and the
 // spelling of position keys. Change it whenever any of those change; an index written with
 // another version is rebuilt by Update and refused by Open.
-const MappingVersion = "4"
+const MappingVersion = "5"
 
 // textAnalyzer is the analyzer of free text (annotations, names for fuzzy search): words split
 // on Unicode boundaries and lowercased, with no stemming, since the text mixes Swahili and
@@ -40,7 +40,7 @@ func newMapping() (mapping.IndexMapping, error) {
 // hit shows it (hitFields), and has doc values only if results are sorted or faceted on it.
 var (
 	sortedOrFaceted = map[string]bool{"file": true, "game": true, "variant": true, "result": true,
-		"decade": true, "players": true, "event": true, "plies": true}
+		"decade": true, "players": true, "event": true, "plies": true, "opening": true}
 	shown = func() map[string]bool {
 		m := map[string]bool{}
 		for _, f := range hitFields {
@@ -73,7 +73,7 @@ func gameMapping() *mapping.DocumentMapping {
 	game := bleve.NewDocumentStaticMapping()
 	for _, name := range []string{"file", "variant", "south", "north", "event", "site", "date",
 		"result", "termination", "source", "annotator", "errors", "start", "players",
-		"players_lc", "decade"} {
+		"players_lc", "player_runs", "decade", "opening"} {
 		game.AddFieldMappingsAt(name, kw(name))
 	}
 	for _, name := range []string{"game", "line", "plies", "year", "round"} {

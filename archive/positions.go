@@ -24,15 +24,15 @@ import (
 //
 // A store file is a magic line, the games' records in any order, a table of strings and an
 // 8-byte footer giving where the table starts. Each record is its length (uvarint), then, all
-// uvarints but the counts: the game's number in its file, its variant (a string of the table),
-// its number of positions N, its number of pits P, then N times the P pit counts (one byte
+// uvarints but the counts: the game's number in its file, its variant and its Date tag
+// (strings of the table), its number of positions N, its number of pits P, then N times the P pit counts (one byte
 // each, in BPN order) and the rest of that position's BPN (a string of the table), then the N-1
 // moves (strings of the table). The strings are few (sides, reserves, houses, blocks and move
 // tokens recur), so that what a query asks of them is decided once per string, not once per
 // position.
 const (
 	positionsDir   = "positions"
-	positionsMagic = "bao positions 1\n"
+	positionsMagic = "bao positions 2\n"
 )
 
 // positionsFile is where the store of the archive file with content hash hash lives.
@@ -94,6 +94,7 @@ func (pw *positionWriter) add(n int, s gameSource) error {
 	b := pw.buf[:0]
 	b = binary.AppendUvarint(b, uint64(n))
 	b = binary.AppendUvarint(b, pw.id(s.variant.ID()))
+	b = binary.AppendUvarint(b, pw.id(strings.TrimSpace(s.tags["Date"])))
 	b = binary.AppendUvarint(b, uint64(len(bpns)))
 	pits := 0
 	for i, bpn := range bpns {
@@ -276,31 +277,93 @@ feed:
 	return out, nil
 }
 
-// scanStore matches q against the games of one store, giving game number -> plies.
-func scanStore(path string, q lineQuery) (map[int][]int, error) {
+// storeGame is one game of a position store: its number in its file, its variant and Date
+// tag, and its main line: npos positions of pits counts each (counts holds them one after
+// another), the rest of each position's BPN and the moves, as numbers of strs.
+type storeGame struct {
+	n             int
+	variant, date string
+	npos, pits    int
+	counts        []byte
+	tails, moves  []uint64
+	strs          []string
+}
+
+// eachStoreGame calls f with each game of the store at path, in the store's order; g's slices
+// are reused from game to game.
+func eachStoreGame(path string, f func(g *storeGame)) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	bad := fmt.Errorf("%s: not a position store", path)
 	if len(data) < len(positionsMagic)+8 || string(data[:len(positionsMagic)]) != positionsMagic {
-		return nil, bad
+		return bad
 	}
 	tableAt := binary.LittleEndian.Uint64(data[len(data)-8:])
 	if tableAt < uint64(len(positionsMagic)) || tableAt > uint64(len(data)-8) {
-		return nil, bad
+		return bad
 	}
 	strs, ok := readTable(data[tableAt : len(data)-8])
 	if !ok {
-		return nil, bad
+		return bad
 	}
+	str := func(id uint64) (string, bool) {
+		if id >= uint64(len(strs)) {
+			return "", false
+		}
+		return strs[id], true
+	}
+	g := &storeGame{strs: strs}
+	rd := reader{b: data[len(positionsMagic):tableAt]}
+	for len(rd.b) > 0 {
+		size := rd.uvarint()
+		if rd.bad || size > uint64(len(rd.b)) {
+			return bad
+		}
+		rec := reader{b: rd.b[:size]}
+		rd.b = rd.b[size:]
+		n, variant, date, npos := rec.uvarint(), rec.uvarint(), rec.uvarint(), rec.uvarint()
+		var okV, okD bool
+		g.variant, okV = str(variant)
+		g.date, okD = str(date)
+		if rec.bad || !okV || !okD || npos > uint64(len(rec.b)) {
+			return bad
+		}
+		g.n, g.npos = int(n), int(npos)
+		g.pits = int(rec.uvarint())
+		g.counts, g.tails, g.moves = g.counts[:0], g.tails[:0], g.moves[:0]
+		for range g.npos {
+			if rec.bad || len(rec.b) < g.pits {
+				return bad
+			}
+			g.counts = append(g.counts, rec.b[:g.pits]...)
+			rec.b = rec.b[g.pits:]
+			tail := rec.uvarint()
+			if rec.bad || tail >= uint64(len(strs)) {
+				return bad
+			}
+			g.tails = append(g.tails, tail)
+		}
+		for range max(g.npos-1, 0) {
+			m := rec.uvarint()
+			if rec.bad || m >= uint64(len(strs)) {
+				return bad
+			}
+			g.moves = append(g.moves, m)
+		}
+		f(g)
+	}
+	return nil
+}
+
+// scanStore matches q against the games of one store, giving game number -> plies.
+func scanStore(path string, q lineQuery) (map[int][]int, error) {
+	found := map[int][]int{}
 	// what each string says, decided on first use: 0 not yet, 1 yes, 2 no
-	tailOK := make([]int8, len(strs))
-	moveOK := make([][]int8, len(q.played))
-	for k := range moveOK {
-		moveOK[k] = make([]int8, len(strs))
-	}
-	decide := func(memo []int8, id uint64, f func(string) bool) bool {
+	var tailOK []int8
+	var moveOK [][]int8
+	decide := func(strs []string, memo []int8, id uint64, f func(string) bool) bool {
 		if memo[id] == 0 {
 			memo[id] = 2
 			if f(strs[id]) {
@@ -309,53 +372,31 @@ func scanStore(path string, q lineQuery) (map[int][]int, error) {
 		}
 		return memo[id] == 1
 	}
-	found := map[int][]int{}
-	rd := reader{b: data[len(positionsMagic):tableAt]}
-	var moves []uint64
-	for len(rd.b) > 0 {
-		size := rd.uvarint()
-		if rd.bad || size > uint64(len(rd.b)) {
-			return nil, bad
+	err := eachStoreGame(path, func(g *storeGame) {
+		if tailOK == nil {
+			tailOK = make([]int8, len(g.strs))
+			moveOK = make([][]int8, len(q.played))
+			for k := range moveOK {
+				moveOK[k] = make([]int8, len(g.strs))
+			}
 		}
-		rec := reader{b: rd.b[:size]}
-		rd.b = rd.b[size:]
-		n, variant, npos := rec.uvarint(), rec.uvarint(), rec.uvarint()
-		if rec.bad || variant >= uint64(len(strs)) {
-			return nil, bad
+		if g.variant != q.variant.ID() {
+			return
 		}
-		if strs[variant] != q.variant.ID() {
-			continue
-		}
-		pits := int(rec.uvarint())
 		var plies []int
-		for i := range int(npos) {
-			if rec.bad || len(rec.b) < pits {
-				return nil, bad
-			}
-			counts := rec.b[:pits]
-			rec.b = rec.b[pits:]
-			tail := rec.uvarint()
-			if rec.bad || tail >= uint64(len(strs)) {
-				return nil, bad
-			}
-			if q.pattern != nil && len(counts) == len(q.pattern.pits) && q.pattern.matchPits(counts) &&
-				decide(tailOK, tail, q.pattern.matchTail) {
-				plies = append(plies, i)
+		if q.pattern != nil && g.pits == len(q.pattern.pits) {
+			for i := range g.npos {
+				counts := g.counts[i*g.pits : (i+1)*g.pits]
+				if q.pattern.matchPits(counts) && decide(g.strs, tailOK, g.tails[i], q.pattern.matchTail) {
+					plies = append(plies, i)
+				}
 			}
 		}
 		if len(q.played) > 0 {
-			moves = moves[:0]
-			for range max(int(npos)-1, 0) {
-				m := rec.uvarint()
-				if rec.bad || m >= uint64(len(strs)) {
-					return nil, bad
-				}
-				moves = append(moves, m)
-			}
 			var starts []int
-			for i := 0; i+len(q.played) <= len(moves); i++ {
+			for i := 0; i+len(q.played) <= len(g.moves); i++ {
 				k := 0
-				for k < len(q.played) && decide(moveOK[k], moves[i+k], func(s string) bool { return sameMove(q.played[k], s) }) {
+				for k < len(q.played) && decide(g.strs, moveOK[k], g.moves[i+k], func(s string) bool { return sameMove(q.played[k], s) }) {
 					k++
 				}
 				if k == len(q.played) {
@@ -363,17 +404,17 @@ func scanStore(path string, q lineQuery) (map[int][]int, error) {
 				}
 			}
 			if len(starts) == 0 || (q.pattern != nil && len(plies) == 0) {
-				continue
+				return
 			}
 			if q.pattern == nil {
 				plies = starts
 			}
 		}
 		if len(plies) > 0 {
-			found[int(n)] = plies
+			found[g.n] = plies
 		}
-	}
-	return found, nil
+	})
+	return found, err
 }
 
 // sameMove tells whether the token asked for names the canonical token played. The informative

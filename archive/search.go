@@ -32,6 +32,7 @@ type Index struct {
 	// unfinished: the last Update of the index did not finish (it failed or was killed), so
 	// games may be missing from it; searches say so.
 	unfinished bool
+	nov        noveltiesOf // read at the first Novelty
 }
 
 // Open opens the index in dir read-only. It fails, without changing anything, if there is no
@@ -57,18 +58,19 @@ func (ix *Index) Close() error { return ix.set.Close() }
 type Query struct {
 	Text    string // bleve query-string syntax (see QuerySyntax)
 	Variant string // variant id, name or alias
-	Player  string // either player's name, in any case, spacing or "Surname, Given" order
+	// Player selects the games of the players it names (event.Aliases.Names): either player's
+	// name or whole words of it, in any case, spacing or "Surname, Given" order, or a spelling
+	// that Aliases joins to theirs. A query string's player:"Surname, Given" says the same.
+	Player string
 	// Aliases joins other spellings of a player's name (an archive's players.toml).
-	Aliases event.Aliases
-	// PlayerPart is part of either player's name, in any case: what a reader types into a
-	// search box (the site's live search matches as its static search does).
-	PlayerPart string
-	Event      string   // words that the event's name contains, in any case
-	Since      string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
-	Until      string   // last year or day played
-	Result     string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
-	Position   string   // a position (BPN) reached on the main line; needs Variant
-	After      []string // or: the position after these moves from the variant's start
+	Aliases  event.Aliases
+	Event    string   // words that the event's name contains, in any case
+	Opening  string   // the opening's name, exactly as the archive's openings.toml writes it
+	Since    string   // first year (YYYY) or day (YYYY-MM-DD or YYYY.MM.DD) played
+	Until    string   // last year or day played
+	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
+	Position string   // a position (BPN) reached on the main line; needs Variant
+	After    []string // or: the position after these moves from the variant's start
 	// Pattern selects games whose main line reaches a position of this pattern (see
 	// ParsePattern); needs Variant.
 	Pattern string
@@ -84,6 +86,9 @@ type Query struct {
 var QuerySyntax = `Query syntax (bleve query strings):
   word            a word in the names, event or annotations (any case)
   "two words"     a phrase
+  player:"Juma, Ali"  the games of a player (whole words of the name, in
+                  any spelling that players.toml joins)
+  opening:"NAME"  games of an opening of the archive's openings.toml
   field:value     a field: variant, south, north, event, site, result,
                   termination, source, annotator, date, file, errors
                   (exact and case-sensitive); names, event_text,
@@ -124,6 +129,7 @@ type Hit struct {
 	Date    string   `json:"date"`
 	Result  string   `json:"result"`
 	Plies   int      `json:"plies"`
+	Opening string   `json:"opening,omitempty"` // its name in the archive's openings.toml
 	Errors  []string `json:"errors,omitempty"`
 	// Reached lists, for a position or pattern search, the plies after which a position
 	// searched for stood (0 is the game's start); for a sequence of moves alone, the plies
@@ -146,7 +152,7 @@ type FacetTerm struct {
 }
 
 var hitFields = []string{"file", "line", "game", "variant", "south", "north", "event", "site",
-	"date", "result", "plies", "messages"}
+	"date", "result", "plies", "opening", "messages"}
 
 // Search runs q over the index.
 func (ix *Index) Search(ctx context.Context, q Query) (out *Result, err error) {
@@ -230,7 +236,10 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 		if err := checkClauses(parsed); err != nil {
 			return nil, none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 		}
-		must = append(must, qs)
+		if parsed, err = playerClauses(parsed, q.Aliases); err != nil {
+			return nil, none, err
+		}
+		must = append(must, parsed)
 	}
 	term := func(field, value string) {
 		t := bleve.NewTermQuery(value)
@@ -245,18 +254,16 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 		term("variant", v.ID())
 	}
 	if p := strings.TrimSpace(q.Player); p != "" {
-		var any []query.Query
-		for _, k := range q.Aliases.Keys(p) {
-			t := bleve.NewTermQuery(k)
-			t.SetField("players_lc")
-			any = append(any, t)
+		pq, err := playerQuery(p, q.Aliases)
+		if err != nil {
+			return nil, none, err
 		}
-		must = append(must, bleve.NewDisjunctionQuery(any...))
+		must = append(must, pq)
 	}
-	if p := strings.TrimSpace(q.PlayerPart); p != "" {
-		w := bleve.NewWildcardQuery("*" + wildcardEscaper.Replace(event.Key(p)) + "*")
-		w.SetField("players_lc")
-		must = append(must, w)
+	if o := strings.TrimSpace(q.Opening); o != "" {
+		t := bleve.NewTermQuery(o)
+		t.SetField("opening")
+		must = append(must, t)
 	}
 	if e := strings.TrimSpace(q.Event); e != "" {
 		m := bleve.NewMatchQuery(e)
@@ -331,8 +338,75 @@ func (q Query) lineQuery() (lineQuery, bool, error) {
 	return lq, true, nil
 }
 
-// wildcardEscaper quotes the characters a wildcard query reads as operators.
-var wildcardEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`)
+// playerQuery finds the games of the players name names (event.Aliases.Names): by a run of
+// whole words of a player's name (player_runs), or by any spelling of a player of the alias
+// table whom it names (players_lc).
+func playerQuery(name string, a event.Aliases) (query.Query, error) {
+	k := event.Key(name)
+	if k == "" {
+		return nil, fmt.Errorf("%w: %.40q names no player: a name needs letters or digits", ErrBadQuery, name)
+	}
+	field := "player_runs"
+	if len(strings.Fields(k)) > event.MaxRunWords {
+		field = "players_lc" // only the whole name is indexed
+	}
+	t := bleve.NewTermQuery(k)
+	t.SetField(field)
+	any := []query.Query{t}
+	for _, other := range a.KeysNamed(k) {
+		t := bleve.NewTermQuery(other)
+		t.SetField("players_lc")
+		any = append(any, t)
+	}
+	return bleve.NewDisjunctionQuery(any...), nil
+}
+
+// playerClauses replaces the clauses player:NAME and player:"NAME" of a parsed query string
+// with the player's games (playerQuery), so that a query string names a player as --player
+// does.
+func playerClauses(q query.Query, a event.Aliases) (query.Query, error) {
+	var err error
+	player := func(name string, q query.Query) query.Query {
+		pq, perr := playerQuery(name, a)
+		if perr != nil {
+			err = perr
+			return q
+		}
+		return pq
+	}
+	var rewrite func(query.Query) query.Query
+	rewrite = func(q query.Query) query.Query {
+		switch c := q.(type) {
+		case *query.BooleanQuery:
+			for _, sub := range []*query.Query{&c.Must, &c.Should, &c.MustNot} {
+				if *sub != nil {
+					*sub = rewrite(*sub)
+				}
+			}
+		case *query.ConjunctionQuery:
+			for i, sub := range c.Conjuncts {
+				c.Conjuncts[i] = rewrite(sub)
+			}
+		case *query.DisjunctionQuery:
+			for i, sub := range c.Disjuncts {
+				c.Disjuncts[i] = rewrite(sub)
+			}
+		case *query.MatchQuery:
+			if c.FieldVal == playerField {
+				return player(c.Match, q)
+			}
+		case *query.MatchPhraseQuery:
+			if c.FieldVal == playerField {
+				return player(c.MatchPhrase, q)
+			}
+		}
+		return q
+	}
+	return rewrite(q), err
+}
+
+// playerField is the field of a query string that names a player (playerClauses).
+const playerField = "player"
 
 // dateBound reads --since or --until: a year bounds the year field (so games with an unknown
 // month still count), a day bounds the played date.
@@ -415,7 +489,7 @@ func addFacets(req *bleve.SearchRequest) {
 	for _, f := range []struct {
 		name string
 		size int
-	}{{"variant", 4}, {"result", 4}, {"decade", 10}, {"players", 10}, {"event", 10}} {
+	}{{"variant", 4}, {"result", 4}, {"decade", 10}, {"players", 10}, {"event", 10}, {"opening", 10}} {
 		req.AddFacet(f.name, bleve.NewFacetRequest(f.name, f.size))
 	}
 	length := bleve.NewFacetRequest("plies", 5)
@@ -428,7 +502,7 @@ func addFacets(req *bleve.SearchRequest) {
 	req.AddFacet("length", length)
 }
 
-var facetOrder = []string{"variant", "result", "decade", "players", "event", "length"}
+var facetOrder = []string{"variant", "result", "decade", "players", "event", "opening", "length"}
 
 func facets(fr search.FacetResults) []Facet {
 	var out []Facet
@@ -460,7 +534,7 @@ func hitOf(h *search.DocumentMatch) Hit {
 	num := func(name string) int { f, _ := h.Fields[name].(float64); return int(f) }
 	hit := Hit{ID: h.ID, File: str("file"), Line: num("line"), Game: num("game"),
 		Variant: str("variant"), South: str("south"), North: str("north"), Event: str("event"),
-		Site: str("site"), Date: str("date"), Result: str("result"), Plies: num("plies")}
+		Site: str("site"), Date: str("date"), Result: str("result"), Plies: num("plies"), Opening: str("opening")}
 	switch m := h.Fields["messages"].(type) {
 	case string:
 		hit.Errors = []string{m}

@@ -687,3 +687,41 @@ func TestParseAliasesLocated(t *testing.T) {
 		t.Errorf("aliases %v, %v", a, err)
 	}
 }
+
+// TestNames: a player query names a player by whole words of any spelling of the name, as bao
+// search, bao serve's search and the static search all read it (issue: "--player Haji" found
+// nothing, "haji, mzee" nothing in the static search).
+func TestNames(t *testing.T) {
+	a := Aliases{"ali juma": "Ali Juma", "a juma": "Ali Juma", "ally juma": "Ali Juma"}
+	cases := []struct {
+		query, spelling string
+		want            bool
+	}{
+		{"Haji", "Mzee Haji", true},
+		{"haji, mzee", "Mzee Haji", true},
+		{"Mzee Haji", "Haji, Mzee", true},
+		{"MZEE", "Mzee Haji", true},
+		{"Haj", "Mzee Haji", false},
+		{"Haji Mzee", "Mzee Haji", false}, // words in order: not the same name
+		{"ali", "Khalid Omar", false},
+		{"Ally", "A. Juma", true}, // an alias of the same player
+		{"Juma, Ally", "Ali Juma", true},
+		{"ally", "Ally Omar", true},
+		{"", "Mzee Haji", false},
+		{"?", "Mzee Haji", false},
+		{"a b c d e f g", "a b c d e f g", true}, // longer than a run: the whole name
+		{"b c d e f g", "a b c d e f g h", true},
+		{"b c d e f g h", "a b c d e f g h", false},
+	}
+	for _, c := range cases {
+		if got := a.Names(c.query, c.spelling); got != c.want {
+			t.Errorf("Names(%q, %q) = %v, want %v", c.query, c.spelling, got, c.want)
+		}
+	}
+	if got := a.KeysNamed("Ally"); !slices.Equal(got, []string{"a juma", "ali juma", "ally juma"}) {
+		t.Errorf("KeysNamed(Ally) = %v, want every spelling of Ali Juma", got)
+	}
+	if got := a.KeysNamed("Omar"); len(got) != 0 {
+		t.Errorf("KeysNamed(Omar) = %v, want none", got)
+	}
+}

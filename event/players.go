@@ -116,6 +116,57 @@ func (a Aliases) Keys(spelling string) []string {
 	return keys
 }
 
+// MaxRunWords bounds the words of a part of a name that a search finds a player by: a name
+// is searched by its runs of up to this many words (a record's tag may hold any number of
+// words, and each run is a term of the index).
+const MaxRunWords = 6
+
+// Runs are the runs of whole words of a key, of up to MaxRunWords words each: "mzee haji"
+// gives "mzee", "mzee haji" and "haji". A search for a player finds them by any of these.
+func Runs(key string) []string {
+	words := strings.Fields(key)
+	var runs []string
+	for i := range words {
+		for j := i + 1; j <= min(len(words), i+MaxRunWords); j++ {
+			runs = append(runs, strings.Join(words[i:j], " "))
+		}
+	}
+	return runs
+}
+
+// Names tells whether a player query names the player spelled spelling: the query's words,
+// as Key reads them, are whole words of the player's name, one after another, in the
+// player's own spelling or in another that the alias table joins to it. "Haji", "Mzee Haji"
+// and "haji, mzee" all name Mzee Haji; "Haj" names nobody. A query of more than MaxRunWords
+// words names a player only by the whole name. bao search, bao serve's search and the static
+// site's search all find players so (the site's script repeats it).
+func (a Aliases) Names(query, spelling string) bool {
+	q := Key(query)
+	if q == "" {
+		return false
+	}
+	for _, k := range a.Keys(spelling) {
+		if k == q || slices.Contains(Runs(k), q) {
+			return true
+		}
+	}
+	return false
+}
+
+// KeysNamed lists the keys of the alias table's spellings whose players the query names
+// (Names), each player's keys all together: the games written under any of those spellings
+// are the query's games too.
+func (a Aliases) KeysNamed(query string) []string {
+	var keys []string
+	for k := range a {
+		if a.Names(query, k) && !slices.Contains(keys, k) {
+			keys = append(keys, a.Keys(k)...)
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
 // Family is the rating pool of a variant: games on the same board share one (Bao la Kiswahili
 // and Bao la Kete are both played on 4x8).
 func Family(v *engine.Variant) string {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,6 +72,14 @@ func browserSite(t *testing.T) string {
 		// At the archive's root, where a page's address is the bare file name: "javascript:…"
 		// once became a link's scheme.
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(rec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range map[string]string{"names/names.bgn": sitetest.PlayerRecords(), "players.toml": sitetest.PlayersTOML} {
+		if err := os.MkdirAll(filepath.Join(dir, "names"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -600,6 +610,9 @@ func browserSowing(t *testing.T, ctx context.Context, base string) {
 	}
 }
 
+// namesGame reads the number of a game of sitetest.PlayerRecords from its page's address.
+var namesGame = regexp.MustCompile(`/names/names/(\d+)\.html$`)
+
 // lapsJS finds the first move of the main line with three laps or more, shows the position
 // before it, plays it at the fastest pace and records every frame of the sowing: the pits
 // marked sown (the current lap), early (earlier laps), lift and hand, the seeds in hand and
@@ -739,6 +752,36 @@ func browserLive(t *testing.T, ctx context.Context, base string) {
 	live := eval[string](t, ctx, `document.querySelector('main p').textContent`)
 	if live != fmt.Sprintf("%d games.", static) {
 		t.Errorf("player 'random': the live search says %q, the static one finds %d games", live, static)
+	}
+	// one player, one answer: the static search, ?player= and q=player:"…" of the live one
+	namesOf := func(hrefs []string) []int {
+		var got []int
+		for _, h := range hrefs {
+			if m := namesGame.FindStringSubmatch(h); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				got = append(got, n)
+			}
+		}
+		slices.Sort(got)
+		return got
+	}
+	for _, c := range sitetest.PlayerQueries {
+		do(t, ctx, chromedp.Navigate(base+"/search.html?player="+url.QueryEscape(c.Query)))
+		settle(t, ctx, `!document.getElementById('search').hidden && /\.$/.test(document.getElementById('search-status').textContent)`)
+		static := namesOf(eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results a')).map(a => a.href)`))
+		do(t, ctx, chromedp.Navigate(base+"/search?player="+url.QueryEscape(c.Query)))
+		live := namesOf(eval[[]string](t, ctx, `Array.from(document.querySelectorAll('main table a')).map(a => a.href)`))
+		do(t, ctx, chromedp.Navigate(base+"/search?q="+url.QueryEscape(fmt.Sprintf("player:%q", c.Query))))
+		field := namesOf(eval[[]string](t, ctx, `Array.from(document.querySelectorAll('main table a')).map(a => a.href)`))
+		if !slices.Equal(static, c.Games) || !slices.Equal(live, c.Games) || !slices.Equal(field, c.Games) {
+			t.Errorf("player %q: static search %v, ?player= %v, q=player: %v; want %v", c.Query, static, live, field, c.Games)
+		}
+	}
+	// a field the static search does not have is said, not dropped
+	do(t, ctx, chromedp.Navigate(base+"/search.html?pattern=x&player=Haji"))
+	settle(t, ctx, `!document.getElementById('search-unread').hidden`)
+	if n := eval[string](t, ctx, `document.getElementById('search-unread').textContent`); !strings.Contains(n, "pattern") {
+		t.Errorf("search.html?pattern=x: note %q, want pattern named", n)
 	}
 	do(t, ctx, chromedp.Navigate(base+"/search?q=south:"))
 	if e := eval[string](t, ctx, `(document.querySelector('.bao-error') || {}).textContent || ''`); !strings.Contains(e, "such as south:") {

@@ -39,6 +39,7 @@ type gameInfo struct {
 	EventProblem string       `json:"ep,omitempty"`
 	Rated        *event.Rated `json:"rt,omitempty"`
 	Opening      string       `json:"op,omitempty"`
+	OpeningName  string       `json:"on,omitempty"` // the name the archive's openings.toml gives it
 }
 
 // catalogRow is the row in the catalog of a record of file, read from its tags: bao serve lists
@@ -63,6 +64,9 @@ type fileEntry struct {
 	// Asked says the file's diagrams asked the index for "also reached in" links: its pages
 	// change with the index.
 	Asked bool `json:"asked,omitempty"`
+	// Novelties identifies the novelties of its games that the index gave its pages
+	// (archive.Index.NoveltiesSum): its pages change when they do.
+	Novelties string `json:"nov,omitempty"`
 }
 
 // manifest is what a build leaves for the next one.

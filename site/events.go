@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
@@ -27,6 +28,8 @@ type eventIndex struct {
 	events  []*eventSite
 	eventIn map[string]*eventSite // by archive-relative folder
 	aliases event.Aliases
+	// openings is the archive's openings.toml: the names of the games' openings
+	openings *archive.Openings
 	// stamp names the contents of every event.toml and of players.toml: they decide the links
 	// of every game page and the rows of the catalog, so they are part of the build's version.
 	stamp   string
@@ -57,6 +60,15 @@ func (b *build) findEvents() {
 			b.warn(err.Error())
 		} else {
 			b.aliases = a
+		}
+	}
+	b.openings = nil
+	if data, err := fs.ReadFile(b.src, archive.OpeningsFile); err == nil {
+		fmt.Fprintf(&stamp, "%s\x00%x\x00", archive.OpeningsFile, crc32.ChecksumIEEE(data))
+		if o, err := archive.ParseOpenings(b.where(archive.OpeningsFile), data); err != nil {
+			b.warn(err.Error())
+		} else {
+			b.openings = o
 		}
 	}
 	for _, dir := range sortedKeys(b.folders) {
@@ -115,6 +127,13 @@ func (b *build) eventRow(file string, rec *notation.Record, gi *gameInfo) {
 		gi.Rated = &r
 	}
 	gi.Opening = opening(rec)
+	if start, err := rec.Start(); err == nil && b.openings.Len() > 0 {
+		toks := make([]string, len(rec.Moves))
+		for i, mv := range rec.Moves {
+			toks[i] = mv.Token
+		}
+		gi.OpeningName, _ = b.openings.Of(start, toks)
+	}
 }
 
 // collectEventsAndPlayers gathers the games of every event and of every player from the

@@ -188,8 +188,8 @@ func TestPlayerPageData(t *testing.T) {
 		t.Fatalf("ratings %+v", pg.Ratings)
 	}
 	// Openings: the first plies of the games with moves, by side.
-	if len(pg.Openings) != 1 || len(pg.Openings[0].South) != 1 || pg.Openings[0].South[0] != (openingView{"A6 a5", 2}) || len(pg.Openings[0].North) != 0 {
-		t.Errorf("openings %+v, want A6 a5 twice as South", pg.Openings)
+	if len(pg.South) != 1 || pg.South[0] != (openingView{Moves: "A6 a5", Games: 2}) || len(pg.North) != 0 {
+		t.Errorf("openings as South %v, as North %v", pg.South, pg.North)
 	}
 }
 
@@ -255,9 +255,11 @@ func TestRatingChart(t *testing.T) {
 }
 
 func TestTopOpenings(t *testing.T) {
-	counts := map[string]int{"A1 a1": 1, "A2 a2": 3, "A3 a3": 3, "A4 a4": 2, "A5 a5": 1, "A6 a6": 1}
+	counts := map[openingView]int{{Moves: "A1 a1"}: 1, {Moves: "A2 a2"}: 3, {Moves: "A3 a3"}: 3, {Moves: "A4 a4"}: 2,
+		{Moves: "A5 a5"}: 1, {Moves: "A6 a6"}: 1, {Name: "a named one"}: 3}
 	got := topOpenings(counts)
-	want := []openingView{{"A2 a2", 3}, {"A3 a3", 3}, {"A4 a4", 2}, {"A1 a1", 1}, {"A5 a5", 1}}
+	want := []openingView{{Moves: "A2 a2", Games: 3}, {Moves: "A3 a3", Games: 3}, {Name: "a named one", Games: 3},
+		{Moves: "A4 a4", Games: 2}, {Moves: "A1 a1", Games: 1}}
 	if !slices.Equal(got, want) {
 		t.Errorf("topOpenings = %v, want %v", got, want)
 	}
@@ -490,38 +492,9 @@ func TestSelfPlayListedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	pg := b.playerView(b.players[playerHref("Bao engine")], pageData{}, 1)
-	want := []openingView{{"A6 a1", 3}}
-	if len(pg.Games) != 3 || len(pg.Openings) != 1 || !slices.Equal(pg.Openings[0].South, want) || !slices.Equal(pg.Openings[0].North, want) {
-		t.Errorf("%d games, openings %+v; want 3 games, %v on both sides", len(pg.Games), pg.Openings, want)
-	}
-}
-
-// TestOpeningsByVariant: a player's openings are listed per variant, in the engine's order:
-// the same moves in two games are two openings.
-func TestOpeningsByVariant(t *testing.T) {
-	fsys := fixture(t, "events.txtar")
-	fsys["mixed.bgn"] = &fstest.MapFile{Data: []byte(
-		"[South \"Zuhura\"]\n[North \"Other\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 a1 *\n\n" +
-			"[South \"Zuhura\"]\n[North \"Other\"]\n[Result \"*\"]\n[Variant \"Bao la Kete\"]\n\n1. A3< *\n\n" +
-			"[South \"Zuhura\"]\n[North \"Other\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 a1 *\n\n")}
-	s, err := New(Options{Title: "Test site"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := s.build(context.Background(), fsys, &memOutput{files: map[string][]byte{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg := b.playerView(b.players[playerHref("Zuhura")], pageData{}, 1)
-	var got []string
-	for _, o := range pg.Openings {
-		for _, v := range o.South {
-			got = append(got, fmt.Sprintf("%s: %s ×%d", o.Variant, v.Moves, v.Games))
-		}
-	}
-	want := []string{"Bao la Kete: A3< ×1", "Bao Kingulu: A6 a1 ×2"}
-	if !slices.Equal(got, want) {
-		t.Errorf("openings as South %q, want %q", got, want)
+	want := []openingView{{Moves: "A6 a1", Games: 3}}
+	if len(pg.Games) != 3 || !slices.Equal(pg.South, want) || !slices.Equal(pg.North, want) {
+		t.Errorf("%d games, openings as South %v, as North %v; want 3 games, %v on both sides", len(pg.Games), pg.South, pg.North, want)
 	}
 }
 

@@ -37,6 +37,13 @@ type gameView struct {
 	Page              string         // the game's page, which its embed page links back to
 	Embed             string         // its embed page
 	EmbedCode         string         // the HTML that frames the embed page, relative to the page
+	// Opening is the name the archive's openings.toml gives the game's first moves, linked to
+	// the position where the named line ends.
+	Opening *link
+	// Novelty is the first move no earlier game of the archive played (archive.Novelty),
+	// linked to its position; Earlier the earlier games that reached the position before it.
+	Novelty *link
+	Earlier int
 }
 
 // embedPage is the data of a game's embed page: the board and the moves alone.
@@ -80,6 +87,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Next = &link{Href: GameHref(g.file, g.number+1), Text: b.l.T("game.next", "N", g.number+1)}
 	}
 	gv.Event = b.eventLink(g)
+	b.openingAndNovelty(g, gv)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
@@ -258,4 +266,31 @@ func dedent(s string) string {
 	}
 	lines[0] = strings.TrimLeft(lines[0], " \t")
 	return strings.Join(lines, "\n")
+}
+
+// openingAndNovelty names the game's opening (the archive's openings.toml) and finds its
+// novelty (the archive's index, which computed it).
+func (b *build) openingAndNovelty(g *game, gv *gameView) {
+	if g.variant() == nil || g.plies == 0 {
+		return
+	}
+	path := make([]engine.Position, g.plies+1)
+	for i := range path {
+		path[i] = g.nodes[i].pos
+	}
+	if name, plies := b.openings.OfPath(path); name != "" {
+		gv.Opening = &link{Text: name, Href: "#p" + strconv.Itoa(plies), Note: g.caption(b.l, g.nodes[plies])}
+	}
+	if b.ix == nil {
+		return
+	}
+	nov, ok, err := b.ix.Novelty(g.file, g.number)
+	if err != nil {
+		g.warnings = append(g.warnings, fmt.Sprintf("%s: novelty: %v", g.where, err))
+		return
+	}
+	if ok && nov.Ply <= g.plies {
+		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: "#p" + strconv.Itoa(nov.Ply)}
+		gv.Earlier = nov.Earlier
+	}
 }

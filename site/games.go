@@ -131,12 +131,12 @@ func (b *build) writeRecords(old *manifest) error {
 			continue
 		}
 		if e := old.Files[name]; e != nil && version != "" && old.Version == version &&
-			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) {
+			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) && e.Novelties == b.noveltiesSum(name) {
 			b.entries[name] = e
 			b.unchanged++
 			continue
 		}
-		e := &fileEntry{Size: size, Sum: sum}
+		e := &fileEntry{Size: size, Sum: sum, Novelties: b.noveltiesSum(name)}
 		b.entries[name] = e
 		todo = append(todo, &fileJob{name: name, entry: e})
 	}
@@ -454,4 +454,13 @@ func orUnknown(s string) string {
 // South makes it.
 func (g *game) moveNumber(d int) (int, bool) {
 	return notation.MoveNumber(d-1, g.start.Variant() != nil && g.start.ToMove() == engine.North)
+}
+
+// noveltiesSum identifies the novelties the index gives the games of a record file, "" without
+// an index.
+func (b *build) noveltiesSum(file string) string {
+	if b.ix == nil {
+		return ""
+	}
+	return b.ix.NoveltiesSum(file)
 }

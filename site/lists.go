@@ -265,11 +265,15 @@ const searchChunk = 5000
 
 // searchIndex is search.json: the tables the chunks refer to, and the chunks.
 type searchIndex struct {
-	Games    int      `json:"games"`
-	Chunks   []string `json:"chunks"`
-	Players  []string `json:"players"`
-	Events   []string `json:"events"`
-	Variants []string `json:"variants"`
+	Games   int      `json:"games"`
+	Chunks  []string `json:"chunks"`
+	Players []string `json:"players"`
+	// Keys are, for each of Players, the keys (event.Key) of every spelling of that player
+	// that players.toml joins: the script finds a player by whole words of any of them, as
+	// event.Aliases.Names does.
+	Keys     [][]string `json:"keys"`
+	Events   []string   `json:"events"`
+	Variants []string   `json:"variants"`
 }
 
 // searchRow is a game in a chunk, as a JSON array: [href, date, south, north, result, event,
@@ -392,6 +396,9 @@ func (b *build) makeSearchData() *searchFiles {
 	}
 	if len(chunk) > 0 {
 		flush()
+	}
+	for _, p := range idx.Players {
+		idx.Keys = append(idx.Keys, b.aliases.Keys(p))
 	}
 	sf.index = jsonOf(idx)
 	return sf

@@ -20,21 +20,23 @@ import (
 // server.
 
 // searchParams are the query parameters of /search, as archive.Query names them.
-var searchParams = []string{"q", "variant", "player", "event", "since", "until", "result", "position", "after", "pattern", "played"}
+var searchParams = []string{"q", "variant", "player", "event", "opening", "since", "until", "result", "position", "after", "pattern", "played"}
 
 type resultsPage struct {
 	pageData
 	Form     map[string]string
 	Variants []*engine.Variant
 	eventChoices
-	Error   string
-	Total   int
-	Hits    []hitRow
-	Board   *board.Board // the position searched for, if any
-	Reached bool         // the hits list the plies where what was searched for stood
-	Prev    string
-	Next    string
-	Explore string
+	Error string
+	// Warnings name what in the query cannot match, such as a field the index does not have.
+	Warnings []string
+	Total    int
+	Hits     []hitRow
+	Board    *board.Board // the position searched for, if any
+	Reached  bool         // the hits list the plies where what was searched for stood
+	Prev     string
+	Next     string
+	Explore  string
 }
 
 type hitRow struct {
@@ -56,7 +58,14 @@ type explorePage struct {
 type exploreMove struct {
 	archive.MoveStats
 	Href string // explore the position after the move
+	// Percentages: the move's share of the games that reached the position, and its results'
+	// shares of its games.
+	Share, SouthPct, NorthPct, DrawPct, UnknownPct int
 }
+
+// exploreFilters are the parameters of /explore that choose the games counted; the links of
+// an exploration keep them.
+var exploreFilters = []string{"since", "until", "player"}
 
 const hitsPerPage = 50
 
@@ -112,8 +121,8 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		pg.Error = err.Error()
 		return pg, err
 	}
-	query := archive.Query{Text: form["q"], Variant: form["variant"], PlayerPart: form["player"],
-		Event: form["event"], Since: form["since"], Until: form["until"], Result: form["result"],
+	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"], Aliases: v.aliases,
+		Event: form["event"], Opening: form["opening"], Since: form["since"], Until: form["until"], Result: form["result"],
 		Position: form["position"], After: strings.Fields(form["after"]), Pattern: form["pattern"],
 		Played: strings.Fields(form["played"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(ctx, query)
@@ -121,7 +130,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		pg.Error = err.Error()
 		return pg, err
 	}
-	pg.Total = res.Total
+	pg.Total, pg.Warnings = res.Total, res.Warnings
 	pg.Reached = res.Position != (engine.Position{}) || res.Pattern != "" || len(res.Played) > 0
 	for _, h := range res.Hits {
 		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
@@ -165,18 +174,30 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 		return pg, nil // the form alone
 	}
 	tree, err := ix.Explore(ctx, archive.ExploreQuery{Variant: form["variant"],
-		Position: form["position"], After: strings.Fields(form["after"])})
+		Position: form["position"], After: strings.Fields(form["after"]), Since: form["since"], Until: form["until"],
+		Player: form["player"], Aliases: v.aliases, Openings: v.openings})
 	if err != nil {
 		pg.Error = err.Error()
 		return pg, err
 	}
 	pg.Tree = tree
 	pg.Board = board.New(l, tree.Position, nil)
-	for _, m := range tree.Moves {
-		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m,
-			Href: "explore?" + url.Values{"variant": {tree.Variant}, "position": {m.Position.String()}}.Encode()})
+	at := func(page string, p engine.Position) string {
+		q := url.Values{"variant": {tree.Variant}, "position": {p.String()}}
+		for _, k := range exploreFilters {
+			if form[k] != "" {
+				q.Set(k, form[k])
+			}
+		}
+		return page + "?" + q.Encode()
 	}
-	pg.Games = "search?" + url.Values{"variant": {tree.Variant}, "position": {tree.Position.String()}}.Encode()
+	for _, m := range tree.Moves {
+		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at("explore", m.Position),
+			Share: archive.Percent(m.Games, tree.Games), SouthPct: archive.Percent(m.SouthWins, m.Games),
+			NorthPct: archive.Percent(m.NorthWins, m.Games), DrawPct: archive.Percent(m.Draws, m.Games),
+			UnknownPct: archive.Percent(m.Unknown, m.Games)})
+	}
+	pg.Games = at("search", tree.Position)
 	return pg, nil
 }
 

@@ -98,18 +98,13 @@ type playerPage struct {
 	Events       []eventResult
 	Games        []gameRow
 	Pager        *pager
-	Openings     []openingGroup // one per variant the player played, in the engine's order
+	South, North []openingView
 	OpeningPlies int
 }
 
-// openingGroup is a player's openings in one variant: moves of one game mean nothing in another.
-type openingGroup struct {
-	Variant      string // its name
-	South, North []openingView
-}
-
 type openingView struct {
-	Moves string
+	Moves string // the first plies, when the archive's openings.toml does not name them
+	Name  string // the opening's name in openings.toml
 	Games int
 }
 
@@ -234,30 +229,24 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(b.l, r.Family), Now: event.FormatRating(r.Rating),
 			Chart: newRatingChart(b.l, r.History)})
 	}
-	type sides struct{ south, north map[string]int }
-	byVariant := map[string]sides{}
+	south, north := map[openingView]int{}, map[openingView]int{}
 	for _, pgm := range p.games {
 		gi := &b.entries[pgm.file].Games[pgm.n-1]
 		if gi.Opening == "" {
 			continue
 		}
-		s, ok := byVariant[gi.Variant]
-		if !ok {
-			s = sides{map[string]int{}, map[string]int{}}
-			byVariant[gi.Variant] = s
+		op := openingView{Moves: gi.Opening}
+		if gi.OpeningName != "" {
+			op = openingView{Name: gi.OpeningName}
 		}
 		if pgm.south {
-			s.south[gi.Opening]++
+			south[op]++
 		}
 		if pgm.north {
-			s.north[gi.Opening]++
+			north[op]++
 		}
 	}
-	for _, v := range engine.Variants() {
-		if s, ok := byVariant[v.ID()]; ok {
-			pg.Openings = append(pg.Openings, openingGroup{Variant: v.Name(), South: topOpenings(s.south), North: topOpenings(s.north)})
-		}
-	}
+	pg.South, pg.North = topOpenings(south), topOpenings(north)
 	return pg
 }
 
@@ -265,13 +254,14 @@ func (b *build) playerView(p *player, pd pageData, i int) playerPage {
 const maxOpenings = 5
 
 // topOpenings lists the most played openings, most games first, then by moves.
-func topOpenings(counts map[string]int) []openingView {
+func topOpenings(counts map[openingView]int) []openingView {
 	var out []openingView
-	for m, n := range counts {
-		out = append(out, openingView{Moves: m, Games: n})
+	for op, n := range counts {
+		op.Games = n
+		out = append(out, op)
 	}
 	slices.SortFunc(out, func(a, b openingView) int {
-		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.Moves, b.Moves))
+		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.Name, b.Name), strings.Compare(a.Moves, b.Moves))
 	})
 	if len(out) > maxOpenings {
 		out = out[:maxOpenings]

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/analysis"
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/notation"
 )
@@ -53,7 +54,10 @@ move lost. Moves are marked ?! when they lose at least %.1f seeds, ? at least %.
 
 With --annotate the marks go into the file: after each move a comment [%%eval E] (E in seeds
 for South, #N for a forced win in N of South's moves, #-N for a loss), [%%best TOKEN] and the
-engine's line as a variation after a marked move, and the Annotator tag. The players' moves,
+engine's line as a variation after a marked move, and the Annotator tag. A file of an indexed
+archive (the nearest folder above it with .bao/index) also gets its games' novelties: after the
+first move no earlier game of the archive played, a comment saying how many earlier games
+reached the position before it (bao index computes them, by date, then file and order). The players' moves,
 comments and marks are never changed (a mark the record already has stays), and the file is
 replaced only as a whole, so a crash leaves the old file or the new. A file with syntax errors
 is not rewritten (nor standard input, -). Without a limit each position gets 200 ms.
@@ -187,9 +191,13 @@ func (a *analyser) fileDone(g *inputGame) error {
 		fmt.Fprintf(a.e.err, "%s: not annotated: no game could be analysed\n", g.file)
 		a.failed = true
 	default:
+		novelty, done := noveltiesOf(a.e, g.path)
+		defer done()
 		_, err := notation.Rewrite(g.path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
 			if rep := annotated[r.Number]; rep != nil {
 				analysis.Annotate(r, rep, "bao analyse, "+a.lim.Describe())
+				nov, ok := novelty(r.Number)
+				archive.MarkNovelty(r, nov, ok)
 			}
 			return []*notation.Record{r}, nil
 		})
@@ -227,4 +235,27 @@ func printAnalysis(w io.Writer, d analyseGameDoc) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%4d %-8s %-3s %8s  lost %5.2f  %s", m.Ply, m.Move, m.NAG, m.Eval, m.Loss, best), " "))
 	}
+}
+
+// noveltiesOf gives the novelties of the games of the record file at path (archive.Novelty),
+// from the index of the archive that holds it; a file of no indexed archive has none. done
+// lets the index go.
+func noveltiesOf(e *env, path string) (novelty func(n int) (archive.Novelty, bool), done func()) {
+	none := func(int) (archive.Novelty, bool) { return archive.Novelty{}, false }
+	root, name, ok := archive.FindArchive(path)
+	if !ok {
+		return none, func() {}
+	}
+	ix, err := archive.Open(archive.DefaultIndexDir(root))
+	if err != nil {
+		fmt.Fprintf(e.err, "bao: warning: %s: novelties not marked: %v\n", path, err)
+		return none, func() {}
+	}
+	return func(n int) (archive.Novelty, bool) {
+		nov, ok, err := ix.Novelty(name, n)
+		if err != nil {
+			fmt.Fprintf(e.err, "bao: warning: %s: novelty of game %d: %v\n", path, n, err)
+		}
+		return nov, ok
+	}, func() { ix.Close() }
 }

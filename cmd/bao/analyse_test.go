@@ -216,3 +216,33 @@ func TestAnalyseEscapeLineNotRewritten(t *testing.T) {
 		t.Errorf("exit %d, want 1 with the refusal: %s", code, errOut)
 	}
 }
+
+// TestAnalyseAnnotateNovelty: in an indexed archive, --annotate writes each game's novelty
+// after its move, once however often it runs.
+func TestAnalyseAnnotateNovelty(t *testing.T) {
+	root := t.TempDir()
+	rec := func(date, moves string) string {
+		return "[Date \"" + date + "\"]\n[South \"A\"]\n[North \"B\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n" + moves + "\n\n"
+	}
+	file := filepath.Join(root, "a.bgn")
+	if err := os.WriteFile(file, []byte(rec("2001.??.??", "1. A3 a1 2. A1 a6 *")+rec("2000.??.??", "1. A3 a3 2. A5 a6 *")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runBao(t, "", "index", root); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	for run := range 2 {
+		if code, _, errOut := runBao(t, "", "analyse", file, "--depth", "1", "--annotate"); code != 0 {
+			t.Fatalf("analyse: exit %d: %s", code, errOut)
+		}
+		data, _ := os.ReadFile(file)
+		text := strings.Join(strings.Fields(string(data)), " ")
+		want := "1... a1 $4 {[%eval"
+		if n := strings.Count(text, "{Novelty: no earlier game of the archive played this move; 1 earlier game reached the position before it.}"); n != 1 || !strings.Contains(text, want) {
+			t.Errorf("run %d: %d novelty comments, want 1 after the first game's a1:\n%s", run+1, n, data)
+		}
+		if i, j := strings.Index(text, "1... a1"), strings.Index(text, "{Novelty"); j < i {
+			t.Errorf("run %d: the novelty is not after a1:\n%s", run+1, data)
+		}
+	}
+}

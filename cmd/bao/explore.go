@@ -2,13 +2,16 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/english"
+	"github.com/bao-archive/bao/notation"
 )
 
 func newExploreCmd(e *env) *cobra.Command {
@@ -25,9 +28,16 @@ with how many games played each and how those games ended: South wins, North win
 unknown (no result, or unfinished). The position is the variant's start unless --position or
 --after names another. The answer comes from the index that 'bao index' built.
 
-Columns: move, games, South wins, North wins, draws, unknown, the position after the move.`,
+--since, --until and --player count only the games of those years or days and of that player
+(as bao search reads them). The lines of the archive's openings.toml that reach the position,
+or the position after a move, are named.
+
+Columns: move, games, its share of the games that reached the position, South wins, North
+wins, draws, unknown (each also as a share of the move's games), the position after the move,
+and, with an openings.toml, the opening it reaches.`,
 		Example: `  bao explore games --variant kiswahili
-  bao explore games --variant kingulu --after "A3 a4"`,
+  bao explore games --variant kingulu --after "A3 a4"
+  bao explore games --variant kiswahili --since 1990 --until 1999 --player "Juma, Ali"`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -38,8 +48,15 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 				return err
 			}
 			o.q.After = strings.Fields(o.after)
+			var err error
+			if o.q.Aliases, err = event.LoadAliases(filepath.Join(root, "players.toml")); err != nil {
+				return err
+			}
+			if o.q.Openings, err = archive.LoadOpenings(root); err != nil {
+				return err
+			}
 			var t *archive.Tree
-			err := queryIndex(root, o.index, func(ix *archive.Index) (err error) {
+			err = queryIndex(root, o.index, func(ix *archive.Index) (err error) {
 				t, err = ix.Explore(cmd.Context(), o.q)
 				return err
 			})
@@ -55,12 +72,27 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 				tw = tabwriter.NewWriter(e.out, 0, 4, 2, ' ', tabwriter.AlignRight)
 				w = tw
 			}
-			fmt.Fprintf(e.out, "%s\t%s\t%d ended here\n", t.Position, english.Count(t.Games, "game"), t.Ended)
-			if tw != nil {
-				fmt.Fprintln(w, "MOVE\tGAMES\tSOUTH WINS\tNORTH WINS\tDRAWS\tUNKNOWN\tPOSITION AFTER\t")
+			fmt.Fprintf(e.out, "%s\t%s\t%d ended here", t.Position, english.Count(t.Games, "game"), t.Ended)
+			if len(t.Openings) > 0 {
+				fmt.Fprintf(e.out, "\t%s", notation.DisplayName(strings.Join(t.Openings, "; ")))
 			}
+			fmt.Fprintln(e.out)
+			named := o.q.Openings.Len() > 0 // the column of openings, with a table
+			if tw != nil {
+				fmt.Fprint(w, "MOVE\tGAMES\tSHARE\tSOUTH WINS\tNORTH WINS\tDRAWS\tUNKNOWN\tPOSITION AFTER\t")
+				if named {
+					fmt.Fprint(w, "OPENING\t")
+				}
+				fmt.Fprintln(w)
+			}
+			pc := func(n, of int) string { return fmt.Sprintf("%d (%d%%)", n, archive.Percent(n, of)) }
 			for _, m := range t.Moves {
-				fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%s\n", m.Move, m.Games, m.SouthWins, m.NorthWins, m.Draws, m.Unknown, m.Position)
+				fmt.Fprintf(w, "%s\t%d\t%d%%\t%s\t%s\t%s\t%s\t%s", m.Move, m.Games, archive.Percent(m.Games, t.Games),
+					pc(m.SouthWins, m.Games), pc(m.NorthWins, m.Games), pc(m.Draws, m.Games), pc(m.Unknown, m.Games), m.Position)
+				if named {
+					fmt.Fprintf(w, "\t%s", notation.DisplayName(strings.Join(m.Openings, "; ")))
+				}
+				fmt.Fprintln(w)
 			}
 			if tw != nil {
 				return tw.Flush()
@@ -71,6 +103,9 @@ Columns: move, games, South wins, North wins, draws, unknown, the position after
 	variantVar(c, &o.q.Variant, "game")
 	c.Flags().StringVar(&o.q.Position, "position", "", "the position (BPN; default: the start)")
 	c.Flags().StringVar(&o.after, "after", "", `or: the position after these moves from the start ("A6<* a4>")`)
+	c.Flags().StringVar(&o.q.Since, "since", "", "count only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
+	c.Flags().StringVar(&o.q.Until, "until", "", "count only games played in or before this year or on or before this day")
+	c.Flags().StringVar(&o.q.Player, "player", "", "count only the games of this player (as bao search --player)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
 	completeFolders(c)

@@ -45,6 +45,10 @@ sequence of moves played one after another anywhere in the main line; the suffix
 may be left off. Its plies are those where the sequence starts. On a terminal the columns
 have a header. A page holds --limit hits; when there are more, a note on standard error says
 how many and how to see them. A field the index does not have (varient:kete) is warned about.
+--player finds a player by the name or whole words of it, in any case, "Surname, Given" or
+"Given Surname", or any spelling the archive's players.toml joins: --player Haji finds Mzee
+Haji, as bao serve's search and the site's search do. --opening finds the games whose opening
+(the longest line of the archive's openings.toml that the game begins with) has that name.
 No hits is not an error.
 
 --export FILE writes every matching game (not one page) to FILE as one BGN file, read from the
@@ -115,8 +119,9 @@ archive's files, as pgn-extract writes the games a filter selects.
 	}
 	f := c.Flags()
 	variantVar(c, &o.q.Variant, "only games of this variant")
-	f.StringVar(&o.q.Player, "player", "", "only games of this player (either side, any case)")
+	f.StringVar(&o.q.Player, "player", "", `only games of this player: the name or whole words of it, either side, any case, "Surname, Given" or a spelling players.toml joins`)
 	f.StringVar(&o.q.Event, "event", "", "only games of events whose name has these words")
+	f.StringVar(&o.q.Opening, "opening", "", "only games of this opening, named as the archive's openings.toml names it")
 	f.StringVar(&o.q.Since, "since", "", "only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
 	f.StringVar(&o.q.Until, "until", "", "only games played in or before this year or on or before this day")
 	f.StringVar(&o.q.Result, "result", "", "only games with this result: 1-0, 0-1, 1/2-1/2, * (or south, north, draw, unknown)")

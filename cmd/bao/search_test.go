@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/sitetest"
 )
 
 const oneGame = `[Event "Kingulu Cup"]
@@ -140,5 +142,47 @@ func TestSearchPatternJSON(t *testing.T) {
 	}
 	if code, _, errOut := runBao(t, "", "search", root, "--pattern", "x"); code != 2 || !strings.Contains(errOut, "--variant") {
 		t.Errorf("pattern without variant: exit %d, %s", code, errOut)
+	}
+}
+
+// TestSearchPlayerIdentity: bao search finds a player as bao serve's search and the static
+// search do (sitetest.PlayerQueries, which their tests use too): by --player and by
+// player:"…" in the query, whole words of any spelling, "Surname, Given" as "Given Surname".
+func TestSearchPlayerIdentity(t *testing.T) {
+	root := t.TempDir()
+	for name, data := range map[string]string{"names.bgn": sitetest.PlayerRecords(), "players.toml": sitetest.PlayersTOML} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errOut := runBao(t, "", "index", root); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, errOut)
+	}
+	games := func(args ...string) []int {
+		t.Helper()
+		code, out, errOut := runBao(t, "", append([]string{"search", root, "--json"}, args...)...)
+		var res archive.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 || errOut != "" {
+			t.Fatalf("search %q: exit %d, %v: %s%s", args, code, err, out, errOut)
+		}
+		var got []int
+		for _, h := range res.Hits {
+			got = append(got, h.Game)
+		}
+		slices.Sort(got)
+		return got
+	}
+	for _, c := range sitetest.PlayerQueries {
+		if got := games("--player", c.Query); !slices.Equal(got, c.Games) {
+			t.Errorf("--player %q: games %v, want %v", c.Query, got, c.Games)
+		}
+		if got := games(fmt.Sprintf("player:%q", c.Query)); !slices.Equal(got, c.Games) {
+			t.Errorf("player:%q: games %v, want %v", c.Query, got, c.Games)
+		}
+	}
+	// a field the index does not have is warned about, with the one meant
+	code, _, errOut := runBao(t, "", "search", root, `plyer:"Mzee Haji"`)
+	if code != 0 || !strings.Contains(errOut, `no field "plyer"`) || !strings.Contains(errOut, "did you mean player?") {
+		t.Errorf("plyer: exit %d, warned %q", code, errOut)
 	}
 }

@@ -1,19 +1,25 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/notation"
 )
 
 func newStatsCmd(e *env) *cobra.Command {
 	var o struct {
-		json bool
-		top  int
+		json     bool
+		top      int
+		openings string
 	}
 	c := &cobra.Command{
 		Use:   "stats [--json] [--top N] FILE|FOLDER|-...",
@@ -28,7 +34,11 @@ them. ? counts the games that do not say. With --json: one document
 {"games":N,"variant":[{"value","games"}],"result":[…],"year":[…],"player":[…],"opening":[…],"length":[…]}.
 A record with syntax errors, or whose main line cannot be played to its end, is counted from
 what could be read, and reported (exit code 1). An illegible move is read as bao validate
-fills it.`, notation.OpeningPlies, notation.LengthBand),
+fills it.
+
+With a table of named openings (the openings.toml at the root of a FOLDER given, or
+--openings FILE), a game's opening is the name of the longest line of the table it begins
+with, and its first moves only when no line names it.`, notation.OpeningPlies, notation.LengthBand),
 		Example: `  bao stats testdata/archive
   bao stats --json --top 5 games/`,
 		Args: cobra.MinimumNArgs(1),
@@ -37,7 +47,15 @@ fills it.`, notation.OpeningPlies, notation.LengthBand),
 				return usagef("--top must be 0 (all) or more")
 			}
 			t := notation.Tally{PlayerKey: event.Key} // spellings of one player count together
+			table, err := statsOpenings(args, o.openings)
+			if err != nil {
+				return err
+			}
+			named := map[string]int{} // by opening, with the table
 			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+				if table.Len() > 0 {
+					named[openingOf(table, r)]++
+				}
 				if len(errs) > 0 {
 					bad(errs[0])
 				}
@@ -50,6 +68,9 @@ fills it.`, notation.OpeningPlies, notation.LengthBand),
 				return err
 			}
 			s := t.Stats(o.top)
+			if table.Len() > 0 {
+				s.Opening = topCounts(named, o.top)
+			}
 			if o.json {
 				err = writeJSON(e.out, s)
 			} else {
@@ -77,6 +98,53 @@ fills it.`, notation.OpeningPlies, notation.LengthBand),
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().IntVar(&o.top, "top", 10, "values to list for variant, result, player and opening (0: all)")
+	c.Flags().StringVar(&o.openings, "openings", "", "table of named openings (default: openings.toml of the first FOLDER that has one)")
 	completeRecords(c)
 	return c
+}
+
+// statsOpenings reads the table of openings bao stats names openings with: path, or else the
+// openings.toml of the first folder of args that has one; none is an empty table.
+func statsOpenings(args []string, path string) (*archive.Openings, error) {
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return archive.ParseOpenings(path, data)
+	}
+	for _, a := range args {
+		if isDir(a) && isFile(filepath.Join(a, archive.OpeningsFile)) {
+			return archive.LoadOpenings(a)
+		}
+	}
+	return nil, nil
+}
+
+// openingOf is what bao stats counts a game's opening as: its name in the table, or else its
+// first moves.
+func openingOf(table *archive.Openings, r *notation.Record) string {
+	p := notation.PlayedOf(r)
+	if start, err := r.Start(); err == nil {
+		if name, _ := table.Of(start, p.Moves); name != "" {
+			return name
+		}
+	}
+	return strings.Join(p.Moves[:min(notation.OpeningPlies, p.Plies)], " ")
+}
+
+// topCounts lists counts as notation.Tally lists them: most games first, then by value, at
+// most top (0: all), "?" for none.
+func topCounts(m map[string]int, top int) []notation.Count {
+	cs := make([]notation.Count, 0, len(m))
+	for v, n := range m {
+		cs = append(cs, notation.Count{Value: cmp.Or(v, "?"), Games: n})
+	}
+	slices.SortFunc(cs, func(a, b notation.Count) int {
+		return cmp.Or(b.Games-a.Games, strings.Compare(a.Value, b.Value))
+	})
+	if top > 0 && len(cs) > top {
+		cs = cs[:top]
+	}
+	return cs
 }

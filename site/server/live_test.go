@@ -2,14 +2,21 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/site"
 )
 
@@ -110,5 +117,56 @@ func TestServeBoundsInFlight(t *testing.T) {
 	<-sv.slots
 	if w := get(t, sv, "/search?player=asha"); w.Code != 200 {
 		t.Errorf("with a slot free again: %d", w.Code)
+	}
+}
+
+// TestLivePlayerIdentity: the live search finds a player as bao search and the static search
+// do (sitetest.PlayerQueries), by ?player= and by q=player:"…", and warns about a field the
+// index does not have instead of answering "0 games".
+func TestLivePlayerIdentity(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"names.bgn": sitetest.PlayerRecords(), "players.toml": sitetest.PlayersTOML} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sv := indexedServer(t, dir, "")
+	game := regexp.MustCompile(`href="names/(\d+)\.html"`)
+	games := func(target string) []int {
+		t.Helper()
+		w := get(t, sv, target)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: %d\n%s", target, w.Code, w.Body)
+		}
+		var got []int
+		for _, m := range game.FindAllStringSubmatch(w.Body.String(), -1) {
+			n, _ := strconv.Atoi(m[1])
+			got = append(got, n)
+		}
+		slices.Sort(got)
+		return got
+	}
+	for _, c := range sitetest.PlayerQueries {
+		if got := games("/search?player=" + url.QueryEscape(c.Query)); !slices.Equal(got, c.Games) {
+			t.Errorf("?player=%s: games %v, want %v", c.Query, got, c.Games)
+		}
+		if got := games("/search?q=" + url.QueryEscape(fmt.Sprintf("player:%q", c.Query))); !slices.Equal(got, c.Games) {
+			t.Errorf("?q=player:%q: games %v, want %v", c.Query, got, c.Games)
+		}
+	}
+	// the explorer counts the games of one player, or of some years, with shares
+	for _, c := range []struct{ target, want string }{
+		{"/explore?variant=kingulu&player=Haji", `4 games</a> reached this position.`},
+		{"/explore?variant=kingulu&player=Haji", `<td>100%</td>`},
+		{"/explore?variant=kingulu&player=Haji", `href="explore?player=Haji&amp;position=`},
+		{"/explore?variant=kingulu&player=Said%2C+Bakari", `1 game</a> reached this position.`},
+		{"/explore?variant=kingulu&since=2000", `0 games</a> reached this position.`},
+	} {
+		if w := get(t, sv, c.target); !strings.Contains(w.Body.String(), c.want) {
+			t.Errorf("GET %s: no %s in\n%s", c.target, c.want, w.Body)
+		}
+	}
+	if w := get(t, sv, "/search?q="+url.QueryEscape(`plyer:"Mzee Haji"`)); !strings.Contains(w.Body.String(), "did you mean player?") {
+		t.Errorf("plyer: no warning in\n%s", w.Body)
 	}
 }

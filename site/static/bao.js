@@ -465,6 +465,32 @@
     var root = (script && script.getAttribute('src') || '').replace(/static\/bao\.js$/, '');
 
     function norm(s) { return (s || '').toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''); }
+    // key and names read a player's name as event.Key and event.Aliases.Names do, so that this
+    // search finds the games bao search --player and bao serve's search find: "Haji",
+    // "Mzee Haji" and "haji, mzee" all name Mzee Haji.
+    function key(s) {
+      s = (s || '').normalize('NFKC');
+      var c = s.indexOf(',');
+      if (c >= 0 && s.slice(c + 1).trim()) s = s.slice(c + 1) + ' ' + s.slice(0, c);
+      var out = '', space = false;
+      for (var ch of s) {
+        if (/[\p{L}\p{Nd}]/u.test(ch)) {
+          if (space && out) out += ' ';
+          space = false;
+          out += ch.toLowerCase();
+        } else if (/[\s_-]/u.test(ch)) {
+          space = true;
+        }
+      }
+      return out;
+    }
+    var maxRunWords = 6; // event.MaxRunWords
+    function names(q, keys) {
+      var long = q.split(' ').length > maxRunWords;
+      return (keys || []).some(function (k) {
+        return k === q || !long && (' ' + k + ' ').indexOf(' ' + q + ' ') >= 0;
+      });
+    }
     function cell(tr, text, el) {
       var td = document.createElement('td');
       if (el) td.appendChild(el); else td.textContent = text;
@@ -476,9 +502,10 @@
       // index names games' variants by their names, which the options show.
       var vs = form.variant;
       var variant = vs && vs.selectedIndex > 0 ? vs.options[vs.selectedIndex].text : '';
-      var q = { player: norm(value('player')), event: norm(value('event')), variant: variant, year: value('year') };
-      var hits = games.filter(function (g) {
-        return (!q.player || norm(g.s).indexOf(q.player) >= 0 || norm(g.n).indexOf(q.player) >= 0) &&
+      var q = { player: key(value('player')), event: norm(value('event')), variant: variant, year: value('year') };
+      var nobody = value('player').trim() !== '' && !q.player; // no letters or digits: names no one
+      var hits = nobody ? [] : games.filter(function (g) {
+        return (!q.player || names(q.player, g.sk) || names(q.player, g.nk)) &&
           (!q.event || norm(g.e).indexOf(q.event) >= 0) &&
           (!q.variant || g.v === q.variant) &&
           (!q.year || g.y === q.year);
@@ -523,6 +550,7 @@
         c.games.forEach(function (g) {
           games.push({
             u: g[0], d: g[1], s: name(ix.players, g[2]), n: name(ix.players, g[3]), r: g[4],
+            sk: ix.keys && ix.keys[g[2]], nk: ix.keys && ix.keys[g[3]],
             e: name(ix.events, g[5]), v: name(ix.variants, g[6]), y: g[7]
           });
         });
@@ -544,6 +572,15 @@
       // An address of an older site names the variant by its name.
       if (form.variant && params.get('variant') && form.variant.selectedIndex < 0) {
         Array.prototype.forEach.call(form.variant.options, function (o) { if (o.text === params.get('variant')) o.selected = true; });
+      }
+      // a field this search does not have (a link to bao serve's search, say) is said, not
+      // quietly dropped: the hits would read as that search's answer
+      var unread = [];
+      params.forEach(function (v, k) { if (v && fields.indexOf(k) < 0 && unread.indexOf(k) < 0) unread.push(k); });
+      var note = document.getElementById('search-unread');
+      if (note && unread.length) {
+        note.textContent = msg('js.search.unread', { Fields: unread.join(', ') });
+        note.hidden = false;
       }
       form.hidden = false;
       form.addEventListener('input', run);
