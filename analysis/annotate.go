@@ -64,7 +64,7 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 		return &GameReport{}, nil
 	}
 	lim.MultiPV = max(lim.MultiPV, 2)
-	rep := &GameReport{Variant: g.Position().Variant()}
+	rep := &GameReport{Variant: g.Start().Variant()}
 	// scores[i] is the search of the position before move i (the last: after the last move).
 	results := make([]Result, len(steps)+1)
 	// replies[i] is the search of the position after move i to one ply less than the search
@@ -76,18 +76,14 @@ func AnalyseRecord(ctx context.Context, s *Searcher, rec *notation.Record, lim L
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if i > 0 && !bestPlayed(results[i-1], steps[i-1].Move) && g.Status() == engine.Ongoing {
-			replies[i-1] = s.SearchGame(ctx, g, Limits{Depth: max(results[i-1].Depth-1, 1), MoveTime: lim.MoveTime,
+		gi := g.Prefix(i) // the game before move i
+		if i > 0 && !bestPlayed(results[i-1], steps[i-1].Move) && gi.Status() == engine.Ongoing {
+			replies[i-1] = s.SearchGame(ctx, gi, Limits{Depth: max(results[i-1].Depth-1, 1), MoveTime: lim.MoveTime,
 				Nodes: lim.Nodes, Threads: lim.Threads}, nil)
 		}
-		results[i] = s.SearchGame(ctx, g, lim, nil)
+		results[i] = s.SearchGame(ctx, gi, lim, nil)
 		if progress != nil {
 			progress(i+1, len(steps)+1)
-		}
-		if i < len(steps) {
-			if err := g.Play(steps[i].Move); err != nil {
-				return nil, err
-			}
 		}
 	}
 	final := finalLine(g)

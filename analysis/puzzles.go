@@ -74,7 +74,7 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 			return out, err
 		}
 		mover := st.Before.ToMove()
-		r := s.SearchGame(ctx, g, lim, nil)
+		r := s.SearchGame(ctx, g.Prefix(i), lim, nil)
 		n, proven := 0, false
 		if len(r.Lines) > 0 {
 			n, proven = r.Lines[0].WinIn()
@@ -94,14 +94,13 @@ func FindPuzzles(ctx context.Context, s *Searcher, rec *notation.Record, lim Lim
 		if progress != nil {
 			progress(i+1, len(steps))
 		}
-		if err := g.Play(st.Move); err != nil {
-			return out, err
-		}
 	}
 	return out, nil
 }
 
-// mainLine is the steps of rec's main line and the game at its start (nil without moves).
+// mainLine is the steps of rec's main line and the game the walk played them on, which holds
+// every position with its history: the game before move i is its Prefix(i), taken from what
+// the walk played instead of played again. The game is nil without moves.
 func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 	var steps []notation.Step
 	var g *engine.Game
@@ -109,9 +108,7 @@ func mainLine(rec *notation.Record) ([]notation.Step, *engine.Game, error) {
 		if st.Err != nil {
 			return st.Err
 		}
-		if g == nil {
-			g = engine.NewGame(st.Before)
-		}
+		g = st.Game()
 		steps = append(steps, *st)
 		return nil
 	})

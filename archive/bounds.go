@@ -18,6 +18,37 @@ const (
 	MaxFuzzyTerm     = 40 // bytes of a fuzzy word
 )
 
+// BoundError is a query larger than one of the bounds allows; the errors returned wrap it in
+// ErrBadQuery. Bound names which bound (BoundBytes, …), Max is the bound, Got what the query
+// had (0 where not counted) and Part the word or expression concerned, if any: enough for a
+// page to say it in its own language.
+type BoundError struct {
+	Bound    string
+	Got, Max int
+	Part     string
+	msg      string // in English, as the command line says it
+}
+
+func (e *BoundError) Error() string { return e.msg }
+
+// The bounds a BoundError names.
+const (
+	BoundBytes       = "bytes"       // MaxQueryBytes
+	BoundLimit       = "limit"       // MaxLimit
+	BoundOffset      = "offset"      // MaxOffset
+	BoundCostly      = "costly"      // MaxCostlyClauses
+	BoundWildcards   = "wildcards"   // MaxWildcards
+	BoundFuzzy       = "fuzzy"       // MaxFuzzyTerm
+	BoundFuzziness   = "fuzziness"   // bleve's largest fuzziness
+	BoundRepeat      = "repeat"      // MaxRepeat
+	BoundRepetitions = "repetitions" // MaxRepetitions
+)
+
+// bound is a BoundError with its English message.
+func bound(kind string, got, max int, part, format string, args ...any) *BoundError {
+	return &BoundError{Bound: kind, Got: got, Max: max, Part: part, msg: fmt.Sprintf(format, args...)}
+}
+
 // checkBounds fails with ErrBadQuery if q is larger than the bounds allow.
 func (q Query) checkBounds() error {
 	n := len(q.Text) + len(q.Variant) + len(q.Player) + len(q.Opening) + len(q.Event) + len(q.Since) +
@@ -30,9 +61,9 @@ func (q Query) checkBounds() error {
 	}
 	switch {
 	case q.Limit < 0 || q.Limit > MaxLimit:
-		return fmt.Errorf("%w: limit %d is out of range (0 to %d)", ErrBadQuery, q.Limit, MaxLimit)
+		return fmt.Errorf("%w: %w", ErrBadQuery, bound(BoundLimit, q.Limit, MaxLimit, "", "limit %d is out of range (0 to %d)", q.Limit, MaxLimit))
 	case q.Offset < 0 || q.Offset > MaxOffset:
-		return fmt.Errorf("%w: offset %d is out of range (0 to %d)", ErrBadQuery, q.Offset, MaxOffset)
+		return fmt.Errorf("%w: %w", ErrBadQuery, bound(BoundOffset, q.Offset, MaxOffset, "", "offset %d is out of range (0 to %d)", q.Offset, MaxOffset))
 	}
 	return nil
 }
@@ -49,7 +80,7 @@ func checkPlace(n int, bpn string, after []string) error {
 		n += len(m) + 1
 	}
 	if n > MaxQueryBytes {
-		return fmt.Errorf("%w: the query is %d bytes long, more than %d", ErrBadQuery, n, MaxQueryBytes)
+		return fmt.Errorf("%w: %w", ErrBadQuery, bound(BoundBytes, n, MaxQueryBytes, "", "the query is %d bytes long, more than %d", n, MaxQueryBytes))
 	}
 	return nil
 }

@@ -114,7 +114,7 @@ func checkClauses(parsed query.Query) error {
 		case *query.WildcardQuery:
 			costly++
 			if n := strings.Count(c.Wildcard, "*") + strings.Count(c.Wildcard, "?"); n > MaxWildcards {
-				err = fmt.Errorf("%.40s: a word has at most %d wildcards (* and ?), this one %d", c.Wildcard, MaxWildcards, n)
+				err = bound(BoundWildcards, n, MaxWildcards, c.Wildcard, "%.40s: a word has at most %d wildcards (* and ?), this one %d", c.Wildcard, MaxWildcards, n)
 			}
 		case *query.PrefixQuery:
 			costly++
@@ -128,7 +128,7 @@ func checkClauses(parsed query.Query) error {
 			}
 		}
 		if err == nil && costly > MaxCostlyClauses {
-			err = fmt.Errorf("a query has at most %d words with wildcards, regular expressions or fuzziness (~)", MaxCostlyClauses)
+			err = bound(BoundCostly, costly, MaxCostlyClauses, "", "a query has at most %d words with wildcards, regular expressions or fuzziness (~)", MaxCostlyClauses)
 		}
 	})
 	return err
@@ -138,9 +138,9 @@ func checkClauses(parsed query.Query) error {
 func checkFuzzy(term string, fuzziness int) error {
 	switch {
 	case fuzziness > searcher.MaxFuzziness || fuzziness < 0:
-		return fmt.Errorf("%.40s~: a word can be 0 to %d edits away", term, searcher.MaxFuzziness)
+		return bound(BoundFuzziness, fuzziness, searcher.MaxFuzziness, term, "%.40s~: a word can be 0 to %d edits away", term, searcher.MaxFuzziness)
 	case len(term) > MaxFuzzyTerm:
-		return fmt.Errorf("%.40s…~: a fuzzy word is at most %d bytes", term, MaxFuzzyTerm)
+		return bound(BoundFuzzy, len(term), MaxFuzzyTerm, term, "%.40s…~: a fuzzy word is at most %d bytes", term, MaxFuzzyTerm)
 	}
 	return nil
 }
@@ -158,12 +158,12 @@ func checkRegexp(re string) error {
 		switch r.Op {
 		case syntax.OpRepeat:
 			if max(r.Min, r.Max) > MaxRepeat {
-				return fmt.Errorf("the regular expression /%.60s/ repeats %d times; at most %d", re, max(r.Min, r.Max), MaxRepeat)
+				return bound(BoundRepeat, max(r.Min, r.Max), MaxRepeat, re, "the regular expression /%.60s/ repeats %d times; at most %d", re, max(r.Min, r.Max), MaxRepeat)
 			}
 			fallthrough
 		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 			if ops++; ops > MaxRepetitions {
-				return fmt.Errorf("the regular expression /%.60s/ has more than %d repetitions (* + ? {n,m})", re, MaxRepetitions)
+				return bound(BoundRepetitions, ops, MaxRepetitions, re, "the regular expression /%.60s/ has more than %d repetitions (* + ? {n,m})", re, MaxRepetitions)
 			}
 		}
 		for _, sub := range r.Sub {

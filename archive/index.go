@@ -351,29 +351,11 @@ func (u *updater) run(ctx context.Context, files []diskFile, progress func(Progr
 	}
 	stopProgress := u.report(progress, len(jobs), size)
 	m := u.set.shards[0].Mapping()
-	todo := make(chan job)
-	var readers sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			for j := range todo {
-				if err := u.readFile(ctx, m, j, ins[shardOf(j.f.path, n)]); err != nil {
-					cancel(err)
-				}
-			}
-		}()
-	}
-feed:
-	for _, j := range jobs {
-		select {
-		case todo <- j:
-		case <-ctx.Done():
-			break feed
+	eachJob(ctx, jobs, func(j job) {
+		if err := u.readFile(ctx, m, j, ins[shardOf(j.f.path, n)]); err != nil {
+			cancel(err)
 		}
-	}
-	close(todo)
-	readers.Wait()
+	})
 	writing := "writing the index"
 	u.now.Store(&writing)
 	for _, in := range ins {

@@ -230,31 +230,17 @@ func (ix *Index) scanLines(ctx context.Context, q lineQuery) (map[string][]int, 
 	return scanStores(ctx, stores, q)
 }
 
-// storeOf names an archive file and its position store.
-type storeOf struct{ file, store string }
-
-// scanStores runs scanStore over the stores, one worker per core, giving document id ->
-// plies.
-func scanStores(ctx context.Context, jobs []storeOf, q lineQuery) (map[string][]int, error) {
-	out := map[string][]int{}
-	var mu sync.Mutex
-	var errs []error
-	todo := make(chan storeOf)
+// eachJob runs do on each of jobs, one worker per core, and returns when all are done; once
+// ctx is done the jobs not yet handed out are left.
+func eachJob[J any](ctx context.Context, jobs []J, do func(J)) {
+	todo := make(chan J)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range todo {
-				found, err := scanStore(j.store, q)
-				mu.Lock()
-				if err != nil {
-					errs = append(errs, err)
-				}
-				for n, plies := range found {
-					out[docID(j.file, n)] = plies
-				}
-				mu.Unlock()
+				do(j)
 			}
 		}()
 	}
@@ -268,6 +254,28 @@ feed:
 	}
 	close(todo)
 	wg.Wait()
+}
+
+// storeOf names an archive file and its position store.
+type storeOf struct{ file, store string }
+
+// scanStores runs scanStore over the stores, one worker per core, giving document id ->
+// plies.
+func scanStores(ctx context.Context, jobs []storeOf, q lineQuery) (map[string][]int, error) {
+	out := map[string][]int{}
+	var mu sync.Mutex
+	var errs []error
+	eachJob(ctx, jobs, func(j storeOf) {
+		found, err := scanStore(j.store, q)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			errs = append(errs, err)
+		}
+		for n, plies := range found {
+			out[docID(j.file, n)] = plies
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -97,6 +97,26 @@ func (g *Game) PlayToken(tok string) (Move, error) {
 	return c.Move, nil
 }
 
+// Prefix is the game as it stood after its first n moves (0 <= n <= len(Moves())), with its
+// history, read from the positions g holds instead of played again. It shares g's history:
+// playing on either copies it first.
+func (g *Game) Prefix(n int) *Game {
+	p := &Game{moves: g.moves[:n:n], positions: g.positions[: n+1 : n+1], rules: g.Start().v.rules, budget: g.budget, left: g.left}
+	if p.budget > 0 { // what is left of g's budget, counted down apart
+		p.rules = p.rules.metered(&p.left)
+	}
+	if g.seen != nil { // the positions since the last capture, as advance counts them
+		p.seen = map[Position]int{}
+		for i := n; i >= 0; i-- {
+			p.seen[p.positions[i]]++
+			if i > 0 && p.moves[i-1].Flags&Capture != 0 {
+				break
+			}
+		}
+	}
+	return p
+}
+
 // Undo takes back the last move; it reports false when there is none.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {

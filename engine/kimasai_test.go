@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"testing"
 )
 
@@ -77,5 +79,37 @@ func TestGameUndoAcrossCapture(t *testing.T) {
 	g.Undo()
 	if g.Status() != Ongoing || len(g.seen) != 2 {
 		t.Errorf("after undoing two quiet moves: %s, %d positions counted", g.Status(), len(g.seen))
+	}
+}
+
+// TestGamePrefix: the game after its first n moves, read from the history, is the game played
+// to n: the same positions, moves and repetition count; playing on it leaves the whole game as
+// it was.
+func TestGamePrefix(t *testing.T) {
+	toks := []string{"A2", "b11", "A3", "b10", "A4"}
+	g := NewGame(Kimasai.Start())
+	for _, tok := range toks {
+		if _, err := g.PlayToken(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := slices.Clone(g.Positions())
+	for n := 0; n <= len(toks); n++ {
+		want := NewGame(Kimasai.Start())
+		for _, tok := range toks[:n] {
+			want.PlayToken(tok)
+		}
+		p := g.Prefix(n)
+		if !slices.Equal(p.Positions(), want.Positions()) || !slices.Equal(p.Moves(), want.Moves()) || !maps.Equal(p.seen, want.seen) {
+			t.Errorf("prefix %d: %v %v, want %v %v", n, p.Moves(), p.seen, want.Moves(), want.seen)
+		}
+		if n < len(toks) {
+			if _, err := p.PlayToken(want.Position().Variant().FormatMove(want.Position().Moves()[0])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !slices.Equal(g.Positions(), whole) {
+		t.Error("playing on a prefix changed the game")
 	}
 }

@@ -69,7 +69,7 @@ func ParseAliases(path string, data []byte) (Aliases, error) {
 			Aliases []string `toml:"aliases"`
 		} `toml:"player"`
 	}
-	if err := decodeTOML(path, data, &f); err != nil {
+	if err := DecodeTOML(path, data, &f); err != nil {
 		return nil, err
 	}
 	a := Aliases{}

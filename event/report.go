@@ -32,9 +32,10 @@ type RatingLine struct {
 func RatingReport(c *Config, games []Game, after int) []RatingLine {
 	lines := make([]RatingLine, len(c.Players))
 	at := map[string]int{}
+	before := c.ratingsBefore()
 	for i, p := range c.Players {
 		at[Key(p.Name)] = i
-		lines[i] = RatingLine{Player: p.Name, Before: c.ratingOf(Key(p.Name)), K: c.Rating.K}
+		lines[i] = RatingLine{Player: p.Name, Before: before(Key(p.Name)), K: c.Rating.K}
 	}
 	margin := make([]int, len(lines)) // wins minus losses
 	for _, g := range games {

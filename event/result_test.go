@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -108,5 +109,34 @@ func TestSetResult(t *testing.T) {
 	}
 	if len(problems) > 0 || played != 4 || tb.Round != 1 {
 		t.Errorf("standings count %d games in round %d (problems %v); want 4 in round 1", played, tb.Round, problems)
+	}
+}
+
+// TestStandingsPastMaxCross: a Swiss of more than MaxCross players has no crosstable of
+// players² cells but each player's rounds, and Cell still answers for every pair.
+func TestStandingsPastMaxCross(t *testing.T) {
+	c, games := swiss(MaxCross+50, 3)
+	tab := Standings(c, games, 0)
+	if tab.Cross != nil || len(tab.Rounds) != len(tab.Standings) {
+		t.Fatalf("crosstable of %d rows, %d rows of rounds", len(tab.Cross), len(tab.Rounds))
+	}
+	at := map[string]int{}
+	for i, s := range tab.Standings {
+		at[s.Player] = i
+	}
+	for _, g := range games {
+		s, n := at[g.South], at[g.North]
+		want := map[string]string{"1-0": "1", "0-1": "0", "1/2-1/2": "½"}[g.Result]
+		if got := tab.Rounds[s][g.Round-1]; got != fmt.Sprint(n+1, "S", want) {
+			t.Fatalf("round %d of %s: %q, want %q", g.Round, g.South, got, fmt.Sprint(n+1, "S", want))
+		}
+		if !strings.Contains(tab.Cell(s, n), want) { // a pair may meet twice
+			t.Fatalf("Cell(%d, %d) = %q, want %q", s, n, tab.Cell(s, n), want)
+		}
+	}
+	c, games = swiss(MaxCross, 3)
+	small := Standings(c, games, 0)
+	if len(small.Cross) != MaxCross || small.Rounds != nil {
+		t.Errorf("%d players: crosstable of %d rows, rounds %v", MaxCross, len(small.Cross), small.Rounds != nil)
 	}
 }

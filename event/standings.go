@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,11 @@ type Match struct {
 	Winner string     `json:"winner,omitempty"` // "" while undecided
 }
 
+// MaxCross is the most players whose crosstable a Table writes out, a column for each
+// player: past it (a big Swiss) the table would hold players² cells, 10⁸ for 10,000 players,
+// and Rounds follows each player's rounds instead.
+const MaxCross = 100
+
 // Table is an event's standings after some round: the players in rank order, the crosstable
 // and the match scores.
 type Table struct {
@@ -39,9 +45,24 @@ type Table struct {
 	Round     int        `json:"round"` // the last round with a result counted (0: none yet)
 	Standings []Standing `json:"standings"`
 	// Cross[i][j] is what Standings[i] scored against Standings[j], one entry per game
-	// ("1", "½", "0", "+" and "-" for forfeits).
-	Cross   [][]string `json:"crosstable"`
+	// ("1", "½", "0", "+" and "-" for forfeits); nil past MaxCross players (Cell has it).
+	Cross [][]string `json:"crosstable"`
+	// Rounds, past MaxCross players only, is each player's rounds: Rounds[i][r-1] is
+	// Standings[i]'s round r, the opponent's number in the standings (1-based) then, for each
+	// game, the side played (S or N) and the score as in Cross ("12S1", "7N½S0"); "bye" for a
+	// bye, "" for no game.
+	Rounds  [][]string `json:"rounds,omitempty"`
 	Matches []Match    `json:"matches,omitempty"`
+	// pairs holds Cross's non-empty cells when Cross is nil.
+	pairs map[[2]int]string
+}
+
+// Cell is what Standings[i] scored against Standings[j], as Cross[i][j] has it.
+func (t *Table) Cell(i, j int) string {
+	if t.Cross != nil {
+		return t.Cross[i][j]
+	}
+	return t.pairs[[2]int{i, j}]
 }
 
 // entry gathers one player's games while the standings are computed.
@@ -50,11 +71,13 @@ type entry struct {
 	key    string
 	games  []played
 	rounds map[int]float64 // points scored in each round, byes included
+	byes   []int           // the rounds of the byes
 }
 
 // played is one decided game from one player's side.
 type played struct {
 	opp     string // the opponent's key
+	round   int
 	score   float64
 	north   bool
 	forfeit bool
@@ -111,7 +134,7 @@ func Standings(c *Config, games []Game, after int) *Table {
 			default:
 				e.Draws++
 			}
-			e.games = append(e.games, played{opp: side.opp, score: side.pts, north: side.north, forfeit: g.Forfeit()})
+			e.games = append(e.games, played{opp: side.opp, round: g.Round, score: side.pts, north: side.north, forfeit: g.Forfeit()})
 		}
 	}
 	for r := 1; r <= t.Round && (after == 0 || r <= after); r++ {
@@ -120,8 +143,9 @@ func Standings(c *Config, games []Game, after int) *Table {
 		}
 	}
 	points := func(k string) float64 { return byKey[k].Points }
+	rating := c.ratingsBefore()
 	for _, e := range order {
-		tieBreaks(c, e, points, t.Round)
+		tieBreaks(c, e, points, rating, t.Round)
 	}
 	// Direct encounter is computed within each group of equal points.
 	if slices.Contains(c.TieBreak, "direct") {
@@ -161,12 +185,16 @@ func Standings(c *Config, games []Game, after int) *Table {
 		index[e.key] = i
 		t.Standings = append(t.Standings, e.Standing)
 	}
-	t.Cross = make([][]string, len(order))
-	for i, e := range order {
-		t.Cross[i] = make([]string, len(order))
-		for _, g := range e.games {
-			t.Cross[i][index[g.opp]] += cell(g, c.Scoring)
+	if len(order) <= MaxCross {
+		t.Cross = make([][]string, len(order))
+		for i, e := range order {
+			t.Cross[i] = make([]string, len(order))
+			for _, g := range e.games {
+				t.Cross[i][index[g.opp]] += cell(g, c.Scoring)
+			}
 		}
+	} else {
+		t.byRounds(order, index, c.Scoring)
 	}
 	if c.Games > 1 || c.Format == "match" || c.Format == "knockout" {
 		t.Matches = matches(c, games, after)
@@ -174,11 +202,42 @@ func Standings(c *Config, games []Game, after int) *Table {
 	return t
 }
 
+// byRounds fills Rounds and the crosstable's cells of a table past MaxCross players.
+func (t *Table) byRounds(order []*entry, index map[string]int, s Scoring) {
+	t.pairs = map[[2]int]string{}
+	t.Rounds = make([][]string, len(order))
+	for i, e := range order {
+		row := make([]string, t.Round)
+		for _, r := range e.byes {
+			if r >= 1 && r <= t.Round {
+				row[r-1] = "bye"
+			}
+		}
+		for _, g := range e.games {
+			j, c := index[g.opp], cell(g, s)
+			t.pairs[[2]int{i, j}] += c
+			if g.round < 1 || g.round > t.Round {
+				continue
+			}
+			if row[g.round-1] == "" {
+				row[g.round-1] = strconv.Itoa(j + 1)
+			}
+			side := "S"
+			if g.north {
+				side = "N"
+			}
+			row[g.round-1] += side + c
+		}
+		t.Rounds[i] = row
+	}
+}
+
 // bye counts a bye worth pts in round r.
 func (e *entry) bye(pts float64, r int) {
 	e.Points += pts
 	e.rounds[r] += pts
 	e.Byes++
+	e.byes = append(e.byes, r)
 }
 
 // byePoints is what a bye written with result scores: the event's bye value for a full one
@@ -212,7 +271,7 @@ func cell(g played, s Scoring) string {
 
 // tieBreaks computes the tie-breaks that depend on the opponents' totals and on the rounds
 // 1..last.
-func tieBreaks(c *Config, e *entry, points func(string) float64, last int) {
+func tieBreaks(c *Config, e *entry, points, rating func(key string) float64, last int) {
 	var opp []float64
 	sb, north := 0.0, 0
 	rated, ratings := 0, 0.0 // games played over the board, and their opponents' ratings
@@ -225,7 +284,7 @@ func tieBreaks(c *Config, e *entry, points func(string) float64, last int) {
 		}
 		if !g.forfeit {
 			rated++
-			ratings += c.ratingOf(g.opp)
+			ratings += rating(g.opp)
 		}
 	}
 	buchholz := 0.0

@@ -46,7 +46,7 @@ func (s *Sink) ImportInput(rt Route, data []byte) (notation.ErrorList, []*Tally,
 		case err != nil:
 			t.Err = err
 		case dup:
-			t.Dups = append(t.Dups, Duplicate{r, where})
+			t.Dups = append(t.Dups, Duplicate{r.Number, where})
 		default:
 			t.Added++
 		}

@@ -42,9 +42,10 @@ type Sink struct {
 // more than a process may open): the file written longest ago is paused for another.
 const maxLive = 64
 
-// Duplicate is a game that was not added because it is stored already, at Where.
+// Duplicate is a game that was not added because it is stored already, at Where: its number
+// in its input, not the record, so that an input of many stored games is not held in memory.
 type Duplicate struct {
-	Game  *notation.Record
+	Game  int
 	Where notation.GameRef
 }
 
@@ -115,7 +116,7 @@ func NewSink(root string) (*Sink, error) {
 func removeLeftovers(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, d := range entries {
-		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), "") {
+		if d.Type().IsRegular() && notation.IsLeftover(d.Name(), tree.IsRecord) {
 			os.Remove(filepath.Join(dir, d.Name()))
 		}
 	}
@@ -172,7 +173,7 @@ func (s *Sink) Add(path string, recs []*notation.Record, replace bool) (added in
 			return 0, nil, err
 		}
 		if dup {
-			dups = append(dups, Duplicate{r, where})
+			dups = append(dups, Duplicate{r.Number, where})
 			continue
 		}
 		added++

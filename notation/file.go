@@ -215,7 +215,7 @@ func RemoveTemp(path string) (int, error) {
 	n := 0
 	var errs []error
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !IsLeftover(e.Name(), filepath.Base(path)) {
+		if !e.Type().IsRegular() || !IsLeftover(e.Name(), func(target string) bool { return target == filepath.Base(path) }) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -227,27 +227,22 @@ func RemoveTemp(path string) (int, error) {
 	return n, errors.Join(errs...)
 }
 
-// IsLeftover reports whether name is a temporary file of a replacement of the file named
-// base (any file when base is "") that its writer left: the writer's process no longer runs,
-// or the name does not say which process wrote it.
-func IsLeftover(name, base string) bool {
+// IsLeftover reports whether name is a temporary file of a replacement of a file whose name
+// of accepts (the writers' target: a record file's, as the archive's definition says, or one
+// file's) that its writer left: the writer's process no longer runs, or the name does not say
+// which process wrote it.
+func IsLeftover(name string, of func(target string) bool) bool {
 	if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
 		return false
 	}
+	// the names of tempPattern, read without glob syntax (a name may hold [ or *): the
+	// target's name, then the writer's process id and a random number, which hold no dot
 	rest := strings.TrimSuffix(name[1:], ".tmp")
-	if base != "" {
-		// the names of tempPattern, matched without glob syntax: a name may hold [ or *
-		if !strings.HasPrefix(rest, base+".") || len(rest) == len(base)+1 {
-			return false
-		}
-		rest = rest[len(base)+1:]
-	} else {
-		i := strings.LastIndexByte(rest, '.')
-		if i <= 0 || !strings.EqualFold(filepath.Ext(rest[:i]), ".bgn") {
-			return false
-		}
-		rest = rest[i+1:]
+	i := strings.LastIndexByte(rest, '.')
+	if i <= 0 || i == len(rest)-1 || !of(rest[:i]) {
+		return false
 	}
+	rest = rest[i+1:]
 	pid, _, found := strings.Cut(rest, "-")
 	n, err := strconv.Atoi(pid)
 	if !found || err != nil || n <= 0 {

@@ -37,7 +37,14 @@ type lexer struct {
 }
 
 func newLexer(r io.Reader, limit int) *lexer {
-	lx := &lexer{src: r, buf: make([]byte, bufSize), line: 1, col: 1, limit: limit}
+	size := bufSize
+	// An input in memory shorter than the buffer (a record read back, one game of an import)
+	// fits in a buffer of its own size: a 64 KB buffer for each made most of what an import
+	// allocated.
+	if in, ok := r.(interface{ Len() int }); ok && in.Len() < size {
+		size = in.Len() + 1
+	}
+	lx := &lexer{src: r, buf: make([]byte, size), line: 1, col: 1, limit: limit}
 	if lx.peekN(3) && bytes.HasPrefix(lx.buf[lx.i:lx.n], []byte("\xEF\xBB\xBF")) {
 		lx.i += 3 // a byte order mark is not part of the text and takes no column
 		lx.off += 3

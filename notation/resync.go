@@ -12,8 +12,9 @@ import (
 // one-edit repair, so that one run lists every problem of a transcript.
 
 // resyncBudget bounds the searches of one record's resynchronisations, all together: a
-// transcript with runs of illegible moves must not hold up a validation.
-const resyncBudget = 2 * time.Second
+// transcript with runs of illegible moves must not hold up a validation. A search that runs
+// out says so, with an error of kind ErrBudget. (A variable for the tests only.)
+var resyncBudget = 2 * time.Second
 
 // reach plays on from written move i without corrections, filling illegible moves every way
 // that fits, and says how far the line gets: the index of the first written move that cannot
@@ -137,8 +138,20 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	s.g = st.game
 	if s.pats[f] != nil {
 		toks, _ := s.completions(f)
-		switch len(toks) {
-		case 0:
+		switch {
+		case s.over:
+			// the completions tried are not all there are: never a silent fill
+			vf.unsure = true
+			e.Err = fmt.Errorf("%w %s: %w: its completions were not all tried within %s", ErrIllegible, st.Node.Token, ErrBudget, resyncBudget)
+			e.Legal = nil
+			if len(toks) == 0 {
+				break
+			}
+			e.Err = fmt.Errorf("%w; checked on with %s", e.Err, toks[0])
+			vf.errs.Add(e)
+			fill := Edit{Ply: f + 1, Op: Replace, Was: st.Node.Token, Now: toks[0], Fill: true}
+			return cur.Repaired(Repair{Edits: []Edit{fill}}, false), f + 1
+		case len(toks) == 0:
 			e.Err = fmt.Errorf("%w %s: no legal move fits it", ErrIllegible, st.Node.Token)
 		default:
 			if len(toks) > 1 {
@@ -159,12 +172,17 @@ func (vf *verifier) keepGoing(cur *Record, st *Step, lo int) (*Record, int) {
 	if !ok {
 		if s.over {
 			vf.unsure = true
-			e.Err = fmt.Errorf("%w (no resynchronisation found within %s)", e.Err, resyncBudget)
+			e.Err = fmt.Errorf("%w (%w: no resynchronisation found within %s)", e.Err, ErrBudget, resyncBudget)
 		}
 		vf.moveError(e, st.Rest)
 		return nil, 0
 	}
-	e.Err = fmt.Errorf("%w; resynchronised with the best one-edit repair (%s) and checked on", e.Err, fix.describe())
+	if s.over { // the best of the edits tried, not of all
+		vf.unsure = true
+		e.Err = fmt.Errorf("%w; resynchronised with the best one-edit repair found within %s (%s; %w) and checked on", e.Err, resyncBudget, fix.describe(), ErrBudget)
+	} else {
+		e.Err = fmt.Errorf("%w; resynchronised with the best one-edit repair (%s) and checked on", e.Err, fix.describe())
+	}
 	vf.errs.Add(e)
 	written := fix
 	written.Ply -= vf.shift

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bao-archive/bao/engine"
 )
@@ -67,5 +68,60 @@ func TestValidateOrder(t *testing.T) {
 		if g != 7*i+4 {
 			t.Fatalf("problem %d is in game %d, want %d", i, g, 7*i+4)
 		}
+	}
+}
+
+// TestValidateResyncBudget: a 222-ply game with 30 illegible moves, in runs of five, whose
+// completions take longer to try than the resynchronisation budget: the verifier says where it
+// ran out (kind ErrBudget), where it used to fill a move silently with the one completion it
+// had tried, and a game whose searches fit in the budget says nothing of it.
+func TestValidateResyncBudget(t *testing.T) {
+	g := engine.RandomGame(engine.Kimasai.Start(), engine.NewRand(5, 1), 222)
+	if len(g.Moves()) < 200 {
+		t.Fatalf("a game of %d plies", len(g.Moves()))
+	}
+	rec := FromGame([]Tag{{Name: "South", Value: "a"}, {Name: "North", Value: "b"}}, g)
+	var text strings.Builder
+	if err := Write(&text, rec); err != nil {
+		t.Fatal(err)
+	}
+	illegible := func() *Record {
+		recs, err := Parse("q.bgn", strings.NewReader(text.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range []int{20, 50, 80, 110, 140, 170} {
+			for i := at; i < at+5; i++ {
+				recs[0].Moves[i].Token = "?"
+			}
+		}
+		return recs[0]
+	}
+	budgetErrors := func(errs ErrorList) (n int) {
+		for _, e := range errs {
+			if errors.Is(e, ErrBudget) {
+				n++
+				if !strings.Contains(e.Error(), "within") {
+					t.Errorf("%v: does not say the budget", e)
+				}
+			}
+		}
+		return n
+	}
+	saved := resyncBudget
+	defer func() { resyncBudget = saved }()
+	resyncBudget = time.Nanosecond // a machine however fast runs out
+	if errs := Verify(illegible()); budgetErrors(errs) == 0 {
+		t.Errorf("the budget ran out unsaid: %v", errs)
+	}
+	resyncBudget = saved
+	one := illegible()
+	for i, n := range one.Moves {
+		if n.Token == "?" && i != 20 {
+			n.Token = g.Position().Variant().FormatMove(g.Moves()[i])
+		}
+	}
+	if errs := Verify(one); budgetErrors(errs) != 0 {
+		t.Errorf("one illegible move: %v", errs)
 	}
 }

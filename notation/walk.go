@@ -68,6 +68,11 @@ func (s *Step) Token() string {
 // Asked, not stored: judging a position costs a move generation.
 func (s *Step) Status() engine.Status { return s.game.Status() }
 
+// Game is the game after the move, with its history (Kimasai's repetition needs it): the
+// walk's own, which it plays on after the visit. A visitor that keeps it for later takes
+// Game().Prefix(Ply) (or, on the main line, the game Walk leaves: WalkOptions.Game).
+func (s *Step) Game() *engine.Game { return s.game }
+
 // RecordBudget is the relay laps that walking one record may spend, its main line and
 // variations together: about a quarter of a second of sowing. A record that needs more gets
 // an error of kind engine.ErrBudget at the move where it ran out, so that one adversarial
@@ -184,7 +189,7 @@ func (w *walker) fill(g *engine.Game, i int, e *Error) (engine.Move, *Error) {
 	tok := e.Move
 	switch {
 	case s.over:
-		e.Err = fmt.Errorf("%w %s: its completions were not all tried within %s", ErrIllegible, tok, resyncBudget)
+		e.Err = fmt.Errorf("%w %s: %w: its completions were not all tried within %s", ErrIllegible, tok, ErrBudget, resyncBudget)
 	case len(toks) == 0:
 		e.Err = fmt.Errorf("%w %s: no legal move fits it", ErrIllegible, tok)
 	case len(toks) > 1:

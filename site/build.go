@@ -57,7 +57,7 @@ type build struct {
 
 // reserved are the top-level names of the pages the site makes itself.
 var reserved = map[string]bool{"lists": true, "static": true, "search": true, "search.md": true,
-	"search.html": true, "search.json": true, manifestName: true, "players": true}
+	searchHref: true, searchDataHref: true, manifestName: true, playersDir: true}
 
 // folder is one directory of the archive that holds pages or records.
 type folder struct {
@@ -283,11 +283,11 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 			self = 1
 			continue
 		}
-		ply := "0"
+		ply := 0
 		if len(h.Reached) > 0 {
-			ply = strconv.Itoa(h.Reached[0])
+			ply = h.Reached[0]
 		}
-		out = append(out, link{Href: GameHref(h.File, h.Game) + "#p" + ply, Text: b.l.T("game.others.item", "Title", hitTitle(b.l, h), "Ply", ply)})
+		out = append(out, link{Href: gamePlyHref(h.File, h.Game, ply), Text: b.l.T("game.others.item", "Title", hitTitle(b.l, h), "Ply", strconv.Itoa(ply))})
 	}
 	out = out[:min(len(out), maxOthers)]
 	return out, max(res.Total-self-len(out), 0)

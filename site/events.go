@@ -340,16 +340,15 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		pg.TieBreaks = append(pg.TieBreaks, b.l.T("event.tb."+tb))
 	}
 	t := ev.table
-	// cells[i][j] are the pages of what row i scored against row j, in the table's order.
+	// cells[{i, j}] are the pages of what row i scored against row j, in the table's order.
 	index := map[string]int{}
 	for i, s := range t.Standings {
 		index[event.Key(s.Player)] = i
 	}
-	cells := make([][][]string, len(t.Standings))
+	cells := map[[2]int][]string{} // a big Swiss has players², mostly empty
 	pg.ByRound = c.Format == "swiss" || c.Format == "knockout"
 	rounds := make([][]roundCell, len(t.Standings)) // rounds[i][r-1]: row i's round r
-	for i := range cells {
-		cells[i] = make([][]string, len(t.Standings))
+	for i := range rounds {
 		if pg.ByRound {
 			rounds[i] = make([]roundCell, t.Round)
 		}
@@ -370,7 +369,7 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 		}
 		n := index[event.Key(g.North)]
 		if pg.ByRound { // the game's score is its place among the pair's games in Cross
-			at := len(cells[s][n])
+			at := len(cells[[2]int{s, n}])
 			for _, side := range []struct {
 				me, opp int
 				label   string
@@ -379,14 +378,14 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 				if rc.Label == "" { // a pairing of several games: the side of its first
 					rc.Label = strconv.Itoa(side.opp+1) + side.label
 				}
-				r := string([]rune(t.Cross[side.me][side.opp])[at])
+				r := string([]rune(t.Cell(side.me, side.opp))[at])
 				rc.Links = append(rc.Links, link{Href: ev.pages[k], Text: r,
 					Note: b.l.T("event.against.round", "Opponent", t.Standings[side.opp].Player, "Round", g.Round,
 						"Result", b.l.T("event.cross."+crossWords[r]))})
 			}
 		}
-		cells[s][n] = append(cells[s][n], ev.pages[k])
-		cells[n][s] = append(cells[n][s], ev.pages[k])
+		cells[[2]int{s, n}] = append(cells[[2]int{s, n}], ev.pages[k])
+		cells[[2]int{n, s}] = append(cells[[2]int{n, s}], ev.pages[k])
 	}
 	for i, s := range t.Standings {
 		row := standingRow{N: i + 1, Rank: s.Rank, Player: b.playerLink(s.Player), Points: event.FormatPoints(s.Points), Games: s.Games,
@@ -399,11 +398,11 @@ func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
 				break
 			}
 			var ls []link
-			for k, r := range []rune(t.Cross[i][j]) {
+			for k, r := range []rune(t.Cell(i, j)) {
 				l := link{Text: string(r), Note: b.l.T("event.against.table", "Opponent", t.Standings[j].Player,
 					"Result", b.l.T("event.cross."+crossWords[string(r)]))}
-				if k < len(cells[i][j]) {
-					l.Href = cells[i][j][k]
+				if k < len(cells[[2]int{i, j}]) {
+					l.Href = cells[[2]int{i, j}][k]
 				}
 				ls = append(ls, l)
 			}

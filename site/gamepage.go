@@ -279,7 +279,7 @@ func (b *build) openingAndNovelty(g *game, gv *gameView) {
 		path[i] = g.nodes[i].pos
 	}
 	if name, plies := b.openings.OfPath(path); name != "" {
-		gv.Opening = &link{Text: name, Href: "#p" + strconv.Itoa(plies), Note: g.caption(b.l, g.nodes[plies])}
+		gv.Opening = &link{Text: name, Href: plyAnchor(plies), Note: g.caption(b.l, g.nodes[plies])}
 	}
 	if b.ix == nil {
 		return
@@ -290,7 +290,7 @@ func (b *build) openingAndNovelty(g *game, gv *gameView) {
 		return
 	}
 	if ok && nov.Ply <= g.plies {
-		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: "#p" + strconv.Itoa(nov.Ply)}
+		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: plyAnchor(nov.Ply)}
 		gv.Earlier = nov.Earlier
 	}
 }

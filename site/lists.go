@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/bao-archive/bao/engine"
@@ -173,25 +172,11 @@ func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
 	return lo, hi, pg
 }
 
-// isPageOf says whether name is one of the pages of a paginated list whose first page is first
-// (see pageHref).
-func isPageOf(first, name string) bool {
-	if name == first {
-		return true
-	}
-	n, ok := strings.CutPrefix(name, strings.TrimSuffix(first, ".html")+".p")
-	if !ok {
-		return false
-	}
-	i, err := strconv.Atoi(strings.TrimSuffix(n, ".html"))
-	return err == nil && i > 1 && pageHref(first, i) == name
-}
-
 // listsIndexPage renders lists/index.html: the values of every facet, as many of each as a
 // page of a list holds; a facet with more (the players of a large archive) links to its own
 // index, paged as the lists are (facetIndexPage).
 func (b *build) listsIndexPage() ([]byte, error) {
-	idx := listPage{pageData: b.newPage("lists/index.html", "list", b.l.T("lists.title"))}
+	idx := listPage{pageData: b.newPage(listsIndexHref, "list", b.l.T("lists.title"))}
 	for _, fk := range facetKinds {
 		order := b.facetOrder(fk.kind)
 		fview := facetView{Name: b.l.T("lists." + fk.name), Items: b.facetItems(fk.kind, order[:min(len(order), gamesPerPage)])}
@@ -224,7 +209,7 @@ func (b *build) facetIndexPage(kind, name string, i int) ([]byte, error) {
 	title := b.l.T("lists." + name)
 	pg := listPage{pageData: b.newPage(facetIndexHref(kind, i), "list", title), Pager: pgr,
 		Facets: []facetView{{Name: title, Items: b.facetItems(kind, order[lo:hi])}}}
-	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: b.l.T("nav.browse")})
+	pg.Crumbs = append(pg.Crumbs, link{Href: listsIndexHref, Text: b.l.T("nav.browse")})
 	return b.render("list", pg)
 }
 
@@ -233,7 +218,7 @@ func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
 	fv := b.facets[kind][slug]
 	lo, hi, pgr := pageRange(listHref(kind, slug, 1), len(fv.games), i)
 	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", b.l.T("lists.facet."+kind, "Value", fv.label)), Pager: pgr}
-	pg.Crumbs = append(pg.Crumbs, link{Href: "lists/index.html", Text: b.l.T("nav.browse")})
+	pg.Crumbs = append(pg.Crumbs, link{Href: listsIndexHref, Text: b.l.T("nav.browse")})
 	for _, ref := range fv.games[lo:hi] {
 		pg.Games = append(pg.Games, b.row(ref))
 	}
@@ -318,7 +303,7 @@ func (b *build) eventChoices() eventChoices {
 	for i, k := range at {
 		top[i] = order[k]
 	}
-	href := "lists/index.html"
+	href := listsIndexHref
 	if len(order) > gamesPerPage {
 		href = facetIndexHref("event", 1)
 	}
@@ -421,7 +406,7 @@ func (b *build) searchPage() ([]byte, error) {
 	for i, label := range b.facetLabels("variant", order) {
 		variants = append(variants, link{Note: order[i], Text: label})
 	}
-	pg := searchPage{pageData: b.newPage("search.html", "search", "Search"), Variants: variants,
+	pg := searchPage{pageData: b.newPage(searchHref, "search", "Search"), Variants: variants,
 		Years: b.facetLabels("year", b.facetOrder("year")), eventChoices: b.eventChoices()}
 	return b.render("search", pg)
 }

@@ -118,7 +118,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	query := archive.Query{Text: form["q"], Variant: form["variant"], Player: form["player"], Aliases: v.aliases,
@@ -127,7 +127,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		Played: strings.Fields(form["played"]), Limit: hitsPerPage, Offset: offset}
 	res, err := ix.Search(ctx, query)
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Total, pg.Warnings = res.Total, res.Warnings
@@ -138,14 +138,14 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {
-				row.Reached = append(row.Reached, link{Href: row.Href + "#p" + strconv.Itoa(ply), Text: l.T("game.ply", "Ply", ply)})
+				row.Reached = append(row.Reached, link{Href: row.Href + plyAnchor(ply), Text: l.T("game.ply", "Ply", ply)})
 			}
 		}
 		pg.Hits = append(pg.Hits, row)
 	}
 	if p := res.Position; p != (engine.Position{}) {
 		pg.Board = board.New(l, p, nil)
-		pg.Explore = "explore?" + url.Values{"variant": {p.Variant().ID()}, "position": {p.String()}}.Encode()
+		pg.Explore = exploreHref(p.Variant().ID(), p.String())
 	}
 	page := func(off int) string {
 		v := url.Values{}
@@ -155,7 +155,7 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 			}
 		}
 		v.Set("offset", strconv.Itoa(off))
-		return "search?" + v.Encode()
+		return liveSearchHref(v)
 	}
 	if offset > 0 {
 		pg.Prev = page(max(offset-hitsPerPage, 0))
@@ -177,27 +177,27 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 		Position: form["position"], After: strings.Fields(form["after"]), Since: form["since"], Until: form["until"],
 		Player: form["player"], Aliases: v.aliases, Openings: v.openings})
 	if err != nil {
-		pg.Error = err.Error()
+		pg.Error = queryError(l, err)
 		return pg, err
 	}
 	pg.Tree = tree
 	pg.Board = board.New(l, tree.Position, nil)
-	at := func(page string, p engine.Position) string {
+	at := func(href func(url.Values) string, p engine.Position) string {
 		q := url.Values{"variant": {tree.Variant}, "position": {p.String()}}
 		for _, k := range exploreFilters {
 			if form[k] != "" {
 				q.Set(k, form[k])
 			}
 		}
-		return page + "?" + q.Encode()
+		return href(q)
 	}
 	for _, m := range tree.Moves {
-		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at("explore", m.Position),
+		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at(exploreQueryHref, m.Position),
 			Share: archive.Percent(m.Games, tree.Games), SouthPct: archive.Percent(m.SouthWins, m.Games),
 			NorthPct: archive.Percent(m.NorthWins, m.Games), DrawPct: archive.Percent(m.Draws, m.Games),
 			UnknownPct: archive.Percent(m.Unknown, m.Games)})
 	}
-	pg.Games = at("search", tree.Position)
+	pg.Games = at(liveSearchHref, tree.Position)
 	return pg, nil
 }
 
@@ -212,4 +212,14 @@ func offsetParam(s string) (int, error) {
 		return 0, fmt.Errorf("%w: offset %.40q is not a number", archive.ErrBadQuery, s)
 	}
 	return n, nil
+}
+
+// queryError is a refused query's error as the page's language says it: a bound of the
+// archive's (archive.BoundError) from the catalogue, any other in its own words.
+func queryError(l *lang.Lang, err error) string {
+	var be *archive.BoundError
+	if errors.As(err, &be) && l.Has("search.bound."+be.Bound) {
+		return l.T("search.bound."+be.Bound, "Got", be.Got, "Max", be.Max, "Part", be.Part)
+	}
+	return err.Error()
 }

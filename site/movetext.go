@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"strconv"
 	"strings"
 
 	"github.com/bao-archive/bao/internal/lang"
@@ -37,11 +36,11 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		case needNum || len(before) > 0:
 			fmt.Fprintf(w, `<span class="num">%d...</span>`, num)
 		}
-		ply := strconv.Itoa(id)
+		at := plyAnchor(id)
 		if f := g.nodes[id].filled; f != "" { // shown as read, the scribe's ? on hover
-			w.WriteString(`<a href="#p` + ply + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
+			w.WriteString(`<a href="` + at + `" class="filled" title="` + escapeHTML(b.l.T("game.filled", "Was", mv.Token)) + `">` + escapeHTML(f) + `</a>`)
 		} else {
-			w.WriteString(`<a href="#p` + ply + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
+			w.WriteString(`<a href="` + at + `"` + wasAttrs(b.l, mv) + `>` + escapeHTML(mv.Token) + `</a>`)
 		}
 		if sym, title := nags(b.l, mv.NAGs); sym != "" {
 			w.WriteString(`<span class="nag" title="` + escapeHTML(title) + `">` + escapeHTML(sym) + `</span>`)

@@ -70,7 +70,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
 		})
 	}
-	r["lists/index.html"] = (*build).listsIndexPage
+	r[listsIndexHref] = (*build).listsIndexPage
 	for _, fk := range facetKinds {
 		if n := len(b.facets[fk.kind]); n > gamesPerPage { // more than the lists' index shows
 			eachPage(n, func(i int) {
@@ -93,8 +93,8 @@ func (b *build) routes() (map[string]pageFunc, error) {
 			r[pageHref(href, i)] = func(v *build) ([]byte, error) { return v.playerPage(p, i) }
 		})
 	}
-	r["search.html"] = (*build).searchPage
-	r["search.json"] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
+	r[searchHref] = (*build).searchPage
+	r[searchDataHref] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
 		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
 	}
@@ -110,7 +110,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	}
 	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
-		r[msgsHref(l)] = func(*build) ([]byte, error) { return msgsScript(l), nil }
+		r[msgsHref(l.Code())] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}
 	return r, nil
 }
@@ -195,12 +195,12 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.s.opts.Title, Kind: kind, Live: b.s.opts.LiveScript, Served: b.live && b.ix != nil}
+		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript, Served: b.live && b.ix != nil}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
 	for _, l := range b.langs {
-		href := "?lang=" + l.Code()
+		href := langSwitchHref(l.Code())
 		if !b.live {
 			href = p.Root + up + b.s.langPrefix(l) + name
 		}
@@ -208,9 +208,9 @@ func (b *build) newPage(name, kind, title string) pageData {
 	}
 	// Breadcrumbs: the folders above the page, each with a page of its own.
 	dir := path.Dir(name)
-	if path.Base(name) == "index.html" {
+	if isFolderPage(name) {
 		dir = path.Dir(dir)
-		if name == "index.html" {
+		if name == homeHref {
 			return p
 		}
 	}
@@ -336,9 +336,17 @@ func (b *build) titleOf(f *folder) string {
 		}
 	}
 	if f.dir == "." {
-		return b.s.opts.Title
+		return b.siteTitle()
 	}
 	return path.Base(f.dir)
+}
+
+// siteTitle names the site: Options.Title, else the catalogue's name in the page's language.
+func (b *build) siteTitle() string {
+	if b.s.opts.Title != "" {
+		return b.s.opts.Title
+	}
+	return b.l.T("layout.title")
 }
 
 var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -14,6 +15,15 @@ import (
 // named by its file and its number alone, so that any one page can be rendered, or found again
 // by bao serve, without reading the rest of the archive; and no folder of the site holds more
 // than gamesPerFolder game pages.
+
+// The site's fixed pages and files.
+const (
+	homeHref       = "index.html"       // the home page, and each folder's page
+	listsIndexHref = "lists/index.html" // the values of every facet
+	searchHref     = "search.html"      // the search page: client-side, or live under bao serve
+	searchDataHref = "search.json"      // the client-side search index's table of its chunks
+	playersDir     = "players"          // the players' pages
+)
 
 // gamesPerFolder bounds the game pages in one folder of the site: games 1-999 of a file sit in
 // its folder, later ones in sub-folders of a thousand each.
@@ -107,6 +117,52 @@ func parseGameHref(name string) (stem string, n int, ok bool) {
 	return dir, n, true
 }
 
+// plyAnchor is the row of ply n (0: the start) in a game page's table of positions, "#p12".
+func plyAnchor(n int) string { return "#p" + strconv.Itoa(n) }
+
+// gamePlyHref is ply n of game number g of a record file: its page at the ply's row.
+func gamePlyHref(file string, g, n int) string { return GameHref(file, g) + plyAnchor(n) }
+
+// exploreHref is bao serve's explorer at position bpn of variant; relative to the site root.
+func exploreHref(variant, bpn string) string {
+	return exploreQueryHref(url.Values{"variant": {variant}, "position": {bpn}})
+}
+
+// exploreQueryHref is bao serve's explorer answering the query q; relative to the site root.
+func exploreQueryHref(q url.Values) string { return "explore?" + q.Encode() }
+
+// liveSearchHref is bao serve's live search of the query q; relative to the site root.
+func liveSearchHref(q url.Values) string { return "search?" + q.Encode() }
+
+// langSwitchHref is the page being read in the language code, as bao serve answers it (a
+// built site has each language's pages in their own folder: langDir).
+func langSwitchHref(code string) string { return "?lang=" + code }
+
+// langDir is the folder of a language's pages in a built site: "" for the first, "sw/" for
+// another.
+func langDir(code string, first bool) string {
+	if first {
+		return ""
+	}
+	return code + "/"
+}
+
+// msgsHref is the script of a language's messages for the site's own scripts.
+func msgsHref(code string) string { return "static/msgs." + code + ".js" }
+
+// isListName says whether a page name is one of the lists' or the search's, which read the
+// whole archive.
+func isListName(name string) bool {
+	return strings.HasPrefix(name, "lists/") || strings.HasPrefix(name, "search")
+}
+
+// FolderPage is the page of a folder of the site, by its output name ("" or "." for the root),
+// as bao serve finds it for an address that names the folder.
+func FolderPage(dir string) string { return path.Join(dir, homeHref) }
+
+// isFolderPage says whether a page name is a folder's page; the home page is the root's.
+func isFolderPage(name string) bool { return path.Base(name) == homeHref }
+
 // listHref is page n (1-based) of the list of one facet value.
 func listHref(kind, slug string, n int) string {
 	return pageHref("lists/"+kind+"/"+slug+".html", n)
@@ -129,6 +185,20 @@ func pageHref(first string, n int) string {
 // board's "Download image" puts into the image it makes.
 const boardStyleHref = "static/board.css"
 
+// isPageOf says whether name is one of the pages of a paginated list whose first page is first
+// (see pageHref).
+func isPageOf(first, name string) bool {
+	if name == first {
+		return true
+	}
+	n, ok := strings.CutPrefix(name, strings.TrimSuffix(first, ".html")+".p")
+	if !ok {
+		return false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(n, ".html"))
+	return err == nil && i > 1 && pageHref(first, i) == name
+}
+
 // searchChunkHref is chunk i of the client-side search index.
 func searchChunkHref(i int) string { return "search/" + strconv.Itoa(i) + ".json" }
 
@@ -139,4 +209,6 @@ func eventHref(dir string) string { return path.Join(outDir(dir), "event.html") 
 // playerHref is the page of a player, by the one name players.toml gives them: the name as
 // event.Key reduces it ("Juma, Ali" is "ali juma"), slugged. Names that reduce alike are one
 // page.
-func playerHref(name string) string { return "players/" + notation.Slug(event.Key(name)) + ".html" }
+func playerHref(name string) string {
+	return playersDir + "/" + notation.Slug(event.Key(name)) + ".html"
+}

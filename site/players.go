@@ -276,7 +276,7 @@ func (b *build) playerPage(p *player, i int) ([]byte, error) {
 		title += ": games, page " + strconv.Itoa(i)
 	}
 	pd := b.newPage(pageHref(p.href, i), "player", title)
-	pd.Crumbs = append(pd.Crumbs, link{Href: "lists/index.html", Text: "Browse"})
+	pd.Crumbs = append(pd.Crumbs, link{Href: listsIndexHref, Text: "Browse"})
 	if i > 1 {
 		pd.Crumbs = append(pd.Crumbs, link{Href: p.href, Text: p.name})
 	}

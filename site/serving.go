@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/bao-archive/bao/archive"
@@ -155,7 +154,7 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 	}
 	file := c.stems[stem]
 	switch {
-	case isRoute && !c.complete && (strings.HasPrefix(name, "lists/") || strings.HasPrefix(name, "search") ||
+	case isRoute && !c.complete && (isListName(name) ||
 		c.stems[path.Dir(name)] != ""):
 		return nil, false, false, ErrReading
 	case !isRoute && (!isGame || file == ""):

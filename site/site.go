@@ -20,7 +20,8 @@ import (
 
 // Options configure a Site.
 type Options struct {
-	// Title names the site in every page header; default "Bao archive".
+	// Title names the site in every page header; default the catalogue's ("Bao archive" in
+	// English).
 	Title string
 	// Source names the archive in problem reports, usually the path it was read from: a
 	// problem in club/games.bgn of an archive read from "games" is reported as
@@ -81,9 +82,6 @@ func (r *indexRef) use(ctx context.Context, f func(ctx context.Context, ix *arch
 
 // New returns a Site with its Markdown converter and templates ready.
 func New(opts Options) (*Site, error) {
-	if opts.Title == "" {
-		opts.Title = "Bao archive"
-	}
 	ts, err := parsedTemplates()
 	if err != nil {
 		return nil, fmt.Errorf("site templates: %w", err)
@@ -164,10 +162,7 @@ func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error
 // langPrefix is the folder of language l's pages in the site: "" for the first language,
 // "sw/" for another.
 func (s *Site) langPrefix(l *lang.Lang) string {
-	if l == s.langs[0] {
-		return ""
-	}
-	return l.Code() + "/"
+	return langDir(l.Code(), l == s.langs[0])
 }
 
 // output receives the built files, by slash-separated path relative to the site root, and

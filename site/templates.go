@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"github.com/bao-archive/bao/site/webengine"
 	"html/template"
 	"io/fs"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site/webengine"
 )
 
 // files holds the page templates and the static assets (CSS, JS) copied to every site.
@@ -43,9 +44,6 @@ func msgsScript(l *lang.Lang) []byte {
 	}
 	return append(append([]byte("window.baoMsgs = "), data...), ";\n"...)
 }
-
-// msgsHref is the site-relative address of msgsScript(l).
-func msgsHref(l *lang.Lang) string { return "static/msgs." + l.Code() + ".js" }
 
 // funcs are the template functions of a language. Every user-visible word of a template comes
 // from the language's catalogue through them (a test holds the templates to it):
@@ -163,6 +161,10 @@ func staticFiles() (map[string][]byte, error) {
 
 // Funcs are the template functions of language l (funcs), for the pages other packages draw.
 func Funcs(l *lang.Lang) template.FuncMap { return funcs(l) }
+
+// StaticFile is the site's file static/name as the site serves it (static/analysis.js, say),
+// for the pages other packages serve.
+func StaticFile(name string) ([]byte, error) { return files.ReadFile(path.Join("static", name)) }
 
 // MsgsScript is the page scripts' messages of language l, as static/msgs.<code>.js holds them.
 func MsgsScript(l *lang.Lang) []byte { return msgsScript(l) }

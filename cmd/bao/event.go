@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/event/sheets"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/live"
 )
@@ -81,11 +84,11 @@ func newEventNewCmd(e *env) *cobra.Command {
 
 func newEventPairCmd(e *env) *cobra.Command {
 	var o struct {
-		asJSON bool
-		url    string
+		asJSON    bool
+		url, lang string
 	}
 	c := &cobra.Command{
-		Use:   "pair DIR [--json] [--url http://HOST:PORT]",
+		Use:   "pair DIR [--json] [--url http://HOST:PORT] [--lang sw]",
 		Short: "Write the next round's pairings as a BGN file of game stubs",
 		Long: `Pair the next round: round robins by the Berger tables, Swiss events by score groups
 with no repeated pairing and South/North balanced, knockouts by seed and then winners,
@@ -98,8 +101,8 @@ Each board gets a secret recording link, /record/<secret>, printed with its pair
 bao serve DIR it is the board's recording page for a phone, and the only way to write that
 board. The event's first pairing also makes an arbiter link, which may write every board.
 The links are kept for the organiser in DIR/_links (round-NN.json, arbiter.json) with a
-printable sheet, round-NN.html, one QR code per board when --url gives the address the
-phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
+printable sheet, round-NN.html (in English, or in Kiswahili with --lang sw), one QR code
+per board when --url gives the address the phones will use; the server keeps only their hashes (DIR/.links.json). --json prints
 {"round":N,"boards":[{"board":B,"south":…,"north":…,"link":"/record/<secret>"}],
 "arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
@@ -113,7 +116,7 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 			if err != nil {
 				return err
 			}
-			sheet, err := writeLinkSheet(dir, links, o.url)
+			sheet, err := writeLinkSheet(dir, links, o.url, o.lang)
 			if err != nil {
 				return err
 			}
@@ -142,6 +145,7 @@ phones will use; the server keeps only their hashes (DIR/.links.json). --json pr
 	}
 	c.Flags().BoolVar(&o.asJSON, "json", false, "print the round's boards and their recording links as JSON")
 	c.Flags().StringVar(&o.url, "url", "", "the server's address as the phones reach it, for the QR codes of the printed sheet")
+	c.Flags().StringVar(&o.lang, "lang", "", "language of the printed sheet: en or sw (default: the folder's bao.toml, else en)")
 	return c
 }
 
@@ -244,8 +248,14 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	for _, tb := range cfg.TieBreak {
 		head = append(head, tb)
 	}
-	for i := range t.Standings {
-		head = append(head, fmt.Sprint(i+1))
+	if t.Cross != nil {
+		for i := range t.Standings {
+			head = append(head, fmt.Sprint(i+1))
+		}
+	} else { // past event.MaxCross players: a column for each round, not for each player
+		for r := 1; r <= t.Round; r++ {
+			head = append(head, fmt.Sprint("r", r))
+		}
 	}
 	fmt.Fprintln(w, strings.Join(head, "\t"))
 	for i, s := range t.Standings {
@@ -253,8 +263,12 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 		for _, tb := range cfg.TieBreak {
 			row = append(row, event.FormatPoints(s.TieBreaks[tb]))
 		}
-		for j, cell := range t.Cross[i] {
-			if i == j {
+		cells := t.Cross
+		if cells == nil {
+			cells = t.Rounds
+		}
+		for j, cell := range cells[i] {
+			if i == j && t.Cross != nil {
 				cell = "x"
 			} else if cell == "" {
 				cell = "."
@@ -277,13 +291,37 @@ func printStandings(e *env, cfg *event.Config, t *event.Table) {
 	}
 }
 
-// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet).
-func writeLinkSheet(dir string, links *event.RoundLinks, base string) (string, error) {
+// writeLinkSheet writes the printable sheet of a round's links (live.WriteSheet) in language
+// code (sheetLang).
+func writeLinkSheet(dir string, links *event.RoundLinks, base, code string) (string, error) {
 	c, err := event.Load(dir)
 	if err != nil {
 		return "", err
 	}
-	return live.WriteSheet(dir, c.Name, links, base)
+	l, err := sheetLang(dir, code)
+	if err != nil {
+		return "", err
+	}
+	return live.WriteSheet(dir, c.Name, links, base, l)
+}
+
+// sheetLang is the language of a printed sheet of the event in dir: --lang's code, else the
+// first of the folder's bao.toml, else English.
+func sheetLang(dir, code string) (*lang.Lang, error) {
+	if code == "" {
+		set, err := archive.ReadSettings(os.DirFS(dir))
+		if err != nil {
+			return nil, err
+		}
+		if len(set.Lang) > 0 {
+			code = set.Lang[0]
+		}
+	}
+	l, err := lang.Get(code)
+	if err != nil {
+		return nil, usagef("--lang: %v", err)
+	}
+	return l, nil
 }
 
 // withEvent reads the event of dir and its games and runs run on them, for a command that
@@ -384,9 +422,9 @@ every round's games and byes, the standings and the rating report as one JSON do
 func newEventSheetsCmd(e *env) *cobra.Command {
 	var round int
 	var asPDF bool
-	var paper, out, url string
+	var paper, out, url, code string
 	c := &cobra.Command{
-		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--out FILE]",
+		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--lang sw] [--out FILE]",
 		Short: "Print a round's pairing list and a score sheet per board (HTML or PDF)",
 		Long: `Write the sheets of round N to hand out: the pairing list (boards, players, ratings, results
 so far, byes), then a score sheet per board with the players, numbered move lines for South
@@ -395,7 +433,8 @@ and North, the result to tick and the signatures of both players and the arbiter
 page. With --pdf it is a PDF, the pairing list on page 1 and a page per board. With --url
 (the address of bao serve as the phones reach it, as for bao event pair) each score sheet
 carries the QR code of its board's recording link: whoever holds it can write that board, so
-the file is written readable by its owner only, and each sheet goes to its board alone.`,
+the file is written readable by its owner only, and each sheet goes to its board alone. The
+sheets are in English, or in Kiswahili with --lang sw (or lang = "sw" in DIR/bao.toml).`,
 		Example: `  bao event sheets open2026 --round 3 --pdf --out round-3.pdf
   bao event sheets open2026 --round 3 --paper letter > round-3.html`,
 		Args: cobra.ExactArgs(1),
@@ -409,6 +448,9 @@ the file is written readable by its owner only, and each sheet goes to its board
 			}
 			r, err := sheets.FromEvent(args[0], round)
 			if err != nil {
+				return err
+			}
+			if r.Lang, err = sheetLang(args[0], code); err != nil {
 				return err
 			}
 			if url != "" {
@@ -441,5 +483,6 @@ the file is written readable by its owner only, and each sheet goes to its board
 	f.StringVar(&paper, "paper", "a4", "a4 or letter")
 	f.StringVar(&out, "out", "", "the file to write (default: standard output)")
 	f.StringVar(&url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
+	f.StringVar(&code, "lang", "", "language of the sheets: en or sw (default: the folder's bao.toml, else en)")
 	return c
 }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // An arbiter enters a result without moves, corrects it, and the standings count the
@@ -143,5 +146,79 @@ func TestEventPairLinks(t *testing.T) {
 	}
 	if n := strings.Count(string(sheet), "data:image/png;base64,"); n != len(doc.Boards) {
 		t.Errorf("the sheet has %d QR codes, want %d", n, len(doc.Boards))
+	}
+}
+
+// bao event pair --lang sw prints the sheet of links in Kiswahili; without --lang the event
+// folder's bao.toml says which; an unknown language is a usage error.
+func TestEventPairSheetLang(t *testing.T) {
+	cases := []struct {
+		settings string
+		args     []string
+		want     string
+		code     int
+	}{
+		{"", nil, "en", 0},
+		{"", []string{"--lang", "sw"}, "sw", 0},
+		{"lang = \"sw\"\n", nil, "sw", 0},
+		{"lang = \"sw\"\n", []string{"--lang", "en"}, "en", 0},
+		{"", []string{"--lang", "fr"}, "", 2},
+	}
+	for _, c := range cases {
+		dir := filepath.Join(t.TempDir(), "club")
+		args := []string{"event", "new", dir, "--name", "Club", "--variant", "kingulu", "--format", "round-robin",
+			"--player", "Ali", "--player", "Bakari"}
+		if code, _, errOut := runBao(t, "", args...); code != 0 {
+			t.Fatal(errOut)
+		}
+		if c.settings != "" {
+			if err := os.WriteFile(filepath.Join(dir, "bao.toml"), []byte(c.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, _, errOut := runBao(t, "", append([]string{"event", "pair", dir}, c.args...)...)
+		if code != c.code {
+			t.Fatalf("%q %v: exit %d, want %d: %s", c.settings, c.args, code, c.code, errOut)
+		}
+		if c.code != 0 {
+			continue
+		}
+		sheet, err := os.ReadFile(filepath.Join(dir, "_links", "round-01.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := lang.Must(c.want)
+		if !strings.Contains(string(sheet), `<html lang="`+c.want+`">`) || !strings.Contains(string(sheet), l.T("live.sheet.board", "Board", 1)) ||
+			!strings.Contains(string(sheet), l.T("live.south")) {
+			t.Errorf("%q %v: the sheet is not in %s:\n%.600s", c.settings, c.args, c.want, sheet)
+		}
+	}
+}
+
+// bao event sheets --lang sw writes the sheets in Kiswahili, HTML and PDF alike.
+func TestEventSheetsLang(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "club")
+	args := []string{"event", "new", dir, "--name", "Club", "--variant", "kingulu", "--format", "round-robin",
+		"--player", "Ali", "--player", "Bakari", "--player", "Chande"}
+	for _, a := range [][]string{args, {"event", "pair", dir}} {
+		if code, _, errOut := runBao(t, "", a...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	for _, code := range lang.Codes {
+		l := lang.Must(code)
+		status, out, errOut := runBao(t, "", "event", "sheets", dir, "--round", "1", "--lang", code)
+		if status != 0 {
+			t.Fatalf("%s: exit %d: %s", code, status, errOut)
+		}
+		for _, want := range []string{`<html lang="` + code + `">`, html.EscapeString(l.T("sheets.first")),
+			html.EscapeString(l.T("sheets.signs")), html.EscapeString(l.T("sheets.bye.bye"))} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the sheets lack %q", code, want)
+			}
+		}
+	}
+	if code, _, errOut := runBao(t, "", "event", "sheets", dir, "--round", "1", "--lang", "fr"); code != 2 {
+		t.Errorf("--lang fr: exit %d, want 2: %s", code, errOut)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -13,8 +14,27 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-func newFmtCmd(e *env) *cobra.Command {
-	var write, dropEscapes, force bool
+// fmtOptions are bao fmt's flags and the files its arguments name.
+type fmtOptions struct {
+	write, dropEscapes, force bool
+	paths                     []string
+}
+
+// check reads the arguments into the files; -w on standard input is a usage error, before any
+// file is rewritten.
+func (o *fmtOptions) check(args []string) (err error) {
+	if o.paths, err = recordFiles(args); err != nil {
+		return err
+	}
+	if o.write && slices.Contains(o.paths, stdinName) {
+		return usagef("-w cannot rewrite standard input")
+	}
+	return nil
+}
+
+// newFmtCmd is bao fmt; runF, if not nil, runs it instead of formatting.
+func newFmtCmd(e *env, runF func(*fmtOptions) error) *cobra.Command {
+	var o fmtOptions
 	c := &cobra.Command{
 		Use:   "fmt [-w] FILE|FOLDER|-...",
 		Short: "Write BGN files in the canonical export form",
@@ -31,39 +51,45 @@ and move a scribe's slip into the other player's column, losing the numbering th
 evidence; bao repair first, or --force rewrites it anyway.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			paths, err := recordFiles(args)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			failed := false
-			for i, path := range paths {
-				if write && path == stdinName {
-					return usagef("-w cannot rewrite standard input")
-				}
-				if write {
-					err = fmtInPlace(path, dropEscapes, force)
-				} else {
-					err = fmtTo(e, path, i > 0)
-				}
-				var problem fmtProblem
-				if errors.As(err, &problem) {
-					fmt.Fprintln(e.err, err)
-					failed = true
-				} else if err != nil {
-					return err
-				}
+			if runF != nil {
+				return runF(&o)
 			}
-			if failed {
-				return errFound
-			}
-			return nil
+			return fmtRun(e, &o)
 		},
 	}
-	c.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files in place")
-	c.Flags().BoolVar(&dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
-	c.Flags().BoolVar(&force, "force", false, "with -w, rewrite files even if a game does not verify")
+	c.Flags().BoolVarP(&o.write, "write", "w", false, "rewrite the files in place")
+	c.Flags().BoolVar(&o.dropEscapes, "drop-escapes", false, "with -w, rewrite files even if their % escape lines are lost")
+	c.Flags().BoolVar(&o.force, "force", false, "with -w, rewrite files even if a game does not verify")
 	completeRecords(c)
 	return c
+}
+
+// fmtRun prints or rewrites each file; a file it reports and leaves alone (fmtProblem) makes
+// the exit code 1, other errors stop it.
+func fmtRun(e *env, o *fmtOptions) error {
+	failed := false
+	for i, path := range o.paths {
+		var err error
+		if o.write {
+			err = fmtInPlace(path, o.dropEscapes, o.force)
+		} else {
+			err = fmtTo(e, path, i > 0)
+		}
+		var problem fmtProblem
+		if errors.As(err, &problem) {
+			fmt.Fprintln(e.err, err)
+			failed = true
+		} else if err != nil {
+			return err
+		}
+	}
+	if failed {
+		return errFound
+	}
+	return nil
 }
 
 // fmtProblem is a file that fmt reports and leaves alone: its syntax or read errors, or escape

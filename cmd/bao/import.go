@@ -147,7 +147,7 @@ func reportTally(e *env, in string, t *exchange.Tally) bool {
 		return true
 	}
 	for _, d := range t.Dups {
-		fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game.Number, d.Where.File, d.Where.Game)
+		fmt.Fprintf(e.err, "%s: game %d is already stored (%s: game %d): not added\n", in, d.Game, d.Where.File, d.Where.Game)
 	}
 	fmt.Fprintf(e.out, "%s: %d games read, %d added to %s\n", in, t.Read, t.Added, t.Path)
 	return false

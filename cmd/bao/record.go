@@ -10,64 +10,87 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
 
-// recordFlags are bao record's flags.
-type recordFlags struct {
+// recordOptions are bao record's flags and argument, and what check made of them.
+type recordOptions struct {
 	variant, south, north, event, site, round, date, position, lang string
 	resume, append                                                  bool
 	tags                                                            []string
 	board                                                           int
+	path                                                            string // FILE.bgn, or "" for a new name
+
+	// set by check: the language, and the game to open: an event's board (round eventRound,
+	// board board), or a new game's start and tags (neither with --resume)
+	language   *lang.Lang
+	isEvent    bool
+	eventRound int
+	start      engine.Position
+	newTags    []notation.Tag
 }
 
-// session opens the recorder the flags ask for: an event's board, a game to resume, or a new
-// game in path (at its end with --append).
-func (o recordFlags) session(path string) (*recorder.Session, error) {
+// check reads the flags: a wrong value or a conflict is a usage error, before any file is
+// touched.
+func (o *recordOptions) check() (err error) {
+	if o.language, err = lang.Get(o.lang); err != nil {
+		return usagef("--lang: %w", err)
+	}
 	if o.board > 0 || isFile(filepath.Join(o.event, event.ConfigFile)) {
 		round, rerr := strconv.Atoi(o.round)
-		if rerr != nil || o.board < 1 || path != "" || o.resume || o.append {
-			return nil, usagef("an event's game is named by --event DIR --round N --board B alone")
+		if rerr != nil || o.board < 1 || o.path != "" || o.resume || o.append {
+			return usagef("an event's game is named by --event DIR --round N --board B alone")
 		}
-		return event.Record(o.event, round, o.board, "")
+		o.isEvent, o.eventRound = true, round
+		return nil
 	}
 	switch {
 	case o.resume && o.append:
-		return nil, usagef("--resume continues the last game, --append starts a new one: choose one")
-	case o.append && path == "":
-		return nil, usagef("--append needs the FILE.bgn to add the game to")
-	case o.resume && path == "":
-		return nil, usagef("--resume needs the FILE.bgn to continue")
+		return usagef("--resume continues the last game, --append starts a new one: choose one")
+	case o.append && o.path == "":
+		return usagef("--append needs the FILE.bgn to add the game to")
+	case o.resume && o.path == "":
+		return usagef("--resume needs the FILE.bgn to continue")
 	case o.resume:
-		return recorder.Resume(path)
+		return nil
 	}
 	v, err := variantFlag(o.variant)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	start, err := positionFlag(v, o.position)
-	if err != nil {
-		return nil, err
+	if o.start, err = positionFlag(v, o.position); err != nil {
+		return err
 	}
-	tags, err := o.tagList()
-	if err != nil {
-		return nil, err
+	if o.newTags, err = o.tagList(); err != nil {
+		return err
 	}
-	if path == "" {
-		path = "game-" + time.Now().Format("20060102-150405") + ".bgn"
+	if o.path == "" {
+		o.path = "game-" + time.Now().Format("20060102-150405") + ".bgn"
 	}
-	if o.append {
-		return recorder.Append(path, tags, start)
+	return nil
+}
+
+// session opens the recorder the options ask for: an event's board, a game to resume, or a
+// new game in path (at its end with --append).
+func (o *recordOptions) session() (*recorder.Session, error) {
+	switch {
+	case o.isEvent:
+		return event.Record(o.event, o.eventRound, o.board, "")
+	case o.resume:
+		return recorder.Resume(o.path)
+	case o.append:
+		return recorder.Append(o.path, o.newTags, o.start)
 	}
-	return recorder.Create(path, tags, start)
+	return recorder.Create(o.path, o.newTags, o.start)
 }
 
 // tagList is the tags of a new game, each value checked: a wrong one is a usage error, before
 // any file is written.
-func (o recordFlags) tagList() ([]notation.Tag, error) {
+func (o *recordOptions) tagList() ([]notation.Tag, error) {
 	if o.date == "" {
 		o.date = time.Now().Format("2006.01.02")
 	}
@@ -90,8 +113,9 @@ func (o recordFlags) tagList() ([]notation.Tag, error) {
 	return tags, nil
 }
 
-func newRecordCmd(e *env) *cobra.Command {
-	var o recordFlags
+// newRecordCmd is bao record; runF, if not nil, runs it instead of recording (runF).
+func newRecordCmd(e *env, runF func(*recordOptions) error) *cobra.Command {
+	var o recordOptions
 	c := &cobra.Command{
 		Use:   "record [--variant ID] [--south NAME] [--north NAME] [--event E] [--site S] [--round R] [FILE.bgn]",
 		Short: "Record a game as it is played, checking every move",
@@ -117,21 +141,22 @@ Commands:
   ` + strings.Join(recorder.Commands(), "\n  "),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := ""
 			if len(args) == 1 {
-				path = args[0]
+				o.path = args[0]
 			}
-			l, err := lang.Get(o.lang)
-			if err != nil {
-				return usagef("--lang: %w", err)
+			if err := o.check(); err != nil {
+				return err
 			}
-			s, err := o.session(path)
+			if runF != nil {
+				return runF(&o)
+			}
+			s, err := o.session()
 			if err != nil {
 				return err
 			}
 			defer s.Close()
-			s.SetLang(l)
-			return recordLoop(e, s, l, isTerminal(e.in))
+			s.SetLang(o.language)
+			return recordLoop(e, s, o.language, isTerminal(e.in))
 		},
 	}
 	f := c.Flags()

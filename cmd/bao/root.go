@@ -43,6 +43,31 @@ patterns ('A6<*'). Files: - is standard input, a folder stands for its .bgn file
 Documentation: docs/ in the repository, and 'man bao' after 'make install'.`
 
 func newRootCmd(e *env) *cobra.Command {
+	return newRoot(e,
+		newVariantsCmd(e),
+		newMovesCmd(e),
+		newPlayCmd(e),
+		newSelfplayCmd(e),
+		newSiteCmd(e),
+		newServeCmd(e),
+		newIndexCmd(e),
+		newSearchCmd(e, nil),
+		newExploreCmd(e),
+		newValidateCmd(e), newRepairCmd(e), newFmtCmd(e, nil), newShowCmd(e),
+		newRecordCmd(e, nil),
+		newImportCmd(e), newExportCmd(e),
+		newEventCmd(e), newPlayersCmd(e),
+		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
+		newVersionCmd(e),
+		newBestmoveCmd(e), newAnalyseCmd(e), newPuzzlesCmd(e), newEngineCmd(e),
+	)
+}
+
+// newRoot is bao with the commands cmds. A command's flags and arguments are read and checked
+// (a usage error exits 2) before it runs; the commands whose constructor takes runF run that
+// instead of their work when it is not nil, as cli/cli's do, so that a test checks how a
+// command line is read without running it (flags_test.go).
+func newRoot(e *env, cmds ...*cobra.Command) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "bao",
 		Short: "Bao game records: rules engines, a record format, an archive and a site",
@@ -59,24 +84,7 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 	root.SetOut(e.out)
 	root.SetErr(e.err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(
-		newVariantsCmd(e),
-		newMovesCmd(e),
-		newPlayCmd(e),
-		newSelfplayCmd(e),
-		newSiteCmd(e),
-		newServeCmd(e),
-		newIndexCmd(e),
-		newSearchCmd(e),
-		newExploreCmd(e),
-		newValidateCmd(e), newRepairCmd(e), newFmtCmd(e), newShowCmd(e),
-		newRecordCmd(e),
-		newImportCmd(e), newExportCmd(e),
-		newEventCmd(e), newPlayersCmd(e),
-		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
-		newVersionCmd(e),
-		newBestmoveCmd(e), newAnalyseCmd(e), newPuzzlesCmd(e), newEngineCmd(e),
-	)
+	root.AddCommand(cmds...)
 	for _, c := range root.Commands() {
 		c.Args = wrapArgs(c.Args)
 	}

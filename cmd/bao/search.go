@@ -19,15 +19,45 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-func newSearchCmd(e *env) *cobra.Command {
-	var o struct {
-		q             archive.Query
-		after, index  string
-		played        string
-		export        string
-		json          bool
-		limit, offset int
+// searchOptions are bao search's flags and arguments, read into the query by check.
+type searchOptions struct {
+	q             archive.Query
+	root          string // the archive, "." unless given
+	after, index  string
+	played        string
+	export        string
+	json          bool
+	limit, offset int
+}
+
+// check reads the arguments and flags into the query; a conflict is a usage error.
+func (o *searchOptions) check(args []string) error {
+	o.root = "."
+	switch {
+	case len(args) == 2:
+		o.root, o.q.Text = args[0], args[1]
+	case len(args) == 1 && isDir(args[0]):
+		o.root = args[0]
+	case len(args) == 1:
+		o.q.Text = args[0]
 	}
+	if err := checkDir(o.root); err != nil {
+		return err
+	}
+	if (o.q.Position != "" || o.after != "" || o.q.Pattern != "" || o.played != "") && o.q.Variant == "" {
+		return usagef("--position, --after, --pattern and --played need --variant")
+	}
+	o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
+	o.q.Played = strings.Fields(o.played)
+	if o.limit < 1 || o.offset < 0 {
+		return usagef("--limit must be >= 1 and --offset >= 0")
+	}
+	return nil
+}
+
+// newSearchCmd is bao search; runF, if not nil, runs it instead of searching.
+func newSearchCmd(e *env, runF func(*searchOptions) error) *cobra.Command {
+	var o searchOptions
 	c := &cobra.Command{
 		Use:   "search [ARCHIVE] [QUERY]",
 		Short: "Search an archive's index",
@@ -64,57 +94,13 @@ archive's files, as pgn-extract writes the games a filter selects.
   bao search games --variant kete --result south --export kete-south-wins.bgn`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			root := "."
-			switch {
-			case len(args) == 2:
-				root, o.q.Text = args[0], args[1]
-			case len(args) == 1 && isDir(args[0]):
-				root = args[0]
-			case len(args) == 1:
-				o.q.Text = args[0]
-			}
-			if err := checkDir(root); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if (o.q.Position != "" || o.after != "" || o.q.Pattern != "" || o.played != "") && o.q.Variant == "" {
-				return usagef("--position, --after, --pattern and --played need --variant")
+			if runF != nil {
+				return runF(&o)
 			}
-			o.q.After, o.q.Limit, o.q.Offset = strings.Fields(o.after), o.limit, o.offset
-			o.q.Played = strings.Fields(o.played)
-			aliases, err := event.LoadAliases(filepath.Join(root, "players.toml"))
-			if err != nil {
-				return err
-			}
-			o.q.Aliases = aliases
-			if o.limit < 1 || o.offset < 0 {
-				return usagef("--limit must be >= 1 and --offset >= 0")
-			}
-			if o.export != "" {
-				return exportHits(cmd.Context(), e, root, o.index, o.q, o.export)
-			}
-			var res *archive.Result
-			err = queryIndex(root, o.index, func(ix *archive.Index) (err error) {
-				res, err = ix.Search(cmd.Context(), o.q)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			for i := range res.Hits {
-				res.Hits[i].File = filepath.Join(root, filepath.FromSlash(res.Hits[i].File))
-			}
-			for _, w := range res.Warnings {
-				fmt.Fprintf(e.err, "bao: warning: %s\n", w)
-			}
-			if o.json {
-				return writeJSON(e.out, res)
-			}
-			printHits(e.out, res, o.q.Offset, isTerminal(e.out))
-			if shown := o.q.Offset + len(res.Hits); shown < res.Total {
-				fmt.Fprintf(e.err, "bao: showing %d-%d of %d games; --limit %d shows them all, --offset %d the next page\n",
-					o.q.Offset+1, shown, res.Total, res.Total, shown)
-			}
-			return nil
+			return searchRun(cmd.Context(), e, &o)
 		},
 	}
 	f := c.Flags()
@@ -137,6 +123,41 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.StringVar(&o.export, "export", "", "write every matching game to this BGN file")
 	completeFolders(c)
 	return c
+}
+
+// searchRun runs the search the options hold, or its export.
+func searchRun(ctx context.Context, e *env, o *searchOptions) error {
+	aliases, err := event.LoadAliases(filepath.Join(o.root, "players.toml"))
+	if err != nil {
+		return err
+	}
+	o.q.Aliases = aliases
+	if o.export != "" {
+		return exportHits(ctx, e, o.root, o.index, o.q, o.export)
+	}
+	var res *archive.Result
+	err = queryIndex(o.root, o.index, func(ix *archive.Index) (err error) {
+		res, err = ix.Search(ctx, o.q)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for i := range res.Hits {
+		res.Hits[i].File = filepath.Join(o.root, filepath.FromSlash(res.Hits[i].File))
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.err, "bao: warning: %s\n", w)
+	}
+	if o.json {
+		return writeJSON(e.out, res)
+	}
+	printHits(e.out, res, o.q.Offset, isTerminal(e.out))
+	if shown := o.q.Offset + len(res.Hits); shown < res.Total {
+		fmt.Fprintf(e.err, "bao: showing %d-%d of %d games; --limit %d shows them all, --offset %d the next page\n",
+			o.q.Offset+1, shown, res.Total, res.Total, shown)
+	}
+	return nil
 }
 
 // exportHits writes every game the query matches to one BGN file, as they are read, safely

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,7 +54,8 @@ HTTPS itself, or put it behind a reverse proxy that does (see docs/events.md).
 
 Every page is served in English and in Kiswahili: in the language the reader picks with the
 page's switch (kept in a cookie), else the first of the browser's languages (Accept-Language)
-the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
+the server offers, else the first of --lang (without --lang, the archive's bao.toml says which
+comes first: lang = "sw"). --lang sw offers Kiswahili alone.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := archiveArg(args)
@@ -75,7 +77,17 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 				return err
 			}
 			if langs == nil {
-				langs = lang.Codes // every page in both languages
+				// Every page in both languages, the archive's own (its bao.toml) the default.
+				set, err := archive.ReadSettings(os.DirFS(root))
+				if err != nil {
+					return err
+				}
+				langs = set.Lang
+				for _, c := range lang.Codes {
+					if !slices.Contains(langs, c) {
+						langs = append(langs, c)
+					}
+				}
 			}
 			opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
 			isEvent := isFile(filepath.Join(root, event.ConfigFile))
@@ -111,13 +123,13 @@ the server offers, else the first of --lang. --lang sw offers Kiswahili alone.`,
 		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive", in the pages' language)`)
 	c.Flags().StringSliceVar(&o.allowHosts, "allow-host", nil, "a host name that requests may use besides the address served and localhost (repeatable)")
 	c.Flags().DurationVar(&o.poll, "poll", time.Second, "how often to look for changed files")
 	c.Flags().StringVar(&o.tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM), for a venue without a proxy; with --tls-key")
 	c.Flags().StringVar(&o.tlsKey, "tls-key", "", "the private key (PEM) of --tls-cert")
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index, for live search (default ARCHIVE/.bao/index, used if present)")
-	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw)")
+	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw, or the archive's bao.toml first)")
 	completeFolders(c)
 	return c
 }

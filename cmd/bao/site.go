@@ -45,7 +45,8 @@ pages of record files that changed, and removes the pages of games that are gone
 
 The pages are in English, or in Kiswahili with --lang sw. --lang en,sw (or --lang all)
 builds the site in both: the first language's pages in DIR, the other's in DIR/sw, each page
-linking to itself in the other language (with hreflang).
+linking to itself in the other language (with hreflang). Without --lang the archive's
+bao.toml decides (lang = "sw", say); without it, English.
 
 If the archive has an index (bao index), the diagrams of annotations also link to the games of
 the index that reached the same position.
@@ -81,6 +82,13 @@ shown in place on the pages and listed on standard error; the command then exits
 			if err != nil {
 				return err
 			}
+			if langs == nil { // the archive's languages (its bao.toml), else English
+				set, err := archive.ReadSettings(src)
+				if err != nil {
+					return err
+				}
+				langs = set.Lang
+			}
 			rep, err := site.Build(cmd.Context(), src, o.out, site.Options{Title: o.title, Source: root,
 				IndexDir: dir, Langs: langs, Progress: func(done, total int64, file string) {
 					bar.Set(done, total)
@@ -100,9 +108,9 @@ shown in place on the pages and listed on standard error; the command then exits
 		},
 	}
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
-	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive")`)
+	c.Flags().StringVar(&o.title, "title", "", `site title (default "Bao archive", in the pages' language)`)
 	c.Flags().StringVar(&o.index, "index", "", "the archive's index (default ARCHIVE/.bao/index, used if present)")
-	c.Flags().StringSliceVar(&o.langs, "lang", nil, "language of the pages: en (default) or sw; en,sw or all for both")
+	c.Flags().StringSliceVar(&o.langs, "lang", nil, "language of the pages: en or sw; en,sw or all for both (default: the archive's bao.toml, else en)")
 	completeFolders(c)
 	return c
 }

@@ -103,3 +103,66 @@ func TestUnchangedIndexRewritesNoPage(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteBuildLangFromSettings: without --lang, bao site build writes the languages of the
+// archive's bao.toml; --lang overrides them; a bad one is refused naming its line.
+func TestSiteBuildLangFromSettings(t *testing.T) {
+	arch := t.TempDir()
+	game := "[Event \"Club\"]\n[Variant \"Bao la Kiswahili\"]\n[Result \"*\"]\n\n*\n"
+	if err := os.WriteFile(filepath.Join(arch, "games.bgn"), []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	htmlLang := func(out string) string {
+		data, err := os.ReadFile(filepath.Join(out, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rest, _ := strings.Cut(string(data), `<html lang="`)
+		code, _, _ := strings.Cut(rest, `"`)
+		return code
+	}
+	cases := []struct {
+		settings string
+		args     []string
+		want     string
+		sw       bool // a Kiswahili site in out/sw as well
+	}{
+		{"", nil, "en", false},
+		{"lang = \"sw\"\n", nil, "sw", false},
+		{"# the club's site\nlang = \"sw,en\"\n", nil, "sw", false},
+		{"lang = \"all\"\n", nil, "en", true},
+		{"lang = \"sw\"\n", []string{"--lang", "en"}, "en", false},
+	}
+	for _, c := range cases {
+		os.Remove(filepath.Join(arch, "bao.toml"))
+		if c.settings != "" {
+			if err := os.WriteFile(filepath.Join(arch, "bao.toml"), []byte(c.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out := t.TempDir()
+		code, _, stderr := runBao(t, "", append([]string{"site", "build", arch, "--out", out}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%q %v: exit %d: %s", c.settings, c.args, code, stderr)
+		}
+		if got := htmlLang(out); got != c.want {
+			t.Errorf("%q %v: <html lang=%q>, want %q", c.settings, c.args, got, c.want)
+		}
+		if _, err := os.Stat(filepath.Join(out, "sw", "index.html")); (err == nil) != c.sw {
+			t.Errorf("%q %v: out/sw/index.html there: %v, want %v", c.settings, c.args, err == nil, c.sw)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(arch, "bao.toml"), []byte("\nlang = \"fr\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runBao(t, "", "site", "build", arch, "--out", t.TempDir())
+	if code != 1 || !strings.Contains(stderr, "bao.toml:2:1:") {
+		t.Errorf("lang = \"fr\": exit %d, stderr %q; want 1 and bao.toml:2:1:", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(arch, "bao.toml"), []byte("langs = \"sw\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runBao(t, "", "site", "build", arch, "--out", t.TempDir()); code != 1 || !strings.Contains(stderr, "unknown key langs") {
+		t.Errorf("langs = \"sw\": exit %d, stderr %q; want 1 and the unknown key", code, stderr)
+	}
+}

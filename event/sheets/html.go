@@ -19,8 +19,10 @@ func (r *Round) HTML(w io.Writer, paper Paper) error {
 		Paper        Paper
 		Rows         []int
 		Half         int
-		ByeWords     map[string]string
-	}{r, r.title(), r.facts(), paper, rows, Lines / 2, byeWords})
+		W            map[string]string // the words, in the sheets' language
+		Heading      map[string]string // each board's heading, by its label
+		Lang         string
+	}{r, r.title(), r.facts(), paper, rows, Lines / 2, r.words(), r.boardHeadings(), r.lang().Code()})
 }
 
 var page = template.Must(template.New("sheets").Funcs(template.FuncMap{
@@ -32,11 +34,11 @@ var page = template.Must(template.New("sheets").Funcs(template.FuncMap{
 	},
 	"mm": func(f float64) string { return template.HTMLEscapeString(formatMM(f)) },
 }).Parse(`<!DOCTYPE html>
-<html lang="en">
+<html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}: pairings and score sheets</title>
+<title>{{.Title}}</title>
 <style>
 @page { size: {{.Paper.Name}}; margin: 12mm; }
 :root { color: #1d1a16; background: #fff; font: 11pt/1.35 "Helvetica Neue", Helvetica, Arial, sans-serif; }
@@ -73,7 +75,7 @@ td.res { width: 5em; text-align: center; }
 <h1>{{.Title}}</h1>
 <p class="facts">{{.Facts}}</p>
 <table>
-<thead><tr><th class="n" scope="col">Board</th><th scope="col">South</th><th class="n" scope="col">Rating</th><th class="res" scope="col">Result</th><th scope="col">North</th><th class="n" scope="col">Rating</th></tr></thead>
+<thead><tr><th class="n" scope="col">{{.W.board}}</th><th scope="col">{{.W.south}}</th><th class="n" scope="col">{{.W.rating}}</th><th class="res" scope="col">{{.W.result}}</th><th scope="col">{{.W.north}}</th><th class="n" scope="col">{{.W.rating}}</th></tr></thead>
 <tbody>
 {{- range .Boards}}
 <tr><td class="n">{{.Label}}</td><td>{{.South}}</td><td class="n">{{rating .SouthRating}}</td><td class="res">{{.Result}}</td><td>{{.North}}</td><td class="n">{{rating .NorthRating}}</td></tr>
@@ -81,24 +83,24 @@ td.res { width: 5em; text-align: center; }
 </tbody>
 </table>
 {{- if .Byes}}
-<p>{{range $i, $b := .Byes}}{{if $i}}; {{end}}{{$b.Player}}: {{index $.ByeWords $b.Kind}} ({{$b.Points}}){{end}}</p>
+<p>{{range $i, $b := .Byes}}{{if $i}}; {{end}}{{$b.Player}}: {{index $.W $b.Kind}} ({{$b.Points}}){{end}}</p>
 {{- end}}
 </section>
 {{- range $b := .Boards}}
 <section class="sheet score" id="board-{{$b.Label}}">
-<h2>{{$.Title}}, board {{$b.Label}}</h2>
+<h2>{{index $.Heading $b.Label}}</h2>
 <p class="facts">{{$.Facts}}</p>
 <div class="players">
-<div><small>South (moves first)</small>{{$b.South}}{{with rating $b.SouthRating}} ({{.}}){{end}}</div>
-<div><small>North</small>{{$b.North}}{{with rating $b.NorthRating}} ({{.}}){{end}}</div>
+<div><small>{{$.W.first}}</small>{{$b.South}}{{with rating $b.SouthRating}} ({{.}}){{end}}</div>
+<div><small>{{$.W.north}}</small>{{$b.North}}{{with rating $b.NorthRating}} ({{.}}){{end}}</div>
 {{- if $b.QR}}
-<img src="{{qr $b.QR}}" alt="QR code of the board's recording page">
+<img src="{{qr $b.QR}}" alt="{{$.W.qr}}">
 {{- end}}
 </div>
 <div class="moves">
 {{- range $col := (slice $.Rows 0 2)}}
 <table>
-<thead><tr><th class="n" scope="col">No.</th><th scope="col">South</th><th scope="col">North</th></tr></thead>
+<thead><tr><th class="n" scope="col">{{$.W.no}}</th><th scope="col">{{$.W.south}}</th><th scope="col">{{$.W.north}}</th></tr></thead>
 <tbody>
 {{- range $.Rows}}
 <tr><td class="n">{{if eq $col 1}}{{.}}{{else}}{{add . $.Half}}{{end}}</td><td></td><td></td></tr>
@@ -107,8 +109,8 @@ td.res { width: 5em; text-align: center; }
 </table>
 {{- end}}
 </div>
-<p class="result">Result: ☐ 1-0 &nbsp; ☐ ½-½ &nbsp; ☐ 0-1</p>
-<div class="sign"><div><small>South's signature</small></div><div><small>North's signature</small></div><div><small>Arbiter</small></div></div>
+<p class="result">{{$.W.tick}} ☐ 1-0 &nbsp; ☐ ½-½ &nbsp; ☐ 0-1</p>
+<div class="sign"><div><small>{{$.W.signs}}</small></div><div><small>{{$.W.signn}}</small></div><div><small>{{$.W.arbiter}}</small></div></div>
 </section>
 {{- end}}
 </body>

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -56,7 +57,8 @@ func (p *printer) pairings(r *Round) {
 	num, res := 16.0, 22.0
 	name := (p.width - 2*num - res - num) / 2
 	widths := []float64{num, name, num, res, name, num}
-	p.row(widths, []string{"Board", "South", "Rating", "Result", "North", "Rating"}, "LLRCLR", true, 8, margin)
+	w := r.words()
+	p.row(widths, []string{w["board"], w["south"], w["rating"], w["result"], w["north"], w["rating"]}, "LLRCLR", true, 8, margin)
 	for _, b := range r.Boards {
 		p.row(widths, []string{b.Label, b.South, rating(b.SouthRating), b.Result, b.North, rating(b.NorthRating)}, "RLRCLR", false, 8, margin)
 		if p.pdf.GetY() > p.pageH()-margin-8 {
@@ -67,7 +69,7 @@ func (p *printer) pairings(r *Round) {
 		p.pdf.Ln(4)
 		p.pdf.SetFont("Helvetica", "", 10)
 		for _, b := range r.Byes {
-			p.pdf.CellFormat(p.width, 6, p.tr(fmt.Sprintf("%s: %s (%s)", b.Player, byeWords[b.Kind], b.Points)), "", 1, "L", false, 0, "")
+			p.pdf.CellFormat(p.width, 6, p.tr(fmt.Sprintf("%s: %s (%s)", b.Player, w[b.Kind], b.Points)), "", 1, "L", false, 0, "")
 		}
 	}
 }
@@ -82,7 +84,8 @@ func (p *printer) pageH() float64 {
 func (p *printer) scoreSheet(r *Round, b Board, i int) {
 	pdf := p.pdf
 	pdf.AddPage()
-	p.heading(fmt.Sprintf("%s, board %s", r.title(), b.Label), r.facts())
+	w := r.words()
+	p.heading(r.boardHeadings()[b.Label], r.facts())
 	qr := 0.0
 	if len(b.QR) > 0 {
 		qr = 28
@@ -96,14 +99,14 @@ func (p *printer) scoreSheet(r *Round, b Board, i int) {
 	}
 	y := pdf.GetY()
 	for k, side := range []struct{ label, name string }{
-		{"SOUTH (MOVES FIRST)", withRating(b.South, b.SouthRating)},
-		{"NORTH", withRating(b.North, b.NorthRating)},
+		{strings.ToUpper(w["first"]), withRating(b.South, b.SouthRating)},
+		{strings.ToUpper(w["north"]), withRating(b.North, b.NorthRating)},
 	} {
 		x := margin + float64(k)*(box+4)
 		pdf.Rect(x, y, box, 16, "D")
 		pdf.SetXY(x+2, y+1.5)
 		pdf.SetFont("Helvetica", "", 7)
-		pdf.CellFormat(box-4, 4, side.label, "", 2, "L", false, 0, "")
+		pdf.CellFormat(box-4, 4, p.tr(side.label), "", 2, "L", false, 0, "")
 		pdf.SetFont("Helvetica", "B", 11)
 		pdf.CellFormat(box-4, 7, p.tr(side.name), "", 0, "L", false, 0, "")
 	}
@@ -115,22 +118,22 @@ func (p *printer) scoreSheet(r *Round, b Board, i int) {
 	lineH := (p.pageH() - margin - 40 - top) / float64(Lines/2+1)
 	for c := range 2 {
 		pdf.SetXY(margin+float64(c)*(col+6), top)
-		p.row(widths, []string{"No.", "South", "North"}, "RLL", true, lineH, margin+float64(c)*(col+6))
+		p.row(widths, []string{w["no"], w["south"], w["north"]}, "RLL", true, lineH, margin+float64(c)*(col+6))
 		for n := 1; n <= Lines/2; n++ {
 			p.row(widths, []string{strconv.Itoa(c*Lines/2 + n), "", ""}, "RLL", false, lineH, margin+float64(c)*(col+6))
 		}
 	}
 	pdf.SetXY(margin, pdf.GetY()+5)
 	pdf.SetFont("Helvetica", "", 11)
-	pdf.CellFormat(p.width, 7, p.tr("Result:   [  ] 1-0     [  ] ½-½     [  ] 0-1"), "", 1, "L", false, 0, "")
+	pdf.CellFormat(p.width, 7, p.tr(w["tick"]+"   [  ] 1-0     [  ] ½-½     [  ] 0-1"), "", 1, "L", false, 0, "")
 	y = pdf.GetY() + 14
 	third := (p.width - 8) / 3
-	for k, who := range []string{"SOUTH'S SIGNATURE", "NORTH'S SIGNATURE", "ARBITER"} {
+	for k, who := range []string{w["signs"], w["signn"], w["arbiter"]} {
 		x := margin + float64(k)*(third+4)
 		pdf.Line(x, y, x+third, y)
 		pdf.SetXY(x, y+1)
 		pdf.SetFont("Helvetica", "", 7)
-		pdf.CellFormat(third, 4, who, "", 0, "L", false, 0, "")
+		pdf.CellFormat(third, 4, p.tr(strings.ToUpper(who)), "", 0, "L", false, 0, "")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // ErrNoRound is the kind of the error for a round that has not been paired.
@@ -33,6 +34,8 @@ type Round struct {
 	Number  int
 	Boards  []Board
 	Byes    []Bye
+	// Lang is the sheets' language (lang.Codes); nil is English.
+	Lang *lang.Lang
 }
 
 // Board is one game of the round.
@@ -138,7 +141,41 @@ func (r *Round) AddLinks(dir, base string) error {
 }
 
 // title is the round's heading: "Zanzibar Open 2026, round 3".
-func (r *Round) title() string { return fmt.Sprintf("%s, round %d", r.Event, r.Number) }
+func (r *Round) title() string {
+	return r.lang().T("sheets.title", "Event", r.Event, "Round", r.Number)
+}
+
+// lang is the sheets' language.
+func (r *Round) lang() *lang.Lang {
+	if r.Lang == nil {
+		return lang.Must("en")
+	}
+	return r.Lang
+}
+
+// boardHeadings are the score sheets' headings, by board label: "Zanzibar Open 2026, round 3,
+// board 2".
+func (r *Round) boardHeadings() map[string]string {
+	out := map[string]string{}
+	for _, b := range r.Boards {
+		out[b.Label] = r.lang().T("sheets.boardof", "Title", r.title(), "Board", b.Label)
+	}
+	return out
+}
+
+// words are the sheets' words in their language, by the name the templates use.
+func (r *Round) words() map[string]string {
+	l := r.lang()
+	w := map[string]string{}
+	for _, id := range []string{"board", "south", "north", "rating", "result", "no", "first", "tick", "signs", "signn",
+		"arbiter", "qr"} {
+		w[id] = l.T("sheets." + id)
+	}
+	for _, kind := range []string{"bye", "full", "half", "zero"} { // Bye.Kind
+		w[kind] = l.T("sheets.bye." + kind)
+	}
+	return w
+}
 
 // facts is the line under the heading: the game, where and when.
 func (r *Round) facts() string {
@@ -150,9 +187,6 @@ func (r *Round) facts() string {
 	}
 	return strings.Join(parts, " · ")
 }
-
-// byeWords say what kind of bye a Bye is.
-var byeWords = map[string]string{"bye": "bye", "full": "full-point bye", "half": "half-point bye", "zero": "zero-point bye"}
 
 // rating is a rating as the sheets print it: blank for none.
 func rating(r int) string {

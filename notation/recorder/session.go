@@ -24,6 +24,7 @@ var (
 	ErrBadArgument    = errors.New("bad argument")
 	ErrFinished       = errors.New("the game is over")
 	ErrExists         = errors.New("file already exists")
+	ErrGone           = errors.New("the game is gone from its file")
 )
 
 // Store keeps a session's record. The recorder's own file holds the one game; an event's
@@ -36,22 +37,56 @@ type Store interface {
 	Path() string
 }
 
-// fileStore keeps the game being recorded as the last game of a file. The games before it (an
-// event file that gathers a day's games, one after another) are kept as they were read.
+// fileStore keeps the game being recorded as the last game of a file, its number n: each save
+// rewrites the file in place (notation.Rewrite), the games before it (an event file that
+// gathers a day's games, one after another) written back as they are read, so that the
+// recorder holds none of them and refuses, as every rewrite does, to lose a % escape line. A
+// new file is written whole by its first save.
 type fileStore struct {
-	path   string
-	before []*notation.Record
+	path string
+	n    int
+	// inFile says the file holds the game already; until then the first save puts it after
+	// game n-1, or makes the file when n is 1.
+	inFile bool
 }
 
-func (f fileStore) Save(rec *notation.Record) error {
-	var b bytes.Buffer
-	if err := notation.Write(&b, append(slices.Clip(f.before), rec)...); err != nil {
-		return err
+func (f *fileStore) Save(rec *notation.Record) error {
+	if f.n == 1 && !f.inFile {
+		var b bytes.Buffer
+		if err := notation.Write(&b, rec); err != nil {
+			return err
+		}
+		if err := notation.WriteFile(f.path, b.Bytes()); err != nil {
+			return err
+		}
+		f.inFile = true
+		return nil
 	}
-	return notation.WriteFile(f.path, b.Bytes())
+	placed := false
+	_, err := notation.Rewrite(f.path, notation.RewriteOptions{}, func(r *notation.Record) ([]*notation.Record, error) {
+		switch {
+		case f.inFile && r.Number == f.n:
+			placed = true
+			return []*notation.Record{rec}, nil
+		case !f.inFile && r.Number == f.n-1:
+			placed = true
+			return []*notation.Record{r, rec}, nil
+		}
+		return []*notation.Record{r}, nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case !placed && f.inFile:
+		return fmt.Errorf("%s: %w: the file no longer holds game %d", f.path, ErrGone, f.n)
+	case !placed:
+		return fmt.Errorf("%s: %w: the file no longer holds game %d", f.path, ErrGone, f.n-1)
+	}
+	f.inFile = true
+	return nil
 }
 
-func (f fileStore) Path() string { return f.path }
+func (f *fileStore) Path() string { return f.path }
 
 // Session is one game being recorded.
 type Session struct {
@@ -69,7 +104,7 @@ func Create(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w (continue it with --resume)", path, ErrExists)
 	}
-	return start1(fileStore{path: path}, tags, start)
+	return start1(&fileStore{path: path, n: 1}, tags, start)
 }
 
 // Append starts a new game at the end of the record file in path, which must exist and read
@@ -79,7 +114,8 @@ func Append(path string, tags []notation.Tag, start engine.Position) (*Session, 
 	if err != nil {
 		return nil, err
 	}
-	return start1(fileStore{path, before}, tags, start)
+	// an empty file is written whole, as a new one
+	return start1(&fileStore{path: path, n: len(before) + 1}, tags, start)
 }
 
 // start1 starts a game in store, its tag values checked first (notation.CheckTagValue), so
@@ -113,7 +149,7 @@ func Resume(path string) (*Session, error) {
 		return nil, fmt.Errorf("%s: no game to resume", path)
 	}
 	last := len(recs) - 1
-	return Continue(fileStore{path, recs[:last]}, recs[last])
+	return Continue(&fileStore{path: path, n: last + 1, inFile: true}, recs[last])
 }
 
 // Continue goes on with rec, kept in store: the walk plays the main line on the session's
@@ -192,11 +228,13 @@ func (s *Session) Status() string {
 	return l.T("record.tomove", "Ply", ply, "Side", l.T("side."+p.ToMove().String()))
 }
 
-// Explain is err as the players are told it, in the language SetLang set: a refused move with
-// the legal ones, a finished game, nothing to take back; another error, or any in English,
-// in its own words.
-func (s *Session) Explain(err error) string {
-	l := s.lang
+// Explain is err as the players are told it, in the language SetLang set (Explain).
+func (s *Session) Explain(err error) string { return Explain(s.lang, err, s.rec.Result) }
+
+// Explain is err as the players are told it in language l (nil: English): a refused move
+// with the legal ones, a finished game (its result), nothing to take back; another error, or
+// any in English, in its own words.
+func Explain(l *lang.Lang, err error, result string) string {
 	if l == nil || l.Code() == lang.Codes[0] {
 		return err.Error() // English: the error's own words, with the rule that refused a move
 	}
@@ -207,7 +245,7 @@ func (s *Session) Explain(err error) string {
 	case errors.As(err, &me) && errors.Is(err, engine.ErrBadMove):
 		return l.T("record.badmove", "Move", me.Token)
 	case errors.Is(err, ErrFinished):
-		return l.T("record.finished", "Result", s.rec.Result)
+		return l.T("record.finished", "Result", result)
 	case errors.Is(err, ErrNothingToUndo):
 		return l.T("record.nothing")
 	}

@@ -230,3 +230,51 @@ func TestTagValues(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendRewritesInPlace: a game appended to a file goes after its games, which stay as
+// they were, through every move and a resume; a file whose % escape lines the rewrite would
+// lose is left byte for byte, and the append refused.
+func TestAppendRewritesInPlace(t *testing.T) {
+	dir := t.TempDir()
+	first := "[Event \"x\"]\n[South \"Ali\"]\n[North \"Bakari\"]\n[Result \"*\"]\n[Variant \"Bao la Kiswahili\"]\n\n*\n"
+	path := filepath.Join(dir, "day.bgn")
+	if err := os.WriteFile(path, []byte(first), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Append(path, []notation.Tag{{Name: "South", Value: "Chande"}}, engine.Kiswahili.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.RandomGame(engine.Kiswahili.Start(), engine.NewRand(5, 1), 6)
+	for _, m := range g.Moves()[:3] {
+		if _, err := s.Exec(engine.Kiswahili.FormatMove(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err = Resume(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Exec(engine.Kiswahili.FormatMove(g.Moves()[3])); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := notation.ReadFile(path)
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	if recs[0].Tag("South") != "Ali" || len(recs[0].Moves) != 0 || len(recs[1].Moves) != 4 || recs[1].Tag("South") != "Chande" {
+		t.Errorf("file holds %q (%d moves) and %q (%d moves)", recs[0].Tag("South"), len(recs[0].Moves), recs[1].Tag("South"), len(recs[1].Moves))
+	}
+
+	escaped := filepath.Join(dir, "escaped.bgn")
+	data := []byte("% kept by the scribe\n" + first)
+	if err := os.WriteFile(escaped, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Append(escaped, nil, engine.Kiswahili.Start()); !errors.Is(err, notation.ErrEscapeLines) {
+		t.Errorf("append to a file with an escape line: %v, want ErrEscapeLines", err)
+	}
+	if got, _ := os.ReadFile(escaped); string(got) != string(data) {
+		t.Errorf("the file was changed:\n%s", got)
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/internal/testgame"
 	"github.com/bao-archive/bao/site"
@@ -28,7 +29,11 @@ import (
 // connection closed before the answer: the phone's network failing in the middle of a move.
 func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 	t.Helper()
-	s, err := site.New(site.Options{Title: "Live Open", Source: dir, LiveScript: LivePrefix + "live.js"})
+	cfg, err := event.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.New(site.Options{Title: cfg.Name, Source: dir, LiveScript: LivePrefix + "live.js", Langs: lang.Codes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +49,7 @@ func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 		t.Fatal(err)
 	}
 	lv.Refresh = func(ctx context.Context) { _, _ = srv.Refresh(ctx) }
+	lv.Language = srv.Language
 	go lv.Run(t.Context())
 	srv.Handle(event.LinkPrefix, lv)
 	srv.Handle(LivePrefix, lv)
@@ -135,15 +141,24 @@ func tapPit(t *testing.T, ctx context.Context, name string) {
 	do(t, ctx, chromedp.TapXY(xy[0], xy[1]))
 }
 
-// playMove enters tok on a recording page: a tap on its pit, and on the choice if the page
-// asks one.
+// readyJS is true once the recording page's input has the engine's legal moves of the
+// position it shows (the pits with a move are marked).
+const readyJS = `!!document.querySelector('#rec-board g.pit.can') && !document.querySelector('#choices button')`
+
+// playMove enters tok on a recording page as the analysis board's input takes it: a tap on
+// its pit, and a tap on the choice where the input asks one.
 func playMove(t *testing.T, ctx context.Context, tok string) {
 	t.Helper()
-	settle(t, ctx, `document.querySelector('#choices').hidden`)
+	settle(t, ctx, readyJS)
 	tapPit(t, ctx, pitName(tok))
-	if eval[bool](t, ctx, `!document.querySelector('#choices').hidden`) {
-		do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { for (const b of document.querySelectorAll('#choices button'))
-			if (b.textContent === `+fmt.Sprintf("%q", tok)+`) b.click(); })()`))
+	if eval[bool](t, ctx, `!!document.querySelector('#choices button')`) {
+		sel := fmt.Sprintf(`#choices button[data-move=%q]`, tok)
+		xy := eval[[]float64](t, ctx, `(() => { const b = document.querySelector(`+fmt.Sprintf("%q", sel)+`);
+			if (!b) return []; const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+		if len(xy) != 2 {
+			t.Fatalf("the input offers no choice %s", tok)
+		}
+		do(t, ctx, chromedp.TapXY(xy[0], xy[1]))
 	}
 }
 
@@ -208,8 +223,12 @@ func TestBrowserRecording(t *testing.T) {
 		for b, p := range phones {
 			tok := lines[b][i]
 			if b == 0 && i == 2 { // an illegal tap: a pit of the player not to move
+				settle(t, p, readyJS)
 				tapPit(t, p, "b8")
-				settle(t, p, `document.querySelector('#status').classList.contains('bad') && document.querySelector('#status').textContent.includes('No move from b8')`)
+				settle(t, p, `document.querySelector('#status').classList.contains('bad') && document.querySelector('#status').textContent.includes('b8')`)
+				if eval[int](t, p, `document.querySelectorAll('#moves li').length`) != len(played[b]) {
+					t.Fatal("an illegal tap entered a move")
+				}
 			}
 			if b == 1 && i == 5 { // the connection cut while the move is entered
 				cut.Store(true)
@@ -299,4 +318,42 @@ func screenshots(t *testing.T, dir, base string, links *event.RoundLinks, desk, 
 	shot(desk, "round-1366x900.png")
 	do(t, desk, chromedp.Navigate(base+"/live/1.1.html"))
 	shot(desk, "game-1366x900.png")
+}
+
+// The event's page on the site (standings and crosstable) follows the results: a result
+// entered from a board's link reaches a reader's open page, pushed by the server, without a
+// reload.
+func TestBrowserStandingsLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	dir, links := newEvent(t, "kiswahili", 4)
+	var cut atomic.Bool
+	base := liveSite(t, dir, &cut)
+	reader := person(t, sitetest.Browser(t), false)
+	do(t, reader, chromedp.Navigate(base+"/"+site.EventHref(".")))
+	settle(t, reader, `!!document.querySelector('#standings tbody tr')`)
+	// The stream is open once the page has its first message; a mark on the window tells a
+	// reload (which would lose it) from an update in place.
+	do(t, reader, chromedp.Evaluate[chromedp.Void](`window.kept = true`))
+	south := links.Boards[0].South
+	first := fmt.Sprintf(`(() => { const tr = document.querySelector('#standings tbody tr');
+		return !!tr && tr.querySelector('th').textContent === %q && tr.querySelectorAll('td')[1].textContent === '1'; })()`, south)
+	if eval[bool](t, reader, first) {
+		t.Fatalf("%s leads before any result", south)
+	}
+	time.Sleep(500 * time.Millisecond) // the page's stream connects
+	if r := post(t, base+links.Boards[0].Link+"/result", `{"result":"1-0","termination":"resignation"}`); r.Status != 200 {
+		t.Fatalf("entering the result: %d %s", r.Status, r.Error)
+	}
+	d := settle(t, reader, first+` && window.kept === true`)
+	t.Logf("the standings showed the result %v after it was entered", d)
+	points := eval[string](t, reader, fmt.Sprintf(`(() => { for (const tr of document.querySelectorAll('#crosstable tbody tr'))
+		if (tr.querySelector('th').textContent === %q) return tr.querySelector('td:last-child').textContent; return ''; })()`, south))
+	if points != "1" {
+		t.Errorf("the crosstable gives %s %q points, want 1", south, points)
+	}
 }

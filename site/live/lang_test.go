@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/internal/testgame"
 )
 
 // TestRecordPageInKiswahili asks for a recording page in Kiswahili (Accept-Language) and
@@ -82,4 +84,57 @@ func toString(m any) string {
 		return m["one"] + " " + m["other"]
 	}
 	return ""
+}
+
+// TestAnswersInKiswahili holds the recording links' answers to the reader's language: each
+// refusal a phone can meet, asked in Kiswahili, is the Kiswahili catalogue's, and in English
+// it is not.
+func TestAnswersInKiswahili(t *testing.T) {
+	dir, links := newEvent(t, "kiswahili", 4)
+	ts, _, _ := serve(t, dir)
+	sw, en := lang.Must("sw"), lang.Must("en")
+	link := ts.URL + links.Boards[0].Link
+	tok := testgame.Line(engine.Kiswahili, 1, 1, 3)[0]
+	// English keeps the recorder's own words, which name the ply.
+	conflict := func(l *lang.Lang) string {
+		if l.Code() == "en" {
+			return "the record holds 0 moves"
+		}
+		return l.N("live.err.conflict", 0)
+	}
+	cases := []struct {
+		name, url, body string
+		status          int
+		want            func(l *lang.Lang) string
+	}{
+		{"no such link", ts.URL + "/record/nosuchsecret/moves", move(1, tok), 404,
+			func(l *lang.Lang) string { return l.T("live.err.nolink") }},
+		{"illegal move", link + "/moves", move(1, "b8>"), 422,
+			func(l *lang.Lang) string { return "b8" }},
+		{"ply past the next", link + "/moves", move(3, tok), 409, conflict},
+		{"undo past the last", link + "/undo", `{"ply":2}`, 409, conflict},
+		{"bad body", link + "/moves", `{"ply":0}`, 400,
+			func(l *lang.Lang) string { return l.T("live.err.want", "Body", `{"ply":P,"move":"TOKEN"}`) }},
+		{"another site", link + "/moves", move(1, tok), 403,
+			func(l *lang.Lang) string { return l.T("live.err.site") }},
+	}
+	for _, c := range cases {
+		for _, l := range []*lang.Lang{sw, en} {
+			h := []string{"Accept-Language", l.Code()}
+			if c.status == 403 {
+				h = append(h, "Origin", "https://elsewhere.example")
+			}
+			r := post(t, c.url, c.body, h...)
+			if r.Status != c.status || !strings.Contains(r.Error, c.want(l)) {
+				t.Errorf("%s in %s: %d %q, want %d with %q", c.name, l.Code(), r.Status, r.Error, c.status, c.want(l))
+			}
+			if l == sw {
+				for _, s := range englishSentences(t) {
+					if strings.Contains(r.Error, s) {
+						t.Errorf("%s in Kiswahili: the answer %q holds the English %q", c.name, r.Error, s)
+					}
+				}
+			}
+		}
+	}
 }

@@ -21,7 +21,8 @@ type pageData struct {
 	Write   string   // the recording page: the link it writes through
 	Arbiter bool     // the recording page is the arbiter's
 	Links   []arbLink
-	Home    string // the event's page on the site
+	Home    string       // the event's page on the site
+	Engine  *engineFiles // the recording page's input and engine
 }
 
 // arbLink is a board on the arbiter's page, with the address that records it.
@@ -124,31 +125,32 @@ func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, k key) {
 }
 
 // recordPage is a board's recording page, for a phone.
-func (sv *Server) recordPage(w http.ResponseWriter, r *http.Request, b *board, write string, arbiter bool) {
-	l, ok := sv.language(w, r)
-	if !ok {
-		return
-	}
+func (sv *Server) recordPage(w http.ResponseWriter, l *lang.Lang, b *board, write string, arbiter bool) {
 	sv.mu.Lock()
 	st := b.state
 	sv.mu.Unlock()
 	d := sv.page(l, l.T("live.record.title", "Board", b.k.String()), nil)
 	d.Round, d.Board, d.Write, d.Arbiter = b.k.round, st, write, arbiter
+	eng, err := loadEngine()
+	if err != nil {
+		sv.logf("the engine for the recording page: %v", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	d.Engine = eng
 	// The link is the page's own address: keep it out of the history's other pages and the
 	// referrer (the site's headers send none).
 	w.Header().Set("X-Robots-Tag", "noindex")
+	// The one page that runs the engine: WebAssembly, in a worker of its own origin.
+	w.Header().Set("Content-Security-Policy", recordPolicy)
 	sv.render(w, "record", d)
 }
 
 // arbiterPage lists every board of the event, each with its recording page under the
 // arbiter's link.
-func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, base string) {
+func (sv *Server) arbiterPage(w http.ResponseWriter, r *http.Request, l *lang.Lang, base string) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
-		return
-	}
-	l, ok := sv.language(w, r)
-	if !ok {
+		writeError(w, http.StatusMethodNotAllowed, l.T("live.err.method"))
 		return
 	}
 	d := sv.page(l, l.T("live.arbiter"), nil)

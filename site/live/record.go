@@ -17,6 +17,7 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/notation/recorder"
 )
@@ -32,19 +33,30 @@ type session struct {
 // holder names the server as a board's writer to others who find the board locked.
 const holder = "the recording page of bao serve"
 
+// written is a board's record as a write left it, read under the board's lock for the answer.
+type written struct {
+	plies               int
+	position            string
+	result, termination string
+	legal               []string // the legal moves, after a move refused as illegal
+}
+
 // write runs fn on board b's recorder under the board's lock, and broadcasts the new state.
-func (sv *Server) write(b *board, fn func(s *recorder.Session) error) (*recorder.Session, error) {
+func (sv *Server) write(b *board, fn func(s *recorder.Session) error) (written, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	l, err := event.LockBoard(sv.dir, b.k.round, b.k.board, holder)
 	if err != nil {
-		return nil, err
+		sv.mu.Lock()
+		plies := b.state.Plies
+		sv.mu.Unlock()
+		return written{plies: plies}, err
 	}
 	defer l.Unlock()
 	if b.ses == nil || stampOf(b.ses.s.Path()) != b.ses.stamp {
 		s, err := event.Board(sv.dir, b.k.round, b.k.board)
 		if err != nil {
-			return nil, err
+			return written{}, err
 		}
 		b.ses = &session{s: s, stamp: stampOf(s.Path())}
 	}
@@ -60,10 +72,14 @@ func (sv *Server) write(b *board, fn func(s *recorder.Session) error) (*recorder
 		sv.setState(b, stateOf(b.k, s.Record(), href))
 		sv.logf("board %s of %s: %d moves, %s", b.k, filepath.ToSlash(rel), s.Plies(), s.Record().Result)
 	}
+	out := written{plies: s.Plies(), position: s.Position().String(), result: s.Record().Result, termination: s.Termination()}
+	if errors.Is(err, engine.ErrIllegalMove) || errors.Is(err, engine.ErrBadMove) || errors.Is(err, engine.ErrAmbiguousMove) {
+		out.legal = s.Legal()
+	}
 	if err != nil && !isRefusal(err) {
 		b.ses = nil // a write that failed: read the file again before the next
 	}
-	return s, err
+	return out, err
 }
 
 // isRefusal reports whether err refused what was asked, leaving the record as it was.
@@ -80,94 +96,115 @@ func isRefusal(err error) bool {
 // record answers a recording link: /record/<secret>[/…], the arbiter's /record/<secret>/R.B[/…].
 func (sv *Server) record(w http.ResponseWriter, r *http.Request, rest string) {
 	w.Header().Set("Cache-Control", "no-store")
+	l, ok := sv.answerLanguage(w, r)
+	if !ok {
+		return
+	}
 	secret, tail, _ := strings.Cut(rest, "/")
 	acc, err := sv.keys.lookup(secret)
 	if err != nil {
 		if !sv.limits.fail(clientIP(r)) {
-			tooMany(w)
+			tooMany(w, l)
 			return
 		}
-		writeError(w, http.StatusNotFound, "no such recording link: ask the arbiter for your board's link")
+		writeError(w, http.StatusNotFound, l.T("live.err.nolink"))
 		return
 	}
 	if !sv.limits.link(acc) {
-		tooMany(w)
+		tooMany(w, l)
 		return
 	}
 	base := event.LinkPrefix + secret
 	k, op := key{acc.Round, acc.Board}, tail
 	if acc.Arbiter {
 		if tail == "" {
-			sv.arbiterPage(w, r, base)
+			sv.arbiterPage(w, r, l, base)
 			return
 		}
 		var where string
 		where, op, _ = strings.Cut(tail, "/")
 		var ok bool
 		if k, ok = parseKey(where); !ok {
-			writeError(w, http.StatusNotFound, "no such board: want ROUND.BOARD")
+			writeError(w, http.StatusNotFound, l.T("live.err.where"))
 			return
 		}
 		base += "/" + k.String()
 	}
 	if !acc.Allows(k.round, k.board) {
-		writeError(w, http.StatusForbidden, "this link records another board")
+		writeError(w, http.StatusForbidden, l.T("live.err.other"))
 		return
 	}
 	b := sv.boardOf(k)
 	if b == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("round %d has no board %d", k.round, k.board))
+		writeError(w, http.StatusNotFound, l.T("live.err.noboard", "Round", k.round, "Board", k.board))
 		return
 	}
 	if op == "" || op == "state" {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+			writeError(w, http.StatusMethodNotAllowed, l.T("live.err.method"))
 			return
 		}
 		if op == "" {
-			sv.recordPage(w, r, b, base, acc.Arbiter)
+			sv.recordPage(w, l, b, base, acc.Arbiter)
 		} else {
 			sv.stateOfBoard(w, b)
 		}
 		return
 	}
-	handler, ok := map[string]func(http.ResponseWriter, *board, []byte, bool){
+	handler, ok := map[string]func(http.ResponseWriter, *lang.Lang, *board, []byte, bool){
 		"moves": sv.postMove, "undo": sv.postUndo, "result": sv.postResult}[op]
 	if !ok {
-		writeError(w, http.StatusNotFound, "no such action: moves, undo or result")
+		writeError(w, http.StatusNotFound, l.T("live.err.action"))
 		return
 	}
-	body, status, err := readWrite(r)
-	if err != nil {
-		writeError(w, status, err.Error())
+	body, status, msg := readWrite(r)
+	if msg != "" {
+		writeError(w, status, l.T(msg))
 		return
 	}
-	handler(w, b, body, acc.Arbiter)
+	handler(w, l, b, body, acc.Arbiter)
 }
 
-// readWrite checks a request that changes a record and reads its body. Cross-site forgery:
+// answerLanguage is the language of a recording link's answers: its page's, chosen as the
+// site's pages are; a write, which a redirect would lose, keeps the language the reader chose
+// before (the cookie) or the browser's.
+func (sv *Server) answerLanguage(w http.ResponseWriter, r *http.Request) (*lang.Lang, bool) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.URL.Query().Has("lang") {
+		r2 := *r
+		u := *r.URL
+		q := u.Query()
+		q.Del("lang")
+		u.RawQuery = q.Encode()
+		r2.URL = &u
+		r = &r2
+	}
+	return sv.language(w, r)
+}
+
+// readWrite checks a request that changes a record and reads its body; a refusal is the
+// status and the catalogue's message id. Cross-site forgery:
 // a request another site's page sends carries that site's Origin, or is marked cross-site
 // by the browser, and is refused; and a JSON body cannot be sent across sites without the
 // browser asking first, which this server never allows.
-func readWrite(r *http.Request) ([]byte, int, error) {
+func readWrite(r *http.Request) ([]byte, int, string) {
 	if r.Method != http.MethodPost {
-		return nil, http.StatusMethodNotAllowed, errors.New("use POST")
+		return nil, http.StatusMethodNotAllowed, "live.err.post"
 	}
 	if !sameOrigin(r) {
-		return nil, http.StatusForbidden, errors.New("refused: the request comes from another site")
+		return nil, http.StatusForbidden, "live.err.site"
 	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return nil, http.StatusUnsupportedMediaType, errors.New("want Content-Type: application/json")
+		return nil, http.StatusUnsupportedMediaType, "live.err.json"
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, 4<<10+1))
 	if err != nil {
-		return nil, http.StatusBadRequest, err
+		return nil, http.StatusBadRequest, "live.err.body"
 	}
 	if len(body) > 4<<10 {
-		return nil, http.StatusRequestEntityTooLarge, errors.New("the body is too large")
+		return nil, http.StatusRequestEntityTooLarge, "live.err.large"
 	}
-	return body, 0, nil
+	return body, 0, ""
 }
 
 // sameOrigin reports whether a request comes from the server's own pages, or from no page at
@@ -194,42 +231,42 @@ func decode(body []byte, v any) error {
 	return nil
 }
 
-func (sv *Server) postMove(w http.ResponseWriter, b *board, body []byte, _ bool) {
+func (sv *Server) postMove(w http.ResponseWriter, l *lang.Lang, b *board, body []byte, _ bool) {
 	var req struct {
 		Ply   int    `json:"ply"`
 		Move  string `json:"move"`
 		Clock string `json:"clock"`
 	}
 	if err := decode(body, &req); err != nil || req.Ply < 1 || strings.TrimSpace(req.Move) == "" || len(req.Move) > 32 {
-		writeError(w, http.StatusBadRequest, `want {"ply":P,"move":"TOKEN"} with P from 1`)
+		writeError(w, http.StatusBadRequest, l.T("live.err.want", "Body", `{"ply":P,"move":"TOKEN"}`))
 		return
 	}
 	var after engine.Position
-	s, err := sv.write(b, func(s *recorder.Session) (err error) {
+	wr, err := sv.write(b, func(s *recorder.Session) (err error) {
 		after, err = s.PlayAt(req.Ply, strings.TrimSpace(req.Move), req.Clock)
 		return err
 	})
 	if err != nil {
-		sv.refuse(w, s, err)
+		sv.refuse(w, l, wr, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ply": req.Ply, "position": after.String()})
 }
 
-func (sv *Server) postUndo(w http.ResponseWriter, b *board, body []byte, _ bool) {
+func (sv *Server) postUndo(w http.ResponseWriter, l *lang.Lang, b *board, body []byte, _ bool) {
 	var req struct {
 		Ply int `json:"ply"`
 	}
 	if err := decode(body, &req); err != nil || req.Ply < 1 {
-		writeError(w, http.StatusBadRequest, `want {"ply":P}, P the move to take back (the last)`)
+		writeError(w, http.StatusBadRequest, l.T("live.err.want", "Body", `{"ply":P}`))
 		return
 	}
-	s, err := sv.write(b, func(s *recorder.Session) error { return s.UndoAt(req.Ply) })
+	wr, err := sv.write(b, func(s *recorder.Session) error { return s.UndoAt(req.Ply) })
 	if err != nil {
-		sv.refuse(w, s, err)
+		sv.refuse(w, l, wr, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"plies": s.Plies(), "position": s.Position().String()})
+	writeJSON(w, http.StatusOK, map[string]any{"plies": wr.plies, "position": wr.position})
 }
 
 // terminations a recording page may enter with a result: a game played at the board ends by
@@ -240,7 +277,7 @@ var terminations = slices.DeleteFunc(slices.Clone(notation.Terminations), func(t
 // one entered off the board. The arbiter's results go through event.SetResult, as `bao event
 // result` enters them: a correction of a decided game keeps a note of what it was, a board
 // without moves is "unrecorded".
-func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte, arbiter bool) {
+func (sv *Server) postResult(w http.ResponseWriter, l *lang.Lang, b *board, body []byte, arbiter bool) {
 	var req struct {
 		Result      string `json:"result"`
 		Termination string `json:"termination"`
@@ -250,14 +287,14 @@ func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte, arbit
 		req.Termination = "adjudication"
 	}
 	if err != nil || !slices.Contains([]string{"1-0", "0-1", "1/2-1/2", "*"}, req.Result) || !slices.Contains(terminations, req.Termination) {
-		writeError(w, http.StatusBadRequest, `want {"result":"1-0|0-1|1/2-1/2|*","termination":"`+strings.Join(terminations, "|")+`"}`)
+		writeError(w, http.StatusBadRequest, l.T("live.err.want", "Body", `{"result":"1-0|0-1|1/2-1/2|*","termination":"`+strings.Join(terminations, "|")+`"}`))
 		return
 	}
 	if arbiter && req.Result != "*" {
-		sv.arbiterResult(w, b, req.Result, req.Termination)
+		sv.arbiterResult(w, l, b, req.Result, req.Termination)
 		return
 	}
-	s, err := sv.write(b, func(s *recorder.Session) error {
+	wr, err := sv.write(b, func(s *recorder.Session) error {
 		rec := s.Record()
 		switch {
 		case req.Result == "*" && s.Termination() == "":
@@ -275,13 +312,13 @@ func (sv *Server) postResult(w http.ResponseWriter, b *board, body []byte, arbit
 		return err
 	})
 	if err != nil {
-		sv.refuse(w, s, err)
+		sv.refuse(w, l, wr, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"result": s.Record().Result, "termination": s.Termination(), "plies": s.Plies()})
+	writeJSON(w, http.StatusOK, map[string]any{"result": wr.result, "termination": wr.termination, "plies": wr.plies})
 }
 
-func (sv *Server) arbiterResult(w http.ResponseWriter, b *board, result, term string) {
+func (sv *Server) arbiterResult(w http.ResponseWriter, l *lang.Lang, b *board, result, term string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	e, err := event.SetResult(sv.dir, event.Entry{Round: b.k.round, Board: b.k.board, Result: result, Termination: term, Holder: holder})
@@ -291,18 +328,18 @@ func (sv *Server) arbiterResult(w http.ResponseWriter, b *board, result, term st
 			sv.mu.Lock()
 			plies := b.state.Plies
 			sv.mu.Unlock()
-			writeJSON(w, http.StatusConflict, map[string]any{"error": err.Error(), "plies": plies})
+			writeJSON(w, http.StatusConflict, map[string]any{"error": explain(l, written{plies: plies}, err), "plies": plies})
 		case errors.Is(err, event.ErrBadResult):
 			writeError(w, http.StatusBadRequest, err.Error())
 		default:
-			sv.refuse(w, nil, err)
+			sv.refuse(w, l, written{}, err)
 		}
 		return
 	}
 	b.ses = nil // the file changed under the recorder: read it again
 	s, err := event.Board(sv.dir, b.k.round, b.k.board)
 	if err != nil {
-		sv.refuse(w, nil, err)
+		sv.refuse(w, l, written{}, err)
 		return
 	}
 	sv.mu.Lock()
@@ -314,58 +351,52 @@ func (sv *Server) arbiterResult(w http.ResponseWriter, b *board, result, term st
 }
 
 // refuse answers a write that was not made: 409 with the moves the record holds for a
-// conflict, 422 with the legal moves for an illegal one.
-func (sv *Server) refuse(w http.ResponseWriter, s *recorder.Session, err error) {
-	plies := 0
-	if s != nil {
-		plies = s.Plies()
-	}
+// conflict, 422 with the legal moves for an illegal one; the error in language l.
+func (sv *Server) refuse(w http.ResponseWriter, l *lang.Lang, wr written, err error) {
 	switch {
 	case errors.Is(err, recorder.ErrConflict), errors.Is(err, recorder.ErrFinished), errors.Is(err, event.ErrBoardBusy),
 		errors.Is(err, recorder.ErrNothingToUndo), errors.Is(err, engine.ErrGameOver):
-		writeJSON(w, http.StatusConflict, map[string]any{"error": err.Error(), "plies": plies})
+		writeJSON(w, http.StatusConflict, map[string]any{"error": explain(l, wr, err), "plies": wr.plies})
 	case errors.Is(err, engine.ErrIllegalMove), errors.Is(err, engine.ErrBadMove), errors.Is(err, engine.ErrAmbiguousMove):
-		legal := []string{}
-		if s != nil {
-			legal = append(legal, s.Legal()...)
-		}
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": err.Error(), "legal": legal})
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": explain(l, wr, err), "legal": append([]string{}, wr.legal...)})
 	case errors.Is(err, recorder.ErrBadArgument):
 		writeError(w, http.StatusBadRequest, err.Error())
 	case errors.Is(err, event.ErrNoPairing):
-		writeError(w, http.StatusNotFound, err.Error())
+		writeError(w, http.StatusNotFound, explain(l, wr, err))
 	default:
 		sv.logf("recording failed: %v", err)
-		writeError(w, http.StatusInternalServerError, "not saved: "+err.Error())
+		writeError(w, http.StatusInternalServerError, l.T("live.err.notsaved", "Error", err.Error()))
 	}
 }
 
-// legalMove is a legal move and the position after it, as bao moves --json lists them.
-type legalMove struct {
-	Move     string `json:"move"`
-	Position string `json:"position"`
+// explain is a refused write's error as the players are told it in language l: bao record's
+// words for a refused move, a finished game or nothing to take back (recorder.Explain), the
+// catalogue's for the refusals of the recording links; English keeps the error's own words.
+func explain(l *lang.Lang, wr written, err error) string {
+	if l.Code() != lang.Codes[0] {
+		switch {
+		case errors.Is(err, recorder.ErrFinished):
+			return recorder.Explain(l, recorder.ErrFinished, wr.result)
+		case errors.Is(err, recorder.ErrConflict):
+			return l.N("live.err.conflict", wr.plies)
+		case errors.Is(err, event.ErrBoardBusy):
+			return l.T("live.err.busy")
+		case errors.Is(err, event.ErrContradicted):
+			return l.T("live.err.contradicted")
+		case errors.Is(err, event.ErrNoPairing):
+			return l.T("live.err.nopairing")
+		}
+	}
+	return recorder.Explain(l, err, wr.result)
 }
 
-// stateOfBoard answers the recording page's GET <link>/state: the board's state, with the
-// legal moves of its position for the page's taps.
+// stateOfBoard answers the recording page's GET <link>/state: the board's record as it
+// stands, as the spectators are sent it.
 func (sv *Server) stateOfBoard(w http.ResponseWriter, b *board) {
 	sv.mu.Lock()
 	st := *b.state
 	sv.mu.Unlock()
-	legal := []legalMove{}
-	v, _ := engine.LookupVariant(st.Variant)
-	if v != nil && st.Result == "*" {
-		if p, err := engine.ParsePosition(v, st.Position); err == nil {
-			for _, c := range p.Children(nil) {
-				legal = append(legal, legalMove{v.FormatMove(c.Move), c.Position.String()})
-			}
-			slices.SortFunc(legal, func(a, b legalMove) int { return strings.Compare(a.Move, b.Move) })
-		}
-	}
-	writeJSON(w, http.StatusOK, struct {
-		state
-		Legal []legalMove `json:"legal"`
-	}{st, legal})
+	writeJSON(w, http.StatusOK, &st)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -380,9 +411,9 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
 
-func tooMany(w http.ResponseWriter) {
+func tooMany(w http.ResponseWriter, l *lang.Lang) {
 	w.Header().Set("Retry-After", "1")
-	writeError(w, http.StatusTooManyRequests, "too many requests: wait a moment")
+	writeError(w, http.StatusTooManyRequests, l.T("live.err.toomany"))
 }
 
 // clientIP is the address a request came from.

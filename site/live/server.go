@@ -220,6 +220,7 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "internal error", http.StatusInternalServerError)
 		}
 	}()
+	w.Header().Set("Content-Security-Policy", pagePolicy)
 	switch p := r.URL.Path; {
 	case strings.HasPrefix(p, event.LinkPrefix):
 		sv.record(w, r, strings.TrimPrefix(p, event.LinkPrefix))
@@ -229,6 +230,13 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 	}
 }
+
+// pagePolicy keeps the live pages to the server's own scripts and styles; recordPolicy lets
+// the recording page run the engine as well (WebAssembly, in a Web Worker).
+const (
+	pagePolicy   = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+	recordPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+)
 
 // redact hides a link's secret in a path written to a log.
 func redact(p string) string {
@@ -278,6 +286,7 @@ func (sv *Server) broadcast(w http.ResponseWriter, r *http.Request, name string)
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(site.MsgsScript(l))
+	case serveEngine(w, r, name):
 	case path.Ext(name) == ".js" || path.Ext(name) == ".css":
 		data, err := fs.ReadFile(assets, "assets/"+path.Base(name))
 		if err != nil || strings.Contains(name, "/") {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/event"
+	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site"
 )
 
 // sheetCard is one board on the printed sheet of links.
@@ -19,8 +21,9 @@ type sheetCard struct {
 // WriteSheet writes the printable sheet of a round's recording links, one card per board to
 // cut out and put by the board, and returns its path (event.WriteSheet). base is the server's
 // address as the phones reach it ("http://192.168.1.10:8080"); with it each card has a QR
-// code, without it the cards give the links to type after the address.
-func WriteSheet(dir, eventName string, links *event.RoundLinks, base string) (string, error) {
+// code, without it the cards give the links to type after the address. The sheet is in
+// language l.
+func WriteSheet(dir, eventName string, links *event.RoundLinks, base string, l *lang.Lang) (string, error) {
 	base = strings.TrimRight(base, "/")
 	data := struct {
 		Event string
@@ -40,7 +43,7 @@ func WriteSheet(dir, eventName string, links *event.RoundLinks, base string) (st
 		}
 		data.Cards = append(data.Cards, c)
 	}
-	t, err := template.ParseFS(assets, "assets/sheet.html")
+	t, err := template.New("").Funcs(site.Funcs(l)).ParseFS(assets, "assets/sheet.html")
 	if err != nil {
 		return "", err
 	}

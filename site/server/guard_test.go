@@ -3,13 +3,19 @@ package server
 import (
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site"
 )
 
 // serveOn serves sv on a loopback port until the test ends and returns its base URL.
@@ -147,6 +153,42 @@ func TestLiveBadParams(t *testing.T) {
 		}
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("GET %.60s took %v", target, d)
+		}
+	}
+}
+
+// TestLiveBoundsInLanguage: a search past one of the archive's bounds is refused in the page's
+// language, the bound named as the catalogue says it.
+func TestLiveBoundsInLanguage(t *testing.T) {
+	dir := writeArchive(t)
+	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sv := serverOf(t, dir, site.Options{IndexDir: archive.DefaultIndexDir(dir), Langs: lang.Codes})
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ target, id string }{
+		{"/search?q=bao&offset=9223372036854775807", "search.bound.offset"},
+		{"/search?q=" + strings.Repeat("a", 3000), "search.bound.bytes"},
+		{"/search?q=" + url.QueryEscape("a*b*c*d*e*f*g*h*i*j"), "search.bound.wildcards"},
+	} {
+		for _, code := range lang.Codes {
+			l := lang.Must(code)
+			want := html.EscapeString(l.T(c.id, "Got", 0, "Max", 0, "Part", "")) // the words before the first number
+			want = want[:strings.IndexAny(want, "0")]
+			w := get(t, sv, c.target+"&lang="+code)
+			if w.Code == http.StatusSeeOther { // ?lang= sets the cookie and comes back
+				req := httptest.NewRequest(http.MethodGet, w.Header().Get("Location"), nil)
+				for _, ck := range w.Result().Cookies() {
+					req.AddCookie(ck)
+				}
+				w = httptest.NewRecorder()
+				sv.ServeHTTP(w, req)
+			}
+			if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), want) {
+				t.Errorf("GET %.60s in %s: %d, want 400 with %q\n%.300s", c.target, code, w.Code, want, w.Body)
+			}
 		}
 	}
 }

@@ -222,14 +222,14 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if name == "" {
-		name = "index.html"
+		name = site.FolderPage(name)
 	}
 	if site.IsEmbed(name) {
 		w.Header().Set("Content-Security-Policy", embedPolicy)
 	}
 	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
-		name = path.Join(name, "index.html")
+		name = site.FolderPage(name)
 		data, found, err = sv.page(r.Context(), snap, name, l)
 	}
 	switch {

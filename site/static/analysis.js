@@ -19,8 +19,8 @@
 //   bao.tapMove(svg, opts) -> input
 //     Makes the board an input. opts: variant (id), bpn (the position), choices (an element
 //     where the buttons of a choice go), onMove(token, bpn, doc) (a legal move was made; bpn
-//     is the position after it), onSay(text) (a message for the reader: why a tap was
-//     refused, what to choose). The reader taps a pit; where the move's token needs more (a
+//     is the position after it), onSay(text, refused) (a message for the reader: why a tap
+//     was refused, refused then true; what to choose). The reader taps a pit; where the move's token needs more (a
 //     direction, the kichwa a capture starts from, safari or not), buttons offer exactly the
 //     legal choices. Pits are buttons for the keyboard too (Enter or Space).
 //     input.set(bpn) puts another position on it; input.stop() ends the input.
@@ -141,7 +141,7 @@
   bao.tapMove = function (svg, o) {
     var pits = pitsOf(svg);
     var bpn = o.bpn, doc = null, picked = '', live = true;
-    var tell = function (t) { if (o.onSay) o.onSay(t); };
+    var tell = function (t, refused) { if (o.onSay) o.onSay(t, !!refused); };
     var clearChoices = function () { if (o.choices) o.choices.textContent = ''; };
     svg.setAttribute('role', 'group');
     svg.classList.add('input');
@@ -195,8 +195,13 @@
       if (cands.length === 0) {
         mark();
         var b = bpn;
+        var legal = doc.moves.map(function (m) { return m.move; }).join(' ');
+        if (document.documentElement.lang !== 'en') { // the engine explains in English only
+          tell(msg('js.a.nofrom', { Pit: name, Legal: legal }), true);
+          return;
+        }
         bao.engine().then(function (e) { return e.explain(o.variant, b, name); }).then(function (why) {
-          if (b === bpn) tell(why || msg('js.a.nomove'));
+          if (b === bpn) tell(why || msg('js.a.nomove'), true);
         });
         return;
       }
@@ -273,7 +278,8 @@
 
   var boards = [];
   document.querySelectorAll('svg.board[data-bpn][data-variant]').forEach(function (svg) {
-    if (svg.classList.contains('key') || !svg.getAttribute('data-variant')) return;
+    // A board inside [data-input] is an input of its page's own (the recording page's).
+    if (svg.classList.contains('key') || !svg.getAttribute('data-variant') || svg.closest('[data-input]')) return;
     var key = svg.id === 'board' ? 'p' : 'd' + boards.length;
     boards.push({ svg: svg, key: key });
   });

@@ -44,7 +44,7 @@
   }
 
   function resultText(r) {
-    return r === '1/2-1/2' ? '½-½' : (r === '*' || !r) ? 'playing' : r;
+    return r === '1/2-1/2' ? '½-½' : (r === '*' || !r) ? window.bao.msg('js.live.playing') : r;
   }
 
   function setText(root, sel, text) {

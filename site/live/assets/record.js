@@ -1,7 +1,8 @@
-// The recording page of a board, for a phone. It knows no rules: the legal moves and the
-// positions after them come from the engine (window.bao.engine(), the project's engine in
-// WebAssembly, when the page has it; else from the server), and the board's counts from the
-// server. A move is sent as POST <link>/moves {"ply":P,"move":TOKEN}; until the server has
+// The recording page of a board, for a phone. It knows no rules: the board is an input as the
+// analysis board's is (bao.tapMove of analysis.js: legal moves only, the direction or the
+// kichwa asked only where the move needs it), whose legal moves and positions come from the
+// engine (bao.engine(), the project's engine in WebAssembly in a Web Worker); the record as it
+// stands comes from the server (GET <link>/state), which checks every move again. A move is sent as POST <link>/moves {"ply":P,"move":TOKEN}; until the server has
 // answered 200 (the move is on disk) it is kept in the browser's storage and shown as not
 // yet saved, and sent again when the connection returns, after a reload as well.
 (function () {
@@ -19,7 +20,8 @@
 
   var saved = null;     // the board's state as the server last sent it
   var queue = load();   // moves entered and not yet saved: {ply, move, position, clock}
-  var legal = null;     // legal moves of the position shown: [{move, position}]
+  var input = null;     // the analysis board's tap-to-move input, while the game goes on
+  var inputAt = null;   // the position the input shows
   var sending = false;
   var retry = null;
   var clock = loadClock();
@@ -37,16 +39,6 @@
   }
   function plies() { return saved.plies + queue.length; }
 
-  function engineMoves(bpn) {
-    if (!queue.length && saved.position === bpn && saved.legal) return Promise.resolve(saved.legal);
-    if (window.bao && typeof window.bao.engine === 'function') {
-      return window.bao.engine().then(function (en) { return en.moves(variant, bpn); }).then(function (r) {
-        return r.moves || [];
-      });
-    }
-    return Promise.resolve(null); // no engine here: wait for the server
-  }
-
   function refresh() {
     return fetch(write + '/state', { cache: 'no-store' }).then(function (r) {
       if (!r.ok) throw new Error('HTTP ' + r.status);
@@ -61,16 +53,36 @@
     });
   }
 
+  // say puts a line of the input's (why a tap was refused, what to choose) under the board.
+  function say(text, refused) {
+    statusEl.textContent = text;
+    statusEl.classList.toggle('bad', !!refused);
+  }
+
   function show() {
-    var pits = boardBox.querySelectorAll('g.pit');
-    if (!queue.length) {
+    var over = saved.result !== '*';
+    var svg = boardBox.querySelector('svg');
+    if (over && input) {
+      input.stop();
+      input = inputAt = null;
+    }
+    if (over) { // the board as the server drew it
+      var pits = svg.querySelectorAll('g.pit');
       for (var i = 0; i < pits.length; i++) {
         pits[i].setAttribute('class', saved['class'][i]);
         pits[i].querySelector('text').textContent = saved.counts[i];
       }
+    } else if (!input) {
+      inputAt = shown();
+      input = window.bao.tapMove(svg, {
+        variant: variant, bpn: inputAt, choices: choicesEl, onSay: say,
+        onMove: function (tok, bpn) { inputAt = bpn; enter({ move: tok, position: bpn }); }
+      });
+    } else if (inputAt !== shown()) {
+      inputAt = shown();
+      input.set(inputAt);
     }
     boardBox.classList.toggle('stale', queue.length > 0);
-    var over = saved.result !== '*';
     statusEl.classList.remove('bad');
     if (over) {
       statusEl.textContent = saved.termination ? msg('js.rec.overwhy', { Result: saved.result, Why: saved.termination }) :
@@ -88,11 +100,6 @@
       if (i >= saved.plies) li.className = 'unsaved';
       movesEl.appendChild(li);
     });
-    choicesEl.hidden = true;
-    legal = null;
-    if (!over) {
-      engineMoves(shown()).then(function (ms) { legal = ms; });
-    }
   }
 
   function syncLine(text, cls) {
@@ -116,56 +123,7 @@
     }
   }
 
-  // pitOf is the pit a move token starts with: "A6" of "A6<*".
-  function pitOf(tok) { var m = /^[A-Za-z]\d+/.exec(tok); return m ? m[0] : ''; }
-
-  function tap(g) {
-    if (saved.result !== '*') return;
-    var name = g.querySelector('title').textContent;
-    if (!legal) {
-      statusEl.textContent = msg('js.rec.waiting');
-      statusEl.classList.add('bad');
-      return;
-    }
-    var options = legal.filter(function (m) { return pitOf(m.move) === name; });
-    boardBox.querySelectorAll('.picked, .wrong').forEach(function (p) { p.classList.remove('picked', 'wrong'); });
-    if (!options.length) {
-      g.classList.add('wrong');
-      statusEl.textContent = msg('js.rec.nomove', { Pit: name, Legal: legal.map(function (m) { return m.move; }).join(' ') });
-      statusEl.classList.add('bad');
-      setTimeout(function () { g.classList.remove('wrong'); }, 900);
-      return;
-    }
-    statusEl.classList.remove('bad');
-    if (options.length === 1) { enter(options[0]); return; }
-    // several moves from this pit: the direction, the kichwa or safari is asked
-    g.classList.add('picked');
-    choicesEl.replaceChildren();
-    options.forEach(function (m) {
-      var b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = m.move;
-      b.setAttribute('aria-label', describe(m.move));
-      b.addEventListener('click', function () { g.classList.remove('picked'); enter(m); });
-      choicesEl.appendChild(b);
-    });
-    var cancel = document.createElement('button');
-    cancel.type = 'button';
-    cancel.textContent = msg('js.rec.cancel');
-    cancel.addEventListener('click', function () { g.classList.remove('picked'); choicesEl.hidden = true; });
-    choicesEl.appendChild(cancel);
-    choicesEl.hidden = false;
-    statusEl.textContent = msg('js.rec.which', { Pit: name });
-  }
-
-  function describe(tok) {
-    var words = [];
-    if (tok.indexOf('<') >= 0) words.push(msg('js.a.left'));
-    if (tok.indexOf('>') >= 0) words.push(msg('js.a.right'));
-    if (tok.indexOf('+') >= 0) words.push(msg('js.a.safari'));
-    return tok + (words.length ? ': ' + words.join(', ') : '');
-  }
-
+  // enter queues a legal move the input made, m.position the position after it.
   function enter(m) {
     var q = { ply: plies() + 1, move: m.move, position: m.position };
     var c = clockAfterMove();
@@ -318,10 +276,6 @@
   });
   setInterval(function () { if (clock) drawClocks(); }, 250);
 
-  boardBox.addEventListener('click', function (e) {
-    var g = e.target.closest && e.target.closest('g.pit');
-    if (g) tap(g);
-  });
   document.getElementById('undo').addEventListener('click', undo);
   document.querySelectorAll('[data-result]').forEach(function (b) {
     b.addEventListener('click', function () {
