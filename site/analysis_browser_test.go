@@ -197,6 +197,7 @@ func TestBrowserAnalysis(t *testing.T) {
 		t.Run("engine-"+base.name, func(t *testing.T) { browserEngine(t, tab(t, ctx, dialogs), base.url, 1000) })
 		t.Run("download-"+base.name, func(t *testing.T) { browserDownload(t, tab(t, ctx, dialogs), base.url, games[0]) })
 	}
+	t.Run("explore-served", func(t *testing.T) { browserExploreLinks(t, tab(t, ctx, dialogs), served, games[0]) })
 	for _, ag := range games {
 		t.Run("tap-"+ag.v.ID(), func(t *testing.T) { browserTap(t, ctx, dialogs, static, ag) })
 		t.Run("line-tools-"+ag.v.ID(), func(t *testing.T) { browserLineTools(t, tab(t, ctx, dialogs), static, ag) })
@@ -453,6 +454,7 @@ func TestBrowserAxe(t *testing.T) {
 		{"event", demoEventPage, ""},
 		{"player", demoPlayerPage, ""},
 		{"search", "/search.html", ""},
+		{"embed", "/demo/selfplay/kiswahili/1.embed.html", ""},
 	}
 	for _, w := range []struct {
 		name          string
@@ -499,8 +501,49 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	if err != nil || len(rp.Plies) != len(ag.line) || rp.Plies[len(rp.Plies)-1].After.String() != want {
 		t.Errorf("the line's BGN %q replays with %v, want %d plies to %s", rec, err, len(ag.line), want)
 	}
+	if eval[bool](t, ctx, `!!document.querySelector('section.analysis [data-a=explore], section.analysis [data-a=search]')`) {
+		t.Error("a static site's analysis board links to an explorer no server answers")
+	}
 	do(t, ctx, chromedp.Click(`section.analysis [data-a=flip]`))
 	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {
 		t.Error("Flip does not flip the board")
+	}
+	// Download image: the board as an SVG styled by the site's rules for boards, and as a PNG
+	// drawn from it at twice its size. The downloads are caught where the script starts them.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.baoDownloads = [];
+		HTMLAnchorElement.prototype.click = function () { if (this.download) baoDownloads.push([this.download, this.href]); };`))
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=svg]`))
+	settle(t, ctx, `baoDownloads.length === 1`)
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=png]`))
+	settle(t, ctx, `baoDownloads.length === 2`)
+	img := eval[[]string](t, ctx, `baoDownloads.map(d => d[0] + ' ' + (d[1].startsWith('data:') ? decodeURIComponent(d[1].slice(d[1].indexOf(',') + 1)) : d[1]))`)
+	if svg := img[0]; !strings.HasPrefix(svg, "position.svg <svg") || !strings.Contains(svg, `data-bpn="`+want+`"`) ||
+		!strings.Contains(svg, "svg.board .pit circle") || !strings.Contains(svg, "<title>") {
+		t.Errorf("the SVG image: %.300s…, want a styled board of %s with a title", svg, want)
+	}
+	size := await[[]float64](t, ctx, `new Promise((ok, fail) => { const i = new Image(); i.onerror = fail;
+		i.onload = () => ok([i.naturalWidth, i.naturalHeight, document.querySelector('svg[data-analysis]').viewBox.baseVal.width]);
+		i.src = baoDownloads[1][1]; })`)
+	// iVBOR: a PNG's signature in base64.
+	if !strings.HasPrefix(img[1], "position.png iVBOR") || size[0] != 2*size[2] || size[1] < 100 {
+		t.Errorf("the PNG image %.60q is %vx%v px, want twice the board's %v", img[1], size[0], size[1], size[2])
+	}
+}
+
+// browserExploreLinks checks that the analysis board of a page bao serve renders opens the
+// position it shows in the explorer and in the position search, and that a static site's has
+// no such links (it has no server to answer them).
+func browserExploreLinks(t *testing.T, ctx context.Context, served string, ag analysisGame) {
+	u := fmt.Sprintf("%s/%s/1.html#p%d/%s", served, ag.v.ID(), analysisPly, url.PathEscape(ag.line[0]))
+	want := ag.after(t, 1)
+	for _, a := range []string{"explore", "search"} {
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u))
+		settle(t, ctx, fmt.Sprintf(`document.querySelector('svg[data-analysis]')?.getAttribute('data-bpn') === %q`, want))
+		href := eval[string](t, ctx, `document.querySelector('section.analysis [data-a=`+a+`]').href`)
+		do(t, ctx, chromedp.Navigate(href), chromedp.WaitVisible("main h1"))
+		got := eval[string](t, ctx, `(document.querySelector('main svg.board') || {getAttribute: () => ''}).getAttribute('data-bpn')`)
+		if got != want {
+			t.Errorf("%s from the analysis board (%s) shows %q, want %q", a, href, got, want)
+		}
 	}
 }

@@ -204,6 +204,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("marks", func(t *testing.T) { browserMarks(t, tab(t, ctx, dialogs), base) })
 	t.Run("evalgraph", func(t *testing.T) { browserEvalGraph(t, tab(t, ctx, dialogs), base) })
 	t.Run("live-search", func(t *testing.T) { browserLive(t, tab(t, ctx, dialogs), base) })
+	t.Run("search-variant", func(t *testing.T) { browserSearchVariant(t, tab(t, ctx, dialogs), base) })
 	t.Run("events", func(t *testing.T) { browserEvents(t, tab(t, ctx, dialogs), base) }) // events_browser_test.go
 	t.Run("events-no-script", func(t *testing.T) { browserEventsNoScript(t, tab(t, ctx, dialogs), base) })
 	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
@@ -359,6 +360,15 @@ func browserNoScript(t *testing.T, ctx context.Context, base string) {
 			inView: b.top >= -1 && b.bottom <= innerHeight + 1}; })()`) // a pixel of slack for sub-pixel layout
 	if got["hash"] != "#p2" || got["open"] != true || got["inView"] != true {
 		t.Errorf("a move's link without JavaScript: %v; want its row of the positions table open and in view", got)
+	}
+	// On a phone the board, which shows only the start without the script, does not stay over
+	// the row a move's link leads to.
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(base+"/demo/selfplay/kiswahili/1.html"), chromedp.Click(`.movetext a[href="#p30"]`))
+	settle(t, ctx, `location.hash === '#p30'`)
+	if !eval[bool](t, ctx, `(() => { const r = document.getElementById('p30'); const b = r.getBoundingClientRect();
+		return r.contains(document.elementFromPoint(b.left + 4, b.top + b.height / 2)); })()`) {
+		t.Error("on a phone without JavaScript the board covers the row a move's link leads to")
 	}
 }
 
@@ -820,4 +830,21 @@ func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", name)
+}
+
+// browserSearchVariant: the static search reads the variant as the live search writes it
+// (?variant=kimasai), and finds that variant's games alone.
+func browserSearchVariant(t *testing.T, ctx context.Context, base string) {
+	do(t, ctx, chromedp.Navigate(base+"/search.html?variant=kimasai"))
+	settle(t, ctx, `document.querySelectorAll('#search-results tbody tr').length > 0 && /\.$/.test(document.getElementById('search-status').textContent)`)
+	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results tbody tr td:nth-child(6)')).map(td => td.textContent)`)
+	for _, v := range got {
+		if v != "Bao la Kimasai" {
+			t.Errorf("?variant=kimasai finds a game of %q", v)
+			break
+		}
+	}
+	if sel := eval[string](t, ctx, `document.querySelector('form select[name=variant]').value`); sel != "kimasai" {
+		t.Errorf("?variant=kimasai selects %q", sel)
+	}
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -70,6 +71,13 @@ func TestGamePaths(t *testing.T) {
 		stem, got, ok := parseGameHref(name)
 		if !ok || stem != "club/cup" || got != n {
 			t.Errorf("GameHref(%d) = %s, read back as %q %d %v", n, name, stem, got, ok)
+		}
+		embed := embedHref("club/cup.bgn", n)
+		if stem, got, ok := parseEmbedHref(embed); !ok || stem != "club/cup" || got != n || path.Dir(embed) != path.Dir(name) {
+			t.Errorf("embedHref(%d) = %s (beside %s?), read back as %q %d %v", n, embed, name, stem, got, ok)
+		}
+		if _, _, ok := parseGameHref(embed); ok || IsEmbed(name) {
+			t.Errorf("%s and %s: a game page and an embed page taken one for the other", name, embed)
 		}
 	}
 	for _, name := range []string{"club/cup/index.html", "club/cup/0.html", "club/cup/01.html",

@@ -33,6 +33,10 @@ type gameView struct {
 	Positions         template.HTML  // the table's rows, for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 	Event             *link          // the page of the event the game belongs to (events.go)
+	Prev, Next        *link          // the games before and after it in its file
+	Page              string         // the game's page, which its embed page links back to
+	Embed             string         // its embed page
+	EmbedCode         string         // the HTML that frames the embed page, relative to the page
 	// Opening is the name the archive's openings.toml gives the game's first moves, linked to
 	// the position where the named line ends.
 	Opening *link
@@ -40,6 +44,12 @@ type gameView struct {
 	// linked to its position; Earlier the earlier games that reached the position before it.
 	Novelty *link
 	Earlier int
+}
+
+// embedPage is the data of a game's embed page: the board and the moves alone.
+type embedPage struct {
+	pageData
+	Game *gameView
 }
 
 type tagView struct {
@@ -70,6 +80,12 @@ func (b *build) writeGame(g *game) error {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
+	if g.number > 1 {
+		gv.Prev = &link{Href: GameHref(g.file, g.number-1), Text: b.l.T("game.prev", "N", g.number-1)}
+	}
+	if g.next {
+		gv.Next = &link{Href: GameHref(g.file, g.number+1), Text: b.l.T("game.next", "N", g.number+1)}
+	}
 	gv.Event = b.eventLink(g)
 	b.openingAndNovelty(g, gv)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
@@ -86,7 +102,15 @@ func (b *build) writeGame(g *game) error {
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	gv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
-	return b.write(g.href, "game", gamePage{pageData: pd, Game: gv})
+	embed := embedHref(g.file, g.number)
+	gv.Page, gv.Embed = g.href, embed
+	gv.EmbedCode = `<iframe src="` + escapeHTML(pd.Root+embed) + `" title="` + escapeHTML(g.title(b.l)) +
+		`" width="100%" height="720" loading="lazy"></iframe>`
+	if err := b.write(g.href, "game", gamePage{pageData: pd, Game: gv}); err != nil {
+		return err
+	}
+	// The embed page: the same board and moves, whose links lead out of the frame.
+	return b.write(embed, "embed", embedPage{pageData: b.newPage(embed, "embed", g.title(b.l)), Game: gv})
 }
 
 // positionRows writes the rows of the table that readers without JavaScript get in place of

@@ -24,6 +24,7 @@ type game struct {
 	where   string // the file as problem reports name it (Options.Source)
 	number  int    // 1-based number of the game in its file
 	several bool   // the file holds other games too
+	next    bool   // the file holds a game after it
 	href    string // site-relative path of its page
 	rec     *notation.Record
 	start   engine.Position // zero if the record names no playable variant or start
@@ -54,9 +55,10 @@ type node struct {
 	gap bool
 }
 
-// newGame replays record number n of file (parse problems in parseErrs).
-func newGame(file, where string, n int, several bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
-	g := &game{file: file, where: where, number: n, several: several, href: GameHref(file, n), rec: rec}
+// newGame replays record number n of file (parse problems in parseErrs); next tells whether
+// the file holds a game after it.
+func newGame(file, where string, n int, next bool, rec *notation.Record, parseErrs notation.ErrorList) *game {
+	g := &game{file: file, where: where, number: n, several: n > 1 || next, next: next, href: GameHref(file, n), rec: rec}
 	for _, e := range parseErrs {
 		g.errs = append(g.errs, e.Error())
 	}
@@ -65,8 +67,8 @@ func newGame(file, where string, n int, several bool, rec *notation.Record, pars
 }
 
 // scanGames calls f with every record of the file name, in order, telling it whether the file
-// holds more than one; it stops at f's first error. One record is read ahead, no more.
-func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+// holds another after it; it stops at f's first error. One record is read ahead, no more.
+func scanGames(src fs.FS, name, where string, f func(n int, next bool, rec *notation.Record, errs notation.ErrorList) error) error {
 	r, err := src.Open(name)
 	if err != nil {
 		return err
@@ -76,7 +78,7 @@ func scanGames(src fs.FS, name, where string, f func(n int, several bool, rec *n
 }
 
 // scanReader is scanGames over an open file.
-func scanReader(r io.Reader, where string, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+func scanReader(r io.Reader, where string, f func(n int, next bool, rec *notation.Record, errs notation.ErrorList) error) error {
 	sc := notation.NewScanner(r, where)
 	var (
 		held     *notation.Record
@@ -94,7 +96,7 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 	}
 	if held != nil {
 		n++
-		if err := f(n, n > 1, held, heldErrs); err != nil {
+		if err := f(n, false, held, heldErrs); err != nil {
 			return err
 		}
 	}
@@ -103,11 +105,11 @@ func scanReader(r io.Reader, where string, f func(n int, several bool, rec *nota
 
 // gameJob is one game to replay and write.
 type gameJob struct {
-	file    *fileJob
-	n       int
-	several bool
-	rec     *notation.Record
-	errs    notation.ErrorList
+	file *fileJob
+	n    int
+	next bool
+	rec  *notation.Record
+	errs notation.ErrorList
 }
 
 // fileJob is a record file being written: its entry for the catalog, filled in as its games
@@ -177,12 +179,12 @@ func (b *build) writeRecords(old *manifest) error {
 		if ctx.Err() != nil {
 			break
 		}
-		err := b.scanCounted(fj.name, &read, total, func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+		err := b.scanCounted(fj.name, &read, total, func(n int, next bool, rec *notation.Record, errs notation.ErrorList) error {
 			fj.mu.Lock()
 			fj.entry.Games = append(fj.entry.Games, gameInfo{}) // its slot, filled in by writeJob
 			fj.mu.Unlock()
 			select {
-			case jobs <- gameJob{file: fj, n: n, several: several, rec: rec, errs: errs}:
+			case jobs <- gameJob{file: fj, n: n, next: next, rec: rec, errs: errs}:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -216,7 +218,7 @@ func (b *build) writeRecords(old *manifest) error {
 }
 
 // scanCounted is scanGames that tells Options.Progress how many bytes of total are read.
-func (b *build) scanCounted(name string, read *int64, total int64, f func(n int, several bool, rec *notation.Record, errs notation.ErrorList) error) error {
+func (b *build) scanCounted(name string, read *int64, total int64, f func(n int, next bool, rec *notation.Record, errs notation.ErrorList) error) error {
 	progress := b.s.opts.Progress
 	if progress == nil {
 		return scanGames(b.src, name, b.where(name), f)
@@ -248,7 +250,7 @@ func (c countingReader) Read(p []byte) (int, error) {
 // writeJob replays one game, writes its page and fills in its row of the catalog.
 func (b *build) writeJob(j gameJob) error {
 	fj := j.file
-	g := newGame(fj.name, b.where(fj.name), j.n, j.several, j.rec, j.errs)
+	g := newGame(fj.name, b.where(fj.name), j.n, j.next, j.rec, j.errs)
 	if err := b.writeRecord(g); err != nil {
 		return err
 	}
@@ -283,8 +285,10 @@ func (b *build) removeStale(old *manifest) {
 			keep = len(now.Games)
 		}
 		for n := keep + 1; n <= len(e.Games); n++ {
-			if err := b.out.remove(GameHref(name, n)); err != nil {
-				b.warn(fmt.Sprintf("removing an old page: %v", err))
+			for _, page := range []string{GameHref(name, n), embedHref(name, n)} {
+				if err := b.out.remove(page); err != nil {
+					b.warn(fmt.Sprintf("removing an old page: %v", err))
+				}
 			}
 		}
 	}

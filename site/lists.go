@@ -268,7 +268,8 @@ type searchRow [8]any
 
 type searchPage struct {
 	pageData
-	Variants, Years []string
+	Variants []link // Note the variant's id, Text its name
+	Years    []string
 	eventChoices
 }
 
@@ -400,7 +401,12 @@ func jsonOf(v any) []byte {
 
 // searchPage renders the search page.
 func (b *build) searchPage() ([]byte, error) {
-	pg := searchPage{pageData: b.newPage(searchHref, "search", "Search"), Variants: b.facetLabels("variant", b.facetOrder("variant")),
+	var variants []link // by id, named
+	order := b.facetOrder("variant")
+	for i, label := range b.facetLabels("variant", order) {
+		variants = append(variants, link{Note: order[i], Text: label})
+	}
+	pg := searchPage{pageData: b.newPage(searchHref, "search", "Search"), Variants: variants,
 		Years: b.facetLabels("year", b.facetOrder("year")), eventChoices: b.eventChoices()}
 	return b.render("search", pg)
 }

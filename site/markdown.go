@@ -25,9 +25,13 @@ import (
 
 // newMarkdown builds the Site's one goldmark instance: GFM (tables, strikethrough, autolinks,
 // task lists) and the board-diagram extension. Raw HTML stays off (goldmark's default), so
-// annotations cannot inject markup or scripts.
+// annotations cannot inject markup or scripts. A table column's alignment is an align
+// attribute rather than GFM's default style attribute, which the pages' Content-Security-Policy
+// (no 'unsafe-inline' styles) would ignore.
 func newMarkdown(s *Site) goldmark.Markdown {
-	return goldmark.New(goldmark.WithExtensions(extension.GFM, &boardExtension{s: s}))
+	return goldmark.New(goldmark.WithExtensions(extension.Linkify,
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough, extension.TaskList, &boardExtension{s: s}))
 }
 
 // docContext is what one Markdown text may refer to: where it comes from (for error messages

@@ -137,6 +137,16 @@ func TestMarkdownCases(t *testing.T) {
 
 // TestAnnotationsInert renders hostile annotations, in a comment and on a page, and checks that
 // nothing in them can run: no script element, no event-handler attribute, no javascript: URL.
+// TestMarkdownNoStyleAttributes: nothing the Markdown renderer writes needs an inline style,
+// which the pages' Content-Security-Policy does not allow.
+func TestMarkdownNoStyleAttributes(t *testing.T) {
+	bd := testBuild(t)
+	got := renderCase(t, bd, "page", "| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n\n- [x] done\n\n~~gone~~ https://example.org")
+	if strings.Contains(got, "style=") || !strings.Contains(got, `align="right"`) {
+		t.Errorf("the table renders %s, want align attributes and no style", got)
+	}
+}
+
 func TestAnnotationsInert(t *testing.T) {
 	hostile := []string{
 		"<script>alert(1)</script>",

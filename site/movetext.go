@@ -36,6 +36,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 			needNum = true
 			continue
 		}
+		w.WriteString(`<span class="mv">`) // the number, the move and its glyphs on one line
 		switch {
 		case south:
 			fmt.Fprintf(w, `<span class="num">%d.</span>`, num)
@@ -54,7 +55,7 @@ func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*n
 		if e, ok := mv.Eval(); ok { // the engine's value, also drawn by the evaluation graph
 			w.WriteString(` <span class="eval">` + escapeHTML(evalText(e)) + `</span>`)
 		}
-		w.WriteByte(' ')
+		w.WriteString("</span> ")
 		after := b.comments(dc, mv.After)
 		writeComments(w, after)
 		for _, v := range mv.Variations {

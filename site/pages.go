@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bao-archive/bao/internal/lang"
+	"github.com/bao-archive/bao/site/board"
 	"github.com/bao-archive/bao/site/webengine"
 )
 
@@ -23,6 +24,10 @@ type pageData struct {
 	Crumbs []link
 	Langs  []link // the page in each language of the site (Note is the language's code)
 	Live   string // the live broadcast's script (Options.LiveScript), "" for none
+	// Served: bao serve renders the page and answers the live search and the explorer
+	// (/search, /explore), which the header and the analysis board then link to. A static
+	// site's pages link to its own search.html.
+	Served bool
 }
 
 // link is an href (site-relative unless said otherwise) with its text.
@@ -103,6 +108,7 @@ func (b *build) routes() (map[string]pageFunc, error) {
 	for name, data := range assets {
 		r[name] = func(*build) ([]byte, error) { return data, nil }
 	}
+	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
 		r[msgsHref(l.Code())] = func(*build) ([]byte, error) { return msgsScript(l), nil }
 	}
@@ -189,7 +195,7 @@ func (b *build) saveManifest(lists []string, catalog string) error {
 // newPage fills in the layout's data for the page at site-relative path name.
 func (b *build) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript}
+		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript, Served: b.live && b.ix != nil}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))

@@ -65,6 +65,32 @@ func GameHref(file string, n int) string {
 	return outStem(file) + "/" + leaf
 }
 
+// embedHref is the embed page of game n of a record file: its board and moves alone, the one
+// page of a site that other sites may show in a frame (bao serve's Content-Security-Policy).
+// It sits beside the game's page, so that the links of the moves' comments hold for both.
+func embedHref(file string, n int) string {
+	return strings.TrimSuffix(GameHref(file, n), ".html") + embedSuffix
+}
+
+// embedSuffix ends the name of an embed page: no game page's name ends so (GameHref).
+const embedSuffix = ".embed.html"
+
+// IsEmbed tells whether a page of the site is an embed page (embedHref).
+func IsEmbed(name string) bool {
+	_, _, ok := parseEmbedHref(name)
+	return ok
+}
+
+// parseEmbedHref reads a name made by embedHref back into the record file's output stem and the
+// game's number.
+func parseEmbedHref(name string) (stem string, n int, ok bool) {
+	rest, ok := strings.CutSuffix(name, embedSuffix)
+	if !ok {
+		return "", 0, false
+	}
+	return parseGameHref(rest + ".html")
+}
+
 // EventHref is the page of the event in folder dir of the archive ("." for the archive's
 // root), as the site and bao serve name it.
 func EventHref(dir string) string { return eventHref(dir) }
@@ -154,6 +180,10 @@ func pageHref(first string, n int) string {
 	}
 	return strings.TrimSuffix(first, ".html") + ".p" + strconv.Itoa(n) + ".html"
 }
+
+// boardStyleHref is the stylesheet of a board as an image (BoardStyle), which the analysis
+// board's "Download image" puts into the image it makes.
+const boardStyleHref = "static/board.css"
 
 // isPageOf says whether name is one of the pages of a paginated list whose first page is first
 // (see pageHref).

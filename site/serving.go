@@ -148,6 +148,10 @@ var ErrReading = errors.New("the archive is still being read; this page is ready
 func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []byte, found, keep bool, err error) {
 	route, isRoute := c.routes[name]
 	stem, n, isGame := parseGameHref(name)
+	embedStem, en, isEmbed := parseEmbedHref(name)
+	if isEmbed {
+		stem, n, isGame = embedStem, en, true
+	}
 	file := c.stems[stem]
 	switch {
 	case isRoute && !c.complete && (isListName(name) ||
@@ -162,7 +166,7 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 			data, err = route(v)
 			found = err == nil
 		} else {
-			data, found, err = v.gamePage(file, n)
+			data, found, err = v.gamePage(file, n, isEmbed)
 		}
 		return nil
 	}
@@ -183,17 +187,17 @@ var errFound = errors.New("found")
 // game's record starts (gameAt); when the index does not know the game, or the record there is
 // not the one it read (the file changed since), it reads the file up to the game. Either way
 // it reads one record beyond, to know whether the game is the file's only one.
-func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
-	if data, ok, err := b.gameAt(file, n); ok || err != nil {
+func (b *build) gamePage(file string, n int, embed bool) ([]byte, bool, error) {
+	if data, ok, err := b.gameAt(file, n, embed); ok || err != nil {
 		return data, ok, err
 	}
 	var data []byte
-	err := scanGames(b.src, file, b.where(file), func(k int, several bool, rec *notation.Record, errs notation.ErrorList) error {
+	err := scanGames(b.src, file, b.where(file), func(k int, next bool, rec *notation.Record, errs notation.ErrorList) error {
 		if k < n {
 			return nil
 		}
 		var rerr error
-		if data, rerr = b.renderGame(file, k, several, rec, errs); rerr != nil {
+		if data, rerr = b.renderGame(file, k, next, rec, errs, embed); rerr != nil {
 			return rerr
 		}
 		return errFound
@@ -211,7 +215,7 @@ func (b *build) gamePage(file string, n int) ([]byte, bool, error) {
 // (archive.Index.GameAt); ok is false, and the caller reads the file from its start, when there
 // is no index, the index does not hold the game, or the record found there is not the one the
 // index read.
-func (b *build) gameAt(file string, n int) (data []byte, ok bool, err error) {
+func (b *build) gameAt(file string, n int, embed bool) (data []byte, ok bool, err error) {
 	if b.ix == nil {
 		return nil, false, nil
 	}
@@ -229,16 +233,19 @@ func (b *build) gameAt(file string, n int) (data []byte, ok bool, err error) {
 		return nil, false, nil // a damaged index is reported by the searches; the file still serves
 	}
 	rec, errs := sc.Record(), slices.Clone(sc.Errors())
-	several := n > 1 || sc.Scan()
-	data, err = b.renderGame(file, n, several, rec, errs)
+	next := sc.Scan()
+	data, err = b.renderGame(file, n, next, rec, errs, embed)
 	return data, err == nil, err
 }
 
-// renderGame replays and renders game n of a record file.
-func (b *build) renderGame(file string, n int, several bool, rec *notation.Record, errs notation.ErrorList) ([]byte, error) {
-	g := newGame(file, b.where(file), n, several, rec, errs)
+// renderGame replays and renders game n of a record file: its page, or its embed page.
+func (b *build) renderGame(file string, n int, next bool, rec *notation.Record, errs notation.ErrorList, embed bool) ([]byte, error) {
+	g := newGame(file, b.where(file), n, next, rec, errs)
 	if err := b.writeGame(g); err != nil {
 		return nil, err
+	}
+	if embed {
+		return b.out.read(embedHref(file, n))
 	}
 	return b.out.read(g.href)
 }

@@ -94,7 +94,7 @@ func TestBuildGolden(t *testing.T) {
 		t.Errorf("games = %d, want 3", rep.Games)
 	}
 	for _, page := range []string{"index.html", "club/index.html", "club/notes.html", "club/games/1.html",
-		"club/games/3.html", "lists/index.html", "lists/player/asha.html", "search.html", "search.json"} {
+		"club/games/3.html", "club/games/1.embed.html", "lists/index.html", "lists/player/asha.html", "search.html", "search.json"} {
 		data, ok := files[page]
 		if !ok {
 			t.Errorf("page %s not built", page)

@@ -22,7 +22,7 @@ var files embed.FS
 
 // pageKinds are the page templates; each is parsed over its own copy of the shared ones
 // (layout, board, games table) so that every page can define "main" and "scripts".
-var pageKinds = []string{"page", "game", "puzzle", "list", "search", "results", "explore", "problem", "event", "player"}
+var pageKinds = []string{"page", "game", "puzzle", "list", "search", "results", "explore", "problem", "event", "player", "embed"}
 
 // templateSet is the parsed templates of one language: immutable, shared by every Site and
 // goroutine.
@@ -117,6 +117,7 @@ var parsedTemplates = sync.OnceValues(func() (map[string]*templateSet, error) {
 func parseTemplates(l *lang.Lang, worker string) (*templateSet, error) {
 	fm := funcs(l)
 	fm["engineWorker"] = func() string { return worker }
+	fm["boardStyleHref"] = func() string { return boardStyleHref }
 	shared, err := template.New("").Funcs(fm).ParseFS(files,
 		"templates/layout.html", "templates/board.html", "templates/games.html", "templates/evalgraph.html")
 	if err != nil {

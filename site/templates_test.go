@@ -113,3 +113,13 @@ func pageFiles(t *testing.T, pattern, live string) map[string][]byte {
 	}
 	return out
 }
+
+// TestNoAlertItems: a list item is a list item; role="alert" on one takes that away (axe:
+// listitem), and a page's problems are there from its start, not news to announce.
+func TestNoAlertItems(t *testing.T) {
+	for name, data := range pageFiles(t, "templates/*.html", "*.html") {
+		if strings.Contains(string(data), `<li class="bao-error" role="alert">`) || regexp.MustCompile(`<li[^>]*role="alert"`).Match(data) {
+			t.Errorf("%s: a list item with role=alert", name)
+		}
+	}
+}

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/notation"
+	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // showDoc is `bao show --json`: where the board stands and what it is.
@@ -24,22 +28,36 @@ type showDoc struct {
 func newShowCmd(e *env) *cobra.Command {
 	var o struct {
 		game, ply int
-		json      bool
+		json, svg bool
+		out       string
 	}
 	c := &cobra.Command{
-		Use:   "show FILE|- [--game N] [--ply K] [--json]",
+		Use:   "show FILE|- [--game N] [--ply K] [--json | --svg [-o FILE]]",
 		Short: "Show the board of a recorded game after a ply",
 		Long: `Replay game N (default 1) of a BGN file (- reads standard input) and print the board
 after ply K of its main line (default: the last; 0 is the start position) as a text diagram
 and as BPN. A ply that the game does not reach, or a game the file does not hold, is a
-problem found at run time (exit code 1); a negative ply is a usage error (exit code 2).`,
-		Example: `  bao show testdata/archive/primer/kingulu.bgn --ply 3
-  bao show testdata/archive/primer/kingulu.bgn --json`,
+problem found at run time (exit code 1); a negative ply is a usage error (exit code 2).
+
+--svg writes the board as a standalone SVG image instead, drawn as the site draws it: the
+last move's marks, the caption and the line under the board, the key to its marks, and a
+title that describes the position in words for screen readers. -o writes it to a file rather
+than to standard output. (A PNG of any board is the "Download image" of the site's analysis
+board.)`,
+		Example: `  bao show testdata/archive/primer/kingulu-game.bgn --ply 3
+  bao show testdata/archive/primer/kingulu-game.bgn --json
+  bao show testdata/archive/primer/kingulu-game.bgn --ply 3 --svg -o kingulu-game-3.svg`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			whole := !cmd.Flags().Changed("ply")
 			if o.ply < 0 {
 				return usagef("--ply must be 0 or more, not %d (leave it out for the last position)", o.ply)
+			}
+			if o.json && o.svg {
+				return usagef("--json and --svg are two answers: give one")
+			}
+			if o.out != "" && !o.svg {
+				return usagef("-o writes the --svg image: give --svg")
 			}
 			if o.game < 1 {
 				return usagef("--game counts from 1, not %d", o.game)
@@ -87,8 +105,11 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
 				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
 			}
-			if o.json {
+			switch {
+			case o.json:
 				return writeJSON(e.out, d)
+			case o.svg:
+				return writeImage(e, o.out, rp, k)
 			}
 			fmt.Fprintf(e.out, "%s game %d, %s\n%sposition: %s\n", name, o.game, title, notation.Diagram(pos), pos)
 			return nil
@@ -97,9 +118,32 @@ problem found at run time (exit code 1); a negative ply is a usage error (exit c
 	c.Flags().IntVar(&o.game, "game", 1, "the game's number in the file, from 1")
 	c.Flags().IntVar(&o.ply, "ply", 0, "plies to play before showing the board (default: the whole main line)")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON: file, game, ply, plies, move, variant, position, to_move")
+	c.Flags().BoolVar(&o.svg, "svg", false, "write the board as a standalone SVG image")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "write the --svg image to this file rather than to standard output")
 	c.Flags().Lookup("ply").DefValue = "" // the default is "all", which an int cannot say
 	completeRecords(c)
 	return c
+}
+
+// writeImage writes the board after ply k of rp as an SVG image, with the ply's marks, to
+// the file out ("": standard output).
+func writeImage(e *env, out string, rp *notation.Replay, k int) error {
+	l := lang.Must("en")
+	pos, caption := rp.Start, l.T("game.start")
+	var h board.Highlight
+	if k > 0 {
+		pl := rp.Plies[k-1]
+		pos, caption = pl.After, rp.Label(k-1)
+		if _, t, err := pl.Before.Trace(pl.Move); err == nil {
+			h = board.Trace(rp.Variant, t)
+		}
+	}
+	img := site.PositionImage(l, pos, h, caption)
+	if out == "" {
+		_, err := e.out.Write(img)
+		return err
+	}
+	return os.WriteFile(out, img, 0o644)
 }
 
 // readGame reads record n of a file ("-": standard input), stopping there; a record with

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
@@ -88,8 +89,9 @@ type Board struct {
 	Caption string
 	Variant string // the variant's id and the position's BPN, for the analysis board
 	BPN     string
-	Bank    string     // "reserves", "stores" or "": what the info line counts besides the pits
-	l       *lang.Lang // the language of its words
+	Bank    string          // "reserves", "stores" or "": what the info line counts besides the pits
+	l       *lang.Lang      // the language of its words
+	v       *engine.Variant // for the key of an image (Image)
 }
 
 // boardRow is a row of the diagram, top to bottom: its letter and its pits, left to right.
@@ -178,6 +180,7 @@ func New(l *lang.Lang, p engine.Position, h Highlight) *Board {
 		Variant: v.ID(),
 		Bank:    v.Bank().String(),
 		l:       l,
+		v:       v,
 	}
 	for r, row := range v.BPNOrder() { // as seen from South's seat, North's back row on top
 		letter := v.PitName(row[0])[:1]
@@ -297,6 +300,13 @@ func legendItems(v *engine.Variant) []legendItem {
 
 // Swatch draws a legend item's pit.
 func (l legendItem) Swatch() template.HTML {
+	var w strings.Builder
+	l.writeSwatch(&w, "")
+	return trusted(w.String())
+}
+
+// writeSwatch writes a legend item's pit; at, if not "", places it in an image.
+func (l legendItem) writeSwatch(w *strings.Builder, at string) {
 	shape := `<circle cx="14" cy="14" r="11"/>`
 	if l.Square {
 		shape = `<rect x="3" y="3" width="22" height="22" rx="3"/>`
@@ -304,7 +314,7 @@ func (l legendItem) Swatch() template.HTML {
 	if l.Count != "" {
 		shape += `<text x="14" y="14">` + html.EscapeString(l.Count) + `</text>`
 	}
-	return trusted(`<svg class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
+	w.WriteString(`<svg` + at + ` class="board key" viewBox="0 0 28 28" aria-hidden="true"><g class="` +
 		html.EscapeString(l.Class) + `">` + shape + `</g></svg>`)
 }
 
@@ -464,11 +474,18 @@ func statusText(l *lang.Lang, st engine.Status) string {
 func (b *Board) SVG() template.HTML {
 	var w strings.Builder
 	w.Grow(180 * len(b.Pits))
-	w.WriteString("<svg")
+	b.writeSVG(&w, "")
+	return trusted(w.String())
+}
+
+// writeSVG writes the board's svg element; at, if not "", places it in an image (x, y, width,
+// height attributes).
+func (b *Board) writeSVG(w *strings.Builder, at string) {
+	w.WriteString("<svg" + at)
 	if b.ID != "" {
 		w.WriteString(` id="` + html.EscapeString(b.ID) + `"`)
 	}
-	fmt.Fprintf(&w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s"`, b.Cols, b.W, b.H, html.EscapeString(b.Label()))
+	fmt.Fprintf(w, ` class="board w%d" viewBox="0 0 %d %d" role="img" aria-label="%s"`, b.Cols, b.W, b.H, html.EscapeString(b.Label()))
 	if b.ID != "" {
 		w.WriteString(` data-rows="` + b.rowsAttr() + `"`)
 		if b.Bank != "" {
@@ -477,8 +494,8 @@ func (b *Board) SVG() template.HTML {
 	}
 	w.WriteString(` data-name="` + html.EscapeString(b.Name) + `" data-variant="` + html.EscapeString(b.Variant) + `" data-bpn="` + html.EscapeString(b.BPN) + `"`)
 	w.WriteString(">\n")
-	fmt.Fprintf(&w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
-	fmt.Fprintf(&w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
+	fmt.Fprintf(w, `<rect class="frame" x="1" y="1" width="%d" height="%d" rx="10"/>`+"\n", b.W-2, b.H-2)
+	fmt.Fprintf(w, `<line class="mid" x1="8" x2="%d" y1="%d" y2="%d"/>`+"\n", b.W-8, b.MidY, b.MidY)
 	w.WriteString(`<g class="lbl">`)
 	for _, l := range b.Labels {
 		w.WriteString(`<text x="` + strconv.Itoa(l.X) + `" y="` + strconv.Itoa(l.Y) + `">` + html.EscapeString(l.Text) + `</text>`)
@@ -488,14 +505,70 @@ func (b *Board) SVG() template.HTML {
 		x, y := strconv.Itoa(p.X), strconv.Itoa(p.Y)
 		w.WriteString(`<g class="` + html.EscapeString(p.Class()) + `"><title>` + html.EscapeString(p.Name) + `</title>`)
 		if p.Square {
-			fmt.Fprintf(&w, `<rect x="%d" y="%d" width="%d" height="%d" rx="4"/>`, p.X-pitR, p.Y-pitR, 2*pitR, 2*pitR)
+			fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" rx="4"/>`, p.X-pitR, p.Y-pitR, 2*pitR, 2*pitR)
 		} else {
 			w.WriteString(`<circle cx="` + x + `" cy="` + y + `" r="` + strconv.Itoa(pitR) + `"/>`)
 		}
 		w.WriteString(`<text x="` + x + `" y="` + y + `">` + html.EscapeString(p.Count) + "</text></g>\n")
 	}
 	w.WriteString("</svg>")
-	return trusted(w.String())
+}
+
+// Image geometry: the line under the board and the key's rows, in the board's units.
+const (
+	imgPad    = 8  // left edge of the lines under the board
+	imgLine   = 22 // the caption's line
+	imgRow    = 32 // one entry of the key
+	imgSwatch = 28
+	imgCharW  = 7.4 // a generous width of one character of 13 px type, to size the image
+)
+
+// ImageStyle is what an image needs besides the site's rules for boards: a ground, its type
+// and the lines under the board.
+const ImageStyle = `svg.image { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+svg.image .paper { fill: var(--paper); }
+svg.image .line { font-size: 14px; fill: var(--ink); dominant-baseline: central; }
+svg.image .key-text { font-size: 13px; fill: var(--ink); dominant-baseline: central; }
+`
+
+// Image is the board as a standalone SVG document, for bao show --svg and the pages' "Download
+// image": the board, its caption and info line, and the key to every mark the variant's
+// boards show, named for screen readers by the board's description. style is the site's
+// stylesheet for boards (site.BoardStyle), so that an image looks as the pages do.
+func (b *Board) Image(style string) []byte {
+	var items []legendItem
+	if b.v != nil {
+		items = legendItems(b.v)
+	}
+	line := b.Info
+	if b.Caption != "" {
+		line = b.Caption + " · " + b.Info
+	}
+	texts := make([]string, len(items))
+	longest := utf8.RuneCountInString(line)
+	for i, it := range items {
+		texts[i] = b.l.T("legend." + it.Text)
+		longest = max(longest, utf8.RuneCountInString(texts[i])+5)
+	}
+	w := max(b.W, imgPad+int(float64(longest)*imgCharW)+imgPad)
+	top := b.H + imgLine + imgLine/2
+	h := top + len(items)*imgRow + imgPad
+	var s strings.Builder
+	s.Grow(4096 + 180*len(b.Pits))
+	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+
+		`<svg xmlns="http://www.w3.org/2000/svg" class="image" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="title">`+"\n", w, h, w, h)
+	s.WriteString(`<title id="title">` + html.EscapeString(b.Label()) + "</title>\n")
+	s.WriteString("<style>\n" + html.EscapeString(style+ImageStyle) + "</style>\n")
+	fmt.Fprintf(&s, `<rect class="paper" width="%d" height="%d"/>`+"\n", w, h)
+	b.writeSVG(&s, fmt.Sprintf(` x="0" y="0" width="%d" height="%d"`, b.W, b.H))
+	fmt.Fprintf(&s, "\n"+`<text class="line" x="%d" y="%d">%s</text>`+"\n", imgPad, b.H+imgLine/2+2, html.EscapeString(line))
+	for i, it := range items {
+		y := top + i*imgRow
+		it.writeSwatch(&s, fmt.Sprintf(` x="%d" y="%d" width="%d" height="%d"`, imgPad, y, imgSwatch, imgSwatch))
+		fmt.Fprintf(&s, `<text class="key-text" x="%d" y="%d">%s</text>`+"\n", imgPad+imgSwatch+8, y+imgSwatch/2, html.EscapeString(texts[i]))
+	}
+	s.WriteString("</svg>\n")
+	return []byte(s.String())
 }
 
 // trusted marks HTML that this package wrote, every text in it escaped, as safe to put in a

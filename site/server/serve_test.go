@@ -2,6 +2,8 @@ package server
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -101,6 +103,17 @@ func TestServeFiles(t *testing.T) {
 		if w.Header().Get("Content-Security-Policy") == "" {
 			t.Errorf("GET %s: no Content-Security-Policy", c.target)
 		}
+	}
+	// Only the embed pages may be framed by another site.
+	for target, frame := range map[string]string{"/club/games/1.embed.html": "frame-ancestors *",
+		"/club/games/1.html": "frame-ancestors 'none'", "/": "frame-ancestors 'none'", "/static/site.css": "frame-ancestors 'none'"} {
+		w := get(t, sv, target)
+		if csp := w.Header().Get("Content-Security-Policy"); w.Code != 200 || !strings.HasSuffix(csp, frame) {
+			t.Errorf("GET %s: %d, Content-Security-Policy %q, want one ending %q", target, w.Code, csp, frame)
+		}
+	}
+	if w := get(t, sv, "/club/games/1.embed.html"); !strings.Contains(w.Body.String(), `class="k-embed"`) {
+		t.Errorf("the embed page is not one: %.300s", w.Body.String())
 	}
 	w := httptest.NewRecorder()
 	sv.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", nil))
@@ -528,5 +541,85 @@ func TestServeFailedBuildOnce(t *testing.T) {
 	}
 	if rep, err := sv.Refresh(t.Context()); rep == nil || err != nil || get(t, sv, "/finding.html").Code != 200 {
 		t.Errorf("no rebuild after the fix: %v %v", rep, err)
+	}
+}
+
+// TestServeLiveLinks: the pages bao serve renders with an index link to its live search and
+// explorer themselves, for readers without JavaScript too; without an index, and in a static
+// build, they link to the static search.html, and no page asks the server anything to decide.
+func TestServeLiveLinks(t *testing.T) {
+	plain, _ := newTestServer(t)
+	live := indexedServer(t, writeArchive(t), "Test site")
+	for _, c := range []struct {
+		name     string
+		h        http.Handler
+		has, not []string
+	}{
+		{"indexed", live, []string{`<a href="search" id="nav-search">`, `<a href="explore" id="nav-explore">`},
+			[]string{`search.html" id="nav-search"`, "data-live"}},
+		{"no index", plain, []string{`<a href="search.html" id="nav-search">`}, []string{`id="nav-explore"`, "data-live"}},
+	} {
+		body := get(t, c.h, "/").Body.String()
+		for _, s := range c.has {
+			if !strings.Contains(body, s) {
+				t.Errorf("%s: the home page lacks %s", c.name, s)
+			}
+		}
+		for _, s := range c.not {
+			if strings.Contains(body, s) {
+				t.Errorf("%s: the home page holds %s", c.name, s)
+			}
+		}
+	}
+	// The analysis board of a served game page links to the explorer and the position search.
+	if body := get(t, live, "/club/games/1.html").Body.String(); !strings.Contains(body, `data-explore="../../explore" data-search="../../search"`) {
+		t.Errorf("the served game page gives its analysis board no explorer: %.200s", body[strings.Index(body, "analysis.js"):])
+	}
+}
+
+// TestServeCompressedAndCached: text answers go gzipped to browsers that take it, the site's
+// own files with a Cache-Control that lets a browser keep them, pages with one that has it ask
+// again; every page names its icon, which is served.
+func TestServeCompressedAndCached(t *testing.T) {
+	sv, _ := newTestServer(t)
+	for _, c := range []struct{ target, cache string }{
+		{"/static/site.css", "max-age=3600"}, {"/static/bao.js", "max-age=3600"},
+		{"/club/games/1.html", "no-cache"}, {"/", "no-cache"}, {"/lists/index.html", "no-cache"},
+	} {
+		plain := get(t, sv, c.target)
+		r := httptest.NewRequest(http.MethodGet, c.target, nil)
+		r.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		w := httptest.NewRecorder()
+		sv.ServeHTTP(w, r)
+		if w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(w.Header().Values("Vary"), ","), "Accept-Encoding") {
+			t.Errorf("GET %s: Content-Encoding %q, Vary %q, want gzip", c.target, w.Header().Get("Content-Encoding"), w.Header().Values("Vary"))
+			continue
+		}
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatalf("GET %s: %v", c.target, err)
+		}
+		body, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(body, plain.Body.Bytes()) {
+			t.Errorf("GET %s: the gzipped answer (%v) is not the plain one", c.target, err)
+		}
+		if w.Body.Len() >= plain.Body.Len() {
+			t.Errorf("GET %s: gzipped %d bytes, plain %d", c.target, w.Body.Len(), plain.Body.Len())
+		}
+		if cc := plain.Header().Get("Cache-Control"); !strings.Contains(cc, c.cache) {
+			t.Errorf("GET %s: Cache-Control %q, want %q", c.target, cc, c.cache)
+		}
+		if plain.Header().Get("Content-Encoding") != "" {
+			t.Errorf("GET %s without Accept-Encoding: Content-Encoding %q", c.target, plain.Header().Get("Content-Encoding"))
+		}
+	}
+	if !strings.Contains(get(t, sv, "/").Body.String(), `<link rel="icon" href="static/favicon.svg"`) {
+		t.Error("the home page names no icon")
+	}
+	if w := get(t, sv, "/static/favicon.svg"); w.Code != 200 || !strings.Contains(w.Header().Get("Content-Type"), "svg") {
+		t.Errorf("GET /static/favicon.svg: %d %q", w.Code, w.Header().Get("Content-Type"))
+	}
+	if csp := get(t, sv, "/").Header().Get("Content-Security-Policy"); strings.Contains(csp, "unsafe-inline") {
+		t.Errorf("Content-Security-Policy %q allows inline styles", csp)
 	}
 }

@@ -15,6 +15,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"io/fs"
@@ -63,6 +64,7 @@ type Server struct {
 	slots    chan struct{}
 	slotWait time.Duration
 	mounts   []mount
+	gz       sync.Map // name -> the site's own file (static/), gzipped
 }
 
 // maxInFlight is how many renders and searches run at once per core: enough to keep the
@@ -178,12 +180,20 @@ func (sv *Server) Refresh(ctx context.Context) (*site.Report, error) {
 }
 
 // securityHeaders keep the pages from running anything but the site's own scripts, even if an
-// annotation slipped something past the Markdown renderer.
+// annotation slipped something past the Markdown renderer, and from being shown in another
+// site's frame, but for the embed pages (embedPolicy).
 var securityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+	"Content-Security-Policy": policy + "frame-ancestors 'none'",
 	"X-Content-Type-Options":  "nosniff",
 	"Referrer-Policy":         "no-referrer",
 }
+
+// policy is the Content-Security-Policy of every answer but whom may frame it.
+const policy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+
+// embedPolicy is the Content-Security-Policy of an embed page (site.IsEmbed), which any site
+// may show in a frame: what it is for.
+const embedPolicy = policy + "frame-ancestors *"
 
 // ServeHTTP serves one page, rendered now or from the cache.
 func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -214,6 +224,9 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = site.FolderPage(name)
 	}
+	if site.IsEmbed(name) {
+		w.Header().Set("Content-Security-Policy", embedPolicy)
+	}
 	data, found, err := sv.page(r.Context(), snap, name, l)
 	if !found && err == nil {
 		name = site.FolderPage(name)
@@ -242,16 +255,70 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		w.Header().Set("Content-Type", ct)
 	}
-	if eng, _ := webengine.Load(); eng != nil && name == eng.Wasm {
+	gz := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+	switch eng, _ := webengine.Load(); {
+	case eng != nil && name == eng.Wasm:
 		// Named by its contents: a browser may keep it for good.
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		w.Header().Add("Vary", "Accept-Encoding")
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if gz {
 			w.Header().Set("Content-Encoding", "gzip")
 			data = eng.WasmGzip
 		}
+	default:
+		// The site's own files change only with bao itself: a browser keeps them an hour
+		// before it asks again. Pages are asked again every time (Last-Modified answers 304
+		// while the archive is unchanged).
+		if strings.HasPrefix(name, "static/") {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		if compressible(w.Header().Get("Content-Type")) && len(data) >= minGzip {
+			w.Header().Add("Vary", "Accept-Encoding")
+			if gz {
+				w.Header().Set("Content-Encoding", "gzip")
+				data = sv.gzipped(name, data)
+			}
+		}
 	}
 	http.ServeContent(w, r, name, snap.built, bytes.NewReader(data))
+}
+
+// minGzip is the size below which an answer is sent as it is: gzip would save a few bytes.
+const minGzip = 1024
+
+// compressible tells whether a content type is text, which gzip shrinks to a fraction.
+func compressible(ct string) bool {
+	for _, t := range []string{"text/", "javascript", "json", "svg", "xml"} {
+		if strings.Contains(ct, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// gzipped is data, the answer for name, compressed. The site's own files (static/) are
+// compressed once, at the best ratio; pages, which change with the archive, at the fastest.
+func (sv *Server) gzipped(name string, data []byte) []byte {
+	static := strings.HasPrefix(name, "static/")
+	if static {
+		if z, ok := sv.gz.Load(name); ok {
+			return z.([]byte)
+		}
+	}
+	level := gzip.BestSpeed
+	if static {
+		level = gzip.BestCompression
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, level) // a valid level: no error
+	zw.Write(data)                          // into memory: no error
+	zw.Close()
+	if static {
+		sv.gz.Store(name, b.Bytes())
+	}
+	return b.Bytes()
 }
 
 // page renders the page name of snap, or takes it from the cache.

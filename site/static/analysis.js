@@ -32,6 +32,11 @@
 
   // The worker's file is named in the script's data attribute; it knows the engine's.
   var workerFile = script && script.getAttribute('data-worker');
+  // The stylesheet of a board as an image (site.BoardStyle), for "Download image".
+  var boardStyle = script && script.getAttribute('data-board-style');
+  // bao serve's explorer and position search, on the pages it serves (none on a static site).
+  var explorer = script && script.getAttribute('data-explore');
+  var posSearch = script && script.getAttribute('data-search');
   var started = null;
   bao.engine = function () {
     if (started) return started;
@@ -262,6 +267,15 @@
   // "#p20/A6<*/a4>" for the viewer at ply 20, "#d2/…" for the page's third diagram, so that a
   // link opens the same analysis. "Engine" searches the position shown in the worker.
 
+  // The embed snippet of a game page names its page by an address that holds wherever the
+  // page is pasted.
+  var embedCode = document.getElementById('embed-code');
+  if (embedCode && /^https?:$/.test(location.protocol)) {
+    var rel = embedCode.getAttribute('data-embed');
+    embedCode.value = embedCode.value.replace('src="' + rel + '"', 'src="' + new URL(rel, location.href).href + '"');
+    embedCode.addEventListener('focus', function () { embedCode.select(); });
+  }
+
   var boards = [];
   document.querySelectorAll('svg.board[data-bpn][data-variant]').forEach(function (svg) {
     // A board inside [data-input] is an input of its page's own (the recording page's).
@@ -337,14 +351,19 @@
     choices.className = 'choices';
     var tools = document.createElement('div');
     tools.className = 'tools';
-    ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'close'].forEach(function (a) {
-      // The line's record is a download link; the others are buttons.
-      var t = document.createElement(a === 'bgn' ? 'a' : 'button');
-      if (a === 'bgn') {
+    var tooled = ['back', 'fwd', 'del', 'engine', 'flip', 'copy', 'bgn', 'svg', 'png'];
+    if (explorer) tooled.push('explore');
+    if (posSearch) tooled.push('search');
+    tooled.concat(['close']).forEach(function (a) {
+      // The line's record, the explorer and the search are links; the others are buttons.
+      var isLink = a === 'bgn' || a === 'explore' || a === 'search';
+      var t = document.createElement(isLink ? 'a' : 'button');
+      if (isLink) {
         t.className = 'button';
-        t.setAttribute('download', 'analysis.bgn');
         t.setAttribute('href', '#');
-      } else t.type = 'button';
+      }
+      if (a === 'bgn') t.setAttribute('download', 'analysis.bgn');
+      if (!isLink) t.type = 'button';
       if (a === 'flip') t.setAttribute('aria-pressed', 'false');
       t.setAttribute('data-a', a);
       t.textContent = msg('js.a.' + a);
@@ -407,6 +426,12 @@
       var dl = tools.querySelector('[data-a=bgn]');
       var data = 'data:application/octet-stream,' + encodeURIComponent(lineBGN(svg.getAttribute('data-name') || '', start, path(cur)));
       dl.setAttribute('href', data);
+      // The explorer and the search follow the position shown.
+      var q = '?variant=' + encodeURIComponent(variant) + '&position=' + encodeURIComponent(cur.bpn);
+      var ex = tools.querySelector('[data-a=explore]');
+      if (ex) ex.setAttribute('href', new URL(explorer, document.baseURI).pathname + q);
+      var se = tools.querySelector('[data-a=search]');
+      if (se) se.setAttribute('href', new URL(posSearch, document.baseURI).pathname + q);
     }
     function drawTree() {
       tree.textContent = '';
@@ -452,6 +477,16 @@
         if (navigator.clipboard) navigator.clipboard.writeText(cur.bpn).then(done, function () { say.textContent = cur.bpn; });
         else say.textContent = cur.bpn;
       }
+      if (a === 'svg' || a === 'png') {
+        boardImage(copy, a).then(function (url) {
+          var dl = document.createElement('a');
+          dl.href = url;
+          dl.download = 'position.' + a;
+          document.body.appendChild(dl);
+          dl.click();
+          dl.remove();
+        }, function (err) { say.textContent = err.message; });
+      }
       if (a === 'engine') {
         var at = cur.bpn;
         best.textContent = msg('js.a.thinking');
@@ -482,6 +517,54 @@
     if (toks.length) replay(0);
     else shown();
     panel.scrollIntoView && panel.scrollIntoView({ block: 'nearest' });
+  }
+
+  // boardImage makes the board svg shows into a standalone image, as an address to download:
+  // a copy of it styled by the site's rules for boards (static/board.css, which bao show --svg
+  // puts in its images too), named by its description; for "png", that image drawn on a canvas
+  // at twice its size.
+  function boardImage(svg, kind) {
+    var ns = 'http://www.w3.org/2000/svg';
+    if (!boardStyle) return Promise.reject(new Error(msg('js.a.failed')));
+    return fetch(new URL(boardStyle, document.baseURI).href).then(function (r) {
+      if (!r.ok) throw new Error(msg('js.a.failed'));
+      return r.text();
+    }).then(function (css) {
+      var c = svg.cloneNode(true);
+      var vb = svg.viewBox.baseVal;
+      ['data-analysis', 'data-line', 'style', 'aria-label', 'role'].forEach(function (n) { c.removeAttribute(n); });
+      c.setAttribute('class', 'board');
+      c.classList.add('image');
+      c.setAttribute('xmlns', ns);
+      c.setAttribute('width', vb.width);
+      c.setAttribute('height', vb.height);
+      c.setAttribute('role', 'img');
+      c.querySelectorAll('rect.hit').forEach(function (r) { r.remove(); });
+      c.querySelectorAll('[tabindex],[role],[aria-label]').forEach(function (g) {
+        g.removeAttribute('tabindex'); g.removeAttribute('role'); g.removeAttribute('aria-label');
+      });
+      var title = document.createElementNS(ns, 'title');
+      title.textContent = svg.getAttribute('aria-label') || svg.getAttribute('data-name') || '';
+      var style = document.createElementNS(ns, 'style');
+      style.textContent = css;
+      c.insertBefore(style, c.firstChild);
+      c.insertBefore(title, c.firstChild);
+      var text = new XMLSerializer().serializeToString(c);
+      var url = 'data:image/svg+xml,' + encodeURIComponent(text);
+      if (kind === 'svg') return url;
+      return new Promise(function (resolve, reject) {
+        var img = new Image();
+        img.onload = function () {
+          var cv = document.createElement('canvas');
+          cv.width = 2 * vb.width;
+          cv.height = 2 * vb.height;
+          cv.getContext('2d').drawImage(img, 0, 0, cv.width, cv.height);
+          resolve(cv.toDataURL('image/png'));
+        };
+        img.onerror = function () { reject(new Error(msg('js.a.failed'))); };
+        img.src = url;
+      });
+    });
   }
 
   // lineBGN writes the reader's line as a BGN record that starts from the position analysed.

@@ -31,33 +31,11 @@
     return el;
   }
 
-  liveLinks();
   var plies = document.getElementById('bao-plies');
   var board = document.getElementById('board');
   if (plies && board) viewer(nodesOf(JSON.parse(plies.textContent)), board);
   var form = document.getElementById('search');
   if (form) search(form, document.currentScript);
-
-  // liveLinks points the header's Search at the live search and shows Explore when the page is
-  // served by bao serve with an index (it answers /search). Asked once per browser session.
-  function liveLinks() {
-    var nav = document.getElementById('nav-search');
-    var live = nav && href(nav.getAttribute('data-live'));
-    if (!live || !/^https?:$/.test(location.protocol)) return;
-    var use = function () {
-      nav.setAttribute('href', live);
-      var ex = document.getElementById('nav-explore');
-      if (ex) ex.hidden = false;
-    };
-    var known = null;
-    try { known = sessionStorage.getItem('bao-live'); } catch (e) { /* storage off */ }
-    if (known === '1') { use(); return; }
-    if (known === '0') return;
-    fetch(live, { method: 'HEAD' }).then(function (r) {
-      try { sessionStorage.setItem('bao-live', r.ok ? '1' : '0'); } catch (e) { /* storage off */ }
-      if (r.ok) use();
-    }).catch(function () { /* no server */ });
-  }
 
   // nodesOf reads the viewer's data block (see site/viewer.go): the words of the sowing steps,
   // and a string of tokens per node, which it turns into the node's classes per pit (k), its
@@ -165,6 +143,7 @@
     var info = document.getElementById('board-info');
     var stepText = document.getElementById('board-step');
     var section = document.getElementById('viewer');
+    section.classList.add('live'); // sticky from now on (site.css)
     // The line under the board while a move is sown: the step's words and the seeds in hand.
     var stepWords = document.createElement('span');
     var handCount = document.createElement('strong');
@@ -519,7 +498,11 @@
     }
     function value(k) { return form[k] ? form[k].value : ''; }
     function run() {
-      var q = { player: key(value('player')), event: norm(value('event')), variant: value('variant'), year: value('year') };
+      // The variant is chosen by its id (?variant=kimasai, as the live search reads it); the
+      // index names games' variants by their names, which the options show.
+      var vs = form.variant;
+      var variant = vs && vs.selectedIndex > 0 ? vs.options[vs.selectedIndex].text : '';
+      var q = { player: key(value('player')), event: norm(value('event')), variant: variant, year: value('year') };
       var nobody = value('player').trim() !== '' && !q.player; // no letters or digits: names no one
       var hits = nobody ? [] : games.filter(function (g) {
         return (!q.player || names(q.player, g.sk) || names(q.player, g.nk)) &&
@@ -538,8 +521,13 @@
       });
       table.hidden = hits.length === 0;
       var all = loaded === ix.chunks.length;
-      status.textContent = msgN(all ? 'js.status' : 'js.status.more', ix.games, { Hits: num(hits.length) }) +
-        (hits.length > max ? ' ' + msg('js.shown', { Max: num(max) }) : '') + (all ? '.' : '');
+      if (!all && hits.length > max) {
+        // More than a page of hits before the whole index is read: the reading stops there.
+        status.textContent = msg('js.status.many', { Max: num(max) });
+      } else {
+        status.textContent = msgN(all ? 'js.status' : 'js.status.more', ix.games, { Hits: num(hits.length) }) +
+          (hits.length > max ? ' ' + msg('js.shown', { Max: num(max) }) : '') + (all ? '.' : '');
+      }
       if (!all && hits.length <= max) more();
       var params = new URLSearchParams();
       fields.forEach(function (k) { if (form[k].value) params.set(k, form[k].value); });
@@ -581,6 +569,10 @@
       ix = idx;
       var params = new URLSearchParams(location.search);
       fields.forEach(function (k) { if (params.get(k)) form[k].value = params.get(k); });
+      // An address of an older site names the variant by its name.
+      if (form.variant && params.get('variant') && form.variant.selectedIndex < 0) {
+        Array.prototype.forEach.call(form.variant.options, function (o) { if (o.text === params.get('variant')) o.selected = true; });
+      }
       // a field this search does not have (a link to bao serve's search, say) is said, not
       // quietly dropped: the hits would read as that search's answer
       var unread = [];
