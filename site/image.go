@@ -14,7 +14,7 @@ import (
 // an image looks as the pages do. The rules that size a board on a page, or belong to the
 // analysis board's input, are left out.
 var BoardStyle = sync.OnceValue(func() string {
-	css, err := files.ReadFile("static/site.css")
+	css, err := files.ReadFile(siteStyleHref)
 	if err != nil {
 		panic(err) // embedded: cannot fail
 	}

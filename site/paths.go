@@ -181,6 +181,13 @@ func pageHref(first string, n int) string {
 	return strings.TrimSuffix(first, ".html") + ".p" + strconv.Itoa(n) + ".html"
 }
 
+// siteStyleHref is the site's stylesheet, among its own files.
+const siteStyleHref = "static/site.css"
+
+// IsStatic tells whether a name of the site is one of its own files (static/), which change
+// only with bao itself, where pages change with the archive.
+func IsStatic(name string) bool { return strings.HasPrefix(name, "static/") }
+
 // boardStyleHref is the stylesheet of a board as an image (BoardStyle), which the analysis
 // board's "Download image" puts into the image it makes.
 const boardStyleHref = "static/board.css"

@@ -269,7 +269,7 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// The site's own files change only with bao itself: a browser keeps them an hour
 		// before it asks again. Pages are asked again every time (Last-Modified answers 304
 		// while the archive is unchanged).
-		if strings.HasPrefix(name, "static/") {
+		if site.IsStatic(name) {
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
@@ -301,7 +301,7 @@ func compressible(ct string) bool {
 // gzipped is data, the answer for name, compressed. The site's own files (static/) are
 // compressed once, at the best ratio; pages, which change with the archive, at the fastest.
 func (sv *Server) gzipped(name string, data []byte) []byte {
-	static := strings.HasPrefix(name, "static/")
+	static := site.IsStatic(name)
 	if static {
 		if z, ok := sv.gz.Load(name); ok {
 			return z.([]byte)
