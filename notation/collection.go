@@ -2,7 +2,8 @@ package notation
 
 import (
 	"cmp"
-	"crypto/sha256"
+	"hash/fnv"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -55,11 +56,21 @@ func PlayedOf(r *Record) Played {
 	return p
 }
 
-// key is a digest of the game played: 32 bytes per game, whatever its length, so that a
-// collection of any size can be compared in little memory.
-func (p Played) key() [sha256.Size]byte {
-	return sha256.Sum256([]byte(p.Variant + "\n" + p.Start + "\n" + strings.Join(p.Moves, " ")))
+// key is a digest of the game played: 16 bytes per game, whatever its length, so that a
+// collection of any size can be compared in little memory. A 128-bit FNV-1a: two different
+// games share one by chance with odds far below one in 10^20 even among millions of games.
+// It is not a guard against records made to collide; a cryptographic digest would be, at the
+// price of 47 KB (gzipped) in the browser's engine, which loads this package.
+func (p Played) key() playedKey {
+	h := fnv.New128a()
+	io.WriteString(h, p.Variant+"\n"+p.Start+"\n"+strings.Join(p.Moves, " "))
+	var k playedKey
+	h.Sum(k[:0])
+	return k
 }
+
+// playedKey is a digest of a game played (Played.key).
+type playedKey [16]byte
 
 // GameRef names a record: its file, its number in the file, where it starts.
 type GameRef struct {
@@ -74,13 +85,13 @@ func RefOf(r *Record) GameRef { return GameRef{File: r.File, Line: r.Pos.Line, G
 // Duplicates finds the records that repeat a game seen before, in the order they are added:
 // the first record of a game is the original, every later one a duplicate of it.
 type Duplicates struct {
-	seen map[[sha256.Size]byte]GameRef
+	seen map[playedKey]GameRef
 }
 
 // Add reports whether r repeats a game added before, and which.
 func (d *Duplicates) Add(r *Record) (original GameRef, dup bool) {
 	if d.seen == nil {
-		d.seen = map[[sha256.Size]byte]GameRef{}
+		d.seen = map[playedKey]GameRef{}
 	}
 	k := PlayedOf(r).key()
 	if ref, ok := d.seen[k]; ok {
