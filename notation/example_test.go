@@ -171,3 +171,24 @@ a5 10. A2 a4 11. A6 a6 12. A6 a3 13. A5 a7 14. A2 a5 15. A4 a1 *`
 	// ply 26: replace a7 -> a1 at 3:41
 	// a1 [%was a7]
 }
+
+func ExampleRecord_NoteDifferences() {
+	book, _ := notation.Parse("book.bgn", strings.NewReader(`[Variant "kingulu"] [South "Haji, Mzee"] [Source "de Voogt 1995"] A3 a1 *`))
+	bulletin, _ := notation.Parse("bulletin.bgn", strings.NewReader(`[Variant "kingulu"] [South "Mzee Haji"] [Site "?"] [Source "KIBA bulletin 3"] A3 a1 *`))
+	fmt.Println(book[0].NoteDifferences(bulletin[0]))
+	book[0].AddProvenance(bulletin[0])
+	fmt.Print(notation.Format(book[0]))
+	// Output:
+	// [South]
+	// [Event "?"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [South "Haji, Mzee"]
+	// [North "?"]
+	// [Result "*"]
+	// [Variant "Bao Kingulu"]
+	// [Source "de Voogt 1995 | KIBA bulletin 3"]
+	//
+	// {in KIBA bulletin 3: South "Mzee Haji"} 1. A3 a1 *
+}

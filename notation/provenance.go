@@ -2,6 +2,7 @@ package notation
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -60,4 +61,34 @@ func (r *Record) AddProvenance(other *Record) bool {
 		r.SetTag("SourceRef", strings.Join(refs, ProvenanceSep))
 	}
 	return true
+}
+
+// NoteDifferences keeps what other, another copy of the same game, says otherwise in its tags:
+// each tag other gives with a value r does not have (the provenance tags aside, which
+// AddProvenance joins, and values that say nothing, "?" or "????.??.??") goes into one comment before r's first move, naming other's source, so
+// that both readings stay as evidence when the copies are written once. It returns the names
+// of those tags, in other's order.
+func (r *Record) NoteDifferences(other *Record) []string {
+	var names, parts []string
+	for _, t := range other.Tags {
+		if t.Name == "Source" || t.Name == "SourceRef" || t.Value == r.Tag(t.Name) || strings.Trim(t.Value, "?. ") == "" {
+			continue
+		}
+		names = append(names, t.Name)
+		parts = append(parts, t.Name+" "+strconv.Quote(t.Value))
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	from := other.Tag("Source")
+	if from == "" {
+		from = other.File + " game " + strconv.Itoa(other.Number)
+	}
+	c := Comment{Text: "in " + from + ": " + strings.Join(parts, "; ")}
+	if len(r.Moves) > 0 {
+		r.Moves[0].Before = append(r.Moves[0].Before, c)
+	} else {
+		r.Comments = append(r.Comments, c)
+	}
+	return names
 }

@@ -102,7 +102,9 @@ escape lines the export form would lose, is left alone and reported.
 With --near it lists instead the pairs of records that are probably one game from two
 sources: the same variant and start, and main lines at most 3 moves apart (replaced, left out
 or added; at least 5 moves per difference), or the same two players on the same known day with
-a common opening of at least 20 plies and most of the shorter game. Each pair is printed with
+a common opening of at least 20 plies and most of the shorter game; a fragment (a record with
+gaps, "...") and a whole game that plays every move that survives of it, in order, at least
+20 of them or with the same players and day. Each pair is printed with
 its differences move by move and the roster tags that differ; spellings of one player agree
 as in bao stats. Nothing is dropped: which source is right is the historian's call.
 
@@ -217,6 +219,8 @@ func nearPairs(e *env, args []string, asJSON bool) error {
 // nearSummary says in words how far a pair's main lines are apart.
 func nearSummary(p notation.NearPair) string {
 	switch {
+	case p.Gaps() > 0:
+		return "a fragment of the same game, every surviving move the same; " + english.Count(p.Gaps(), "gap") + ", each beside the moves it stands for"
 	case p.Edits == 0:
 		return "the same moves"
 	case p.Edits <= notation.NearEdits:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -34,8 +35,9 @@ inputs to see every problem. Follow with bao dedupe to drop games stored twice, 
 merge with --combine: the same game (the same moves from the same start, as bao dedupe
 judges) is then written once, where it first comes, and its Source and SourceRef tags name
 every copy's source, joined by " | " in the same order in both tags ("?" where a copy has
-none), so that the game keeps where each copy came from; standard error says which games
-were combined.`,
+none), so that the game keeps where each copy came from; where a copy's other tags differ
+(a date, a spelling of a name), its values go into a comment before the first move, naming
+its source; standard error says which games were combined and which tags differed.`,
 		Example: `  bao merge -o all.bgn day1.bgn day2.bgn
   bao merge testdata/archive > archive.bgn
   bao merge --combine -o masters.bgn devoogt.bgn kiba.bgn`,
@@ -81,8 +83,13 @@ func mergeRun(e *env, o *mergeOptions) error {
 			return nil // a copy, combined into the first
 		}
 		for _, c := range copies[seq] {
+			differs := r.NoteDifferences(c)
 			r.AddProvenance(c)
-			fmt.Fprintf(e.err, "%s:%d game %d combined into %s:%d game %d\n", c.File, c.Pos.Line, c.Number, r.File, r.Pos.Line, r.Number)
+			fmt.Fprintf(e.err, "%s:%d game %d combined into %s:%d game %d", c.File, c.Pos.Line, c.Number, r.File, r.Pos.Line, r.Number)
+			if len(differs) > 0 {
+				fmt.Fprintf(e.err, "; its %s kept in a comment", strings.Join(differs, ", "))
+			}
+			fmt.Fprintln(e.err)
 		}
 		n++
 		return enc.Encode(r)
@@ -100,8 +107,8 @@ func mergeRun(e *env, o *mergeOptions) error {
 }
 
 // findCopies reads the files once to find the games stored more than once: for the first
-// record of each such game, the later copies (only their place and provenance tags, so that
-// memory grows with the copies, not the games); for each later copy, a nil entry. Records are
+// record of each such game, the later copies (only their place and tags, so that memory grows
+// with the copies, not the games); for each later copy, a nil entry. Records are
 // known by their place among all those read (a file named twice is read twice). Standard
 // input is read once and kept for the second reading; what cannot be read is reported then.
 func findCopies(e *env, args []string) (map[int][]*notation.Record, error) {
@@ -126,12 +133,7 @@ func findCopies(e *env, args []string) (map[int][]*notation.Record, error) {
 		if !dup {
 			first[notation.RefOf(r)] = seq
 		} else {
-			c := &notation.Record{File: r.File, Number: r.Number, Pos: r.Pos}
-			for _, name := range []string{"Source", "SourceRef"} {
-				if v := r.Tag(name); v != "" {
-					c.SetTag(name, v)
-				}
-			}
+			c := &notation.Record{File: r.File, Number: r.Number, Pos: r.Pos, Tags: r.Tags}
 			copies[first[of]] = append(copies[first[of]], c)
 			copies[seq] = nil
 		}

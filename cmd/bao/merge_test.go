@@ -8,7 +8,8 @@ import (
 )
 
 // TestMergeCombineKeepsProvenance: the same game printed by two publications, merged with
-// --combine, is written once with the Source and SourceRef of both; another game stays as it
+// --combine, is written once with the Source and SourceRef of both, and what the second copy's
+// other tags say otherwise in a comment; another game stays as it
 // is, and without --combine both copies are written.
 func TestMergeCombineKeepsProvenance(t *testing.T) {
 	dir := t.TempDir()
@@ -33,6 +34,8 @@ func TestMergeCombineKeepsProvenance(t *testing.T) {
 `)
 	bulletin := `[Event "KIBA bulletin"]
 [Variant "Bao la Kiswahili"]
+[Site "?"]
+[Date "1962.05.03"]
 [Source "KIBA bulletin 3"]
 [SourceRef "game 7"]
 
@@ -43,7 +46,8 @@ func TestMergeCombineKeepsProvenance(t *testing.T) {
 	code, out, errOut := runBao(t, "", "merge", "--combine", book, filepath.Join(dir, "bulletin.bgn"))
 	if code != 0 || strings.Count(out, "[Event ") != 2 ||
 		!strings.Contains(out, `[Source "de Voogt 1995 | KIBA bulletin 3"]`+"\n"+`[SourceRef "p. 112 | game 7"]`) ||
-		!strings.Contains(errOut, "bulletin.bgn:1 game 1 combined into "+book+":1 game 1") {
+		!strings.Contains(errOut, "bulletin.bgn:1 game 1 combined into "+book+":1 game 1; its Event, Date kept in a comment") ||
+		!strings.Contains(out, `{in KIBA bulletin 3: Event "KIBA bulletin"; Date "1962.05.03"} 1. A7<*`) {
 		t.Errorf("merge --combine: exit %d\n%s\n%s", code, out, errOut)
 	}
 	// the second game, from one source, is not touched
