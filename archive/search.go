@@ -70,7 +70,7 @@ type Query struct {
 	Until    string   // last year or day played
 	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
 	Position string   // a position (BPN) reached on the main line; needs Variant
-	After    []string // or: the position after these moves from the variant's start
+	After    []string // the position after these moves from Position, or from the variant's start
 	// Pattern selects games whose main line reaches a position of this pattern (see
 	// ParsePattern); needs Variant.
 	Pattern string
@@ -293,12 +293,12 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	}
 	var pos engine.Position
 	if q.Position != "" || len(q.After) > 0 {
-		p, err := resolvePosition(q.Variant, q.Position, q.After)
+		g, err := resolveLine(q.Variant, q.Position, q.After)
 		if err != nil {
 			return nil, none, err
 		}
-		pos = p
-		pq := bleve.NewPrefixQuery(positionKey(p) + "|")
+		pos = g.Position()
+		pq := bleve.NewPrefixQuery(positionKey(pos) + "|")
 		pq.SetField("pos")
 		must = append(must, pq)
 	}
@@ -457,32 +457,27 @@ func resultToken(s string) (string, error) {
 	return "", fmt.Errorf("%w: result %q (want 1-0, 0-1, 1/2-1/2, * or south, north, draw, unknown)", ErrBadQuery, s)
 }
 
-// resolvePosition reads a position given as BPN or as moves from the start; with neither it is
-// the variant's start.
-func resolvePosition(variant, bpn string, after []string) (engine.Position, error) {
-	var none engine.Position
+// resolveLine plays the moves after from the position bpn, or from the variant's start when
+// bpn is empty: the game holds where the line starts, its moves and the positions they reach.
+func resolveLine(variant, bpn string, after []string) (*engine.Game, error) {
 	if variant == "" {
-		return none, fmt.Errorf("%w: a position needs its variant", ErrBadQuery)
+		return nil, fmt.Errorf("%w: a position needs its variant", ErrBadQuery)
 	}
 	v, err := engine.LookupVariant(variant)
 	if err != nil {
-		return none, fmt.Errorf("%w: %w", ErrBadQuery, err)
+		return nil, fmt.Errorf("%w: %w", ErrBadQuery, err)
 	}
-	if bpn != "" && len(after) > 0 {
-		return none, fmt.Errorf("%w: give a position or moves, not both", ErrBadQuery)
-	}
+	from := v.Start()
 	if bpn != "" {
-		p, err := engine.ParsePosition(v, bpn)
-		if err != nil {
-			return none, fmt.Errorf("%w: %v", ErrBadQuery, err)
+		if from, err = engine.ParsePosition(v, bpn); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
-		return p, nil
 	}
-	g := engine.NewGame(v.Start())
+	g := engine.NewGame(from)
 	if err := notation.PlayLine(g, after); err != nil { // moves pasted from a record: numbers skipped
-		return none, fmt.Errorf("%w: %v", ErrBadQuery, err)
+		return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
 	}
-	return g.Position(), nil
+	return g, nil
 }
 
 func addFacets(req *bleve.SearchRequest) {

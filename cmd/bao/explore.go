@@ -37,12 +37,12 @@ func (o *exploreOptions) check(args []string) error {
 func newExploreCmd(e *env, runF func(*exploreOptions) error) *cobra.Command {
 	var o exploreOptions
 	c := &cobra.Command{
-		Use:   "explore [ARCHIVE] --variant ID [--position BPN | --after MOVES]",
+		Use:   "explore [ARCHIVE] --variant ID [--position BPN] [--after MOVES]",
 		Short: "Show the moves the archive's games played from a position (an opening tree)",
 		Long: `Show the moves played from a position across the archive's games, most played first,
 with how many games played each and how those games ended: South wins, North wins, draws,
 unknown (no result, or unfinished). The position is the variant's start unless --position or
---after names another. The answer comes from the index that 'bao index' built.
+--after names another; --after plays its moves from --position, if given. The answer comes from the index that 'bao index' built.
 
 --since, --until and --player count only the games of those years or days and of that player
 (as bao search reads them). The lines of the archive's openings.toml that reach the position,
@@ -67,7 +67,7 @@ and, with an openings.toml, the opening it reaches.`,
 	}
 	variantVar(c, &o.q.Variant, "game")
 	c.Flags().StringVar(&o.q.Position, "position", "", "the position (BPN; default: the start)")
-	c.Flags().StringVar(&o.after, "after", "", `or: the position after these moves from the start ("A6<* a4>")`)
+	c.Flags().StringVar(&o.after, "after", "", `the position after these moves from --position or the start ("A6<* a4>")`)
 	c.Flags().StringVar(&o.q.Since, "since", "", "count only games played in or after this year (YYYY) or on or after this day (YYYY-MM-DD)")
 	c.Flags().StringVar(&o.q.Until, "until", "", "count only games played in or before this year or on or before this day")
 	c.Flags().StringVar(&o.q.Player, "player", "", "count only the games of this player (as bao search --player)")
