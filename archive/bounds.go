@@ -116,7 +116,6 @@ const (
 	QueryYear     = "year"
 	QueryDate     = "date" // neither a year nor a day
 	QueryResult   = "result"
-	QueryBoth     = "both" // a position and moves
 	QueryPosition = "position"
 	QueryMoves    = "moves"
 	QueryOffset   = "offset" // the offset of a page of results is not a number

@@ -13,12 +13,12 @@ import (
 	"github.com/bao-archive/bao/event"
 )
 
-// ExploreQuery names a position: by BPN, by the moves that lead to it from the variant's start,
-// or (with neither) the start itself.
+// ExploreQuery names a position: by BPN, by the moves that lead to it from the variant's start
+// or from that BPN, or (with neither) the start itself.
 type ExploreQuery struct {
 	Variant  string
 	Position string
-	After    []string
+	After    []string // played from Position, or from the start
 	// Only the games played in these years or days (as Query.Since and Query.Until), and of
 	// this player (as Query.Player, with Aliases), count.
 	Since, Until string
@@ -37,6 +37,9 @@ type Tree struct {
 	Ended    int             `json:"ended"` // games whose main line ends there
 	Moves    []MoveStats     `json:"moves"`
 	Openings []string        `json:"openings,omitempty"` // the names of the lines that reach it
+	// Line is how the query reached Position: from ExploreQuery.Position (or the start), the
+	// moves of ExploreQuery.After and the positions after each.
+	Line *engine.Game `json:"-"`
 }
 
 // UnmarshalJSON reads a tree as its JSON is written. A BPN does not name its game, so the
@@ -102,10 +105,11 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 	if err := q.checkBounds(); err != nil {
 		return nil, err
 	}
-	p, err := resolvePosition(q.Variant, q.Position, q.After)
+	line, err := resolveLine(q.Variant, q.Position, q.After)
 	if err != nil {
 		return nil, err
 	}
+	p := line.Position()
 	filter, _, err := Query{Since: q.Since, Until: q.Until, Player: q.Player, Aliases: q.Aliases}.compile()
 	if err != nil {
 		return nil, err
@@ -131,7 +135,7 @@ func (ix *Index) Explore(ctx context.Context, q ExploreQuery) (_ *Tree, err erro
 			return nil, err
 		}
 	}
-	t := &Tree{Variant: p.Variant().ID(), Position: p, Moves: []MoveStats{}, Openings: q.Openings.Names(p)}
+	t := &Tree{Variant: p.Variant().ID(), Position: p, Moves: []MoveStats{}, Openings: q.Openings.Names(p), Line: line}
 	pq := bleve.NewPrefixQuery(prefix)
 	pq.SetField("pos")
 	res, err := ix.alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(filtered(pq, filter), 0, 0, false))

@@ -117,6 +117,14 @@ func TestExploreStartAndAfter(t *testing.T) {
 	if tree.Position.String() != g.path[3] || tree.Games < 1 {
 		t.Errorf("after %v: %+v", g.moves[:3], tree)
 	}
+	// The same position by the moves after an earlier one; the tree keeps the line it took.
+	tree, err = ix.Explore(context.Background(), ExploreQuery{Variant: "kingulu", Position: g.path[1], After: g.moves[1:3]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Position.String() != g.path[3] || tree.Line.Start().String() != g.path[1] || len(tree.Line.Moves()) != 2 {
+		t.Errorf("after %v from %s: %+v", g.moves[1:3], g.path[1], tree)
+	}
 	if _, err := ix.Explore(context.Background(), ExploreQuery{Position: g.path[3]}); !errors.Is(err, ErrBadQuery) {
 		t.Errorf("a position without its variant: %v", err)
 	}

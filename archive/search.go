@@ -70,7 +70,7 @@ type Query struct {
 	Until    string   // last year or day played
 	Result   string   // 1-0, 0-1, 1/2-1/2 or *, or south, north, draw, unknown
 	Position string   // a position (BPN) reached on the main line; needs Variant
-	After    []string // or: the position after these moves from the variant's start
+	After    []string // the position after these moves from Position, or from the variant's start
 	// Pattern selects games whose main line reaches a position of this pattern (see
 	// ParsePattern); needs Variant.
 	Pattern string
@@ -295,12 +295,12 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	}
 	var pos engine.Position
 	if q.Position != "" || len(q.After) > 0 {
-		p, err := resolvePosition(q.Variant, q.Position, q.After)
+		g, err := resolveLine(q.Variant, q.Position, q.After)
 		if err != nil {
 			return nil, none, err
 		}
-		pos = p
-		pq := bleve.NewPrefixQuery(positionKey(p) + "|")
+		pos = g.Position()
+		pq := bleve.NewPrefixQuery(positionKey(pos) + "|")
 		pq.SetField("pos")
 		must = append(must, pq)
 	}
@@ -459,32 +459,27 @@ func resultToken(s string) (string, error) {
 	return "", BadQuery(QueryResult, s, nil, "result %q (want 1-0, 0-1, 1/2-1/2, * or south, north, draw, unknown)", s)
 }
 
-// resolvePosition reads a position given as BPN or as moves from the start; with neither it is
-// the variant's start.
-func resolvePosition(variant, bpn string, after []string) (engine.Position, error) {
-	var none engine.Position
+// resolveLine plays the moves after from the position bpn, or from the variant's start when
+// bpn is empty: the game holds where the line starts, its moves and the positions they reach.
+func resolveLine(variant, bpn string, after []string) (*engine.Game, error) {
 	if variant == "" {
-		return none, BadQuery(QueryNeedsOne, "", nil, "a position needs its variant")
+		return nil, BadQuery(QueryNeedsOne, "", nil, "a position needs its variant")
 	}
 	v, err := engine.LookupVariant(variant)
 	if err != nil {
-		return none, BadQuery(QueryVariant, variant, err, "%v", err)
+		return nil, BadQuery(QueryVariant, variant, err, "%v", err)
 	}
-	if bpn != "" && len(after) > 0 {
-		return none, BadQuery(QueryBoth, "", nil, "give a position or moves, not both")
-	}
+	from := v.Start()
 	if bpn != "" {
-		p, err := engine.ParsePosition(v, bpn)
-		if err != nil {
-			return none, BadQuery(QueryPosition, bpn, nil, "%v", err)
+		if from, err = engine.ParsePosition(v, bpn); err != nil {
+			return nil, BadQuery(QueryPosition, bpn, nil, "%v", err)
 		}
-		return p, nil
 	}
-	g := engine.NewGame(v.Start())
+	g := engine.NewGame(from)
 	if err := notation.PlayLine(g, after); err != nil { // moves pasted from a record: numbers skipped
-		return none, BadQuery(QueryMoves, strings.Join(after, " "), nil, "%v", err)
+		return nil, BadQuery(QueryMoves, strings.Join(after, " "), nil, "%v", err)
 	}
-	return g.Position(), nil
+	return g, nil
 }
 
 func addFacets(req *bleve.SearchRequest) {

@@ -199,6 +199,7 @@ func TestPositionSearch(t *testing.T) {
 		for _, q := range []Query{
 			{Variant: g.variant.ID(), Position: target},
 			{Variant: g.variant.Name(), After: append([]string{"1."}, g.moves[:2]...)},
+			{Variant: g.variant.ID(), Position: g.path[1], After: g.moves[1:2]}, // the moves from a position
 		} {
 			q.Limit = 100
 			res, err := ix.Search(context.Background(), q)
@@ -232,7 +233,7 @@ func TestSearchErrors(t *testing.T) {
 		{Position: "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -"},
 		{Variant: "kingulu", Position: "1,2,3 S 0-0 -"},
 		{Variant: "kingulu", After: []string{"A3", "A1"}},
-		{Variant: "kingulu", Position: "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", After: []string{"A3"}},
+		{Variant: "kingulu", Position: "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", After: []string{"A1"}},
 		{Since: "last year"},
 		{Result: "won"},
 		// bleve reads these but fails on them only as it searches

@@ -128,7 +128,7 @@ func Games(dir string, c *Config) (games []Game, problems []error, err error) {
 		}
 		k := [3]int{g.Round, g.Board, g.Sub}
 		if first, ok := held[k]; ok {
-			return bad(fmt.Sprintf("round %s has a game already", g.round()), first)
+			return bad(fmt.Sprintf("round %s has a game already", g.RoundTag()), first)
 		}
 		players := g.players()
 		for _, p := range players {
@@ -167,8 +167,8 @@ func (g Game) players() []string {
 	return []string{g.South, g.North}
 }
 
-// round is the game's Round tag as the event writes it.
-func (g Game) round() string {
+// RoundTag is the game's Round tag as the event writes it: "3", "3.2", "3.2.1".
+func (g Game) RoundTag() string {
 	s := strconv.Itoa(g.Round)
 	for _, n := range []int{g.Board, g.Sub} {
 		if n > 0 {
@@ -180,13 +180,14 @@ func (g Game) round() string {
 
 // Sort puts an event's games in the order of play: by round, board and game, then file. The
 // crosstable lists each pairing's games in this order.
-func Sort(games []Game) {
-	slices.SortStableFunc(games, func(a, b Game) int {
-		if c := cmpInts(a.Round, b.Round, a.Board, b.Board, a.Sub, b.Sub); c != 0 {
-			return c
-		}
-		return strings.Compare(a.File, b.File)
-	})
+func Sort(games []Game) { slices.SortStableFunc(games, Compare) }
+
+// Compare orders two games of an event as Sort does.
+func Compare(a, b Game) int {
+	if c := cmpInts(a.Round, b.Round, a.Board, b.Board, a.Sub, b.Sub); c != 0 {
+		return c
+	}
+	return strings.Compare(a.File, b.File)
 }
 
 // GameOf places one record of an event: its round, board, players and result. file is the

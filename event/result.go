@@ -100,7 +100,7 @@ func SetResult(dir string, e Entry) (*Entered, error) {
 		return nil, err
 	}
 	var done *Entered
-	err = rewriteGame(filepath.Join(dir, g.File), g.Number, g.round(), func(r *notation.Record) (*notation.Record, error) {
+	err = rewriteGame(filepath.Join(dir, g.File), g.Number, g.RoundTag(), func(r *notation.Record) (*notation.Record, error) {
 		done, err = enter(r, e)
 		return r, err
 	})

@@ -11,7 +11,8 @@ import (
 // are near when they are of one variant and start, and their main lines (as written where they
 // do not replay) are at most NearEdits moves apart (replaced, left out or added), or share a
 // common opening of at least NearPrefix plies that is most of the shorter game. Records that
-// are the same game move for move are near too (Duplicates finds those alone).
+// are the same game move for move are near too (Duplicates finds those alone). A fragment, whose
+// main line has gaps, is near a whole game that plays every surviving stretch (fragmentPair).
 //
 // Candidates are found by the runs of three moves the games share, not by comparing every pair:
 // a run played in more than nearCommon games (an opening everybody plays) says nothing and is
@@ -49,6 +50,18 @@ type NearPair struct {
 	Moves []MoveDiff `json:"moves"`
 	// Tags lists the roster tags (Date, South, North) that differ: name -> [A's, B's].
 	Tags map[string][2]string `json:"tags,omitempty"`
+}
+
+// Gaps counts the gaps of a pair of a fragment and a whole game (fragmentPair): 0 for two games
+// without gaps.
+func (p NearPair) Gaps() int {
+	n := 0
+	for _, d := range p.Moves {
+		if d.A == GapToken || d.B == GapToken {
+			n++
+		}
+	}
+	return n
 }
 
 // MoveDiff is one difference between two main lines: Ply is A's ply (1-based; for a move only
@@ -130,6 +143,9 @@ func (n *Near) pair(a, b nearGame) (NearPair, bool) {
 	for prefix < min(len(a.moves), len(b.moves)) && a.moves[prefix] == b.moves[prefix] {
 		prefix++
 	}
+	if fa, fb := slices.Contains(a.moves, GapToken), slices.Contains(b.moves, GapToken); fa != fb {
+		return n.fragmentPair(a, b, fb)
+	}
 	diffs, edits := moveDiff(a.moves, b.moves, NearEdits)
 	// a few edits tell a game only in a line long enough: at least 5 moves per edit
 	near := edits <= NearEdits && 5*edits <= min(len(a.moves), len(b.moves)) ||
@@ -141,15 +157,68 @@ func (n *Near) pair(a, b nearGame) (NearPair, bool) {
 	if edits > NearEdits { // told by the opening alone: the moves after it differ
 		p.Moves = []MoveDiff{{Ply: prefix + 1, A: strings.Join(a.moves[prefix:], " "), B: strings.Join(b.moves[prefix:], " ")}}
 	}
+	p.Tags = rosterDiff(a, b)
+	return p, true
+}
+
+// fragmentPair compares a fragment (its main line holds gaps) with a game without: they are one
+// game when each stretch that survives is played in the whole game, in order, move for move,
+// the first from the start, and what survives is long enough to tell a game (NearPrefix
+// plies) or the roster says so. The pair's differences are the gaps, each with the moves of
+// the whole game it stands for. bIsFragment says which of the two is the fragment.
+func (n *Near) fragmentPair(a, b nearGame, bIsFragment bool) (NearPair, bool) {
+	f, g := a.moves, b.moves
+	if bIsFragment {
+		f, g = g, f
+	}
+	kept, at := 0, 0 // moves of f that survive; where in g the next stretch may start
+	var gaps []MoveDiff
+	for i := 0; i < len(f); {
+		if f[i] == GapToken {
+			j := i + 1
+			for j < len(f) && f[j] != GapToken {
+				j++
+			}
+			stretch := f[i+1 : j]
+			k := at
+			for k+len(stretch) <= len(g) && !slices.Equal(g[k:k+len(stretch)], stretch) {
+				k++
+			}
+			if k+len(stretch) > len(g) {
+				return NearPair{}, false
+			}
+			lost := strings.Join(g[at:k], " ")
+			if bIsFragment {
+				gaps = append(gaps, MoveDiff{Ply: at + 1, A: lost, B: GapToken})
+			} else {
+				gaps = append(gaps, MoveDiff{Ply: i + 1, A: GapToken, B: lost})
+			}
+			kept, at, i = kept+len(stretch), k+len(stretch), j
+			continue
+		}
+		if at >= len(g) || g[at] != f[i] { // the first stretch opens the game
+			return NearPair{}, false
+		}
+		kept, at, i = kept+1, at+1, i+1
+	}
+	if kept < NearPrefix && !n.sameRoster(a, b) {
+		return NearPair{}, false
+	}
+	return NearPair{A: a.ref, B: b.ref, Moves: gaps, Tags: rosterDiff(a, b)}, true
+}
+
+// rosterDiff gives the roster tags in which two games differ: name -> [a's, b's].
+func rosterDiff(a, b nearGame) map[string][2]string {
+	var out map[string][2]string
 	for _, t := range []string{"Date", "South", "North"} {
 		if a.tags[t] != b.tags[t] {
-			if p.Tags == nil {
-				p.Tags = map[string][2]string{}
+			if out == nil {
+				out = map[string][2]string{}
 			}
-			p.Tags[t] = [2]string{a.tags[t], b.tags[t]}
+			out[t] = [2]string{a.tags[t], b.tags[t]}
 		}
 	}
-	return p, true
+	return out
 }
 
 // sameRoster: both records name the same two players (by Key) and the same day, all known.

@@ -94,3 +94,88 @@ func slipToken(tok string, rnd *rand.Rand) string {
 	}
 	return string(sh.row) + fmt.Sprint(num) + tok[len(string(sh.row)+fmt.Sprint(sh.num)):]
 }
+
+// TestNearFragment: a fragment of a game (plies 21-30 and 41-50 lost, each gap followed by its
+// checkpoint) is near the whole game, with each gap and the moves it stands for, whichever of
+// the two comes first; a fragment with one surviving move changed is not, nor one too short to
+// tell a game.
+func TestNearFragment(t *testing.T) {
+	v := engine.Kiswahili
+	g := engine.RandomGame(v.Start(), engine.NewRand(3, 3), 300)
+	if len(g.Moves()) < 60 {
+		t.Fatalf("a game of %d plies; the test needs 60", len(g.Moves()))
+	}
+	whole := FromGame(nil, g)
+	whole.File, whole.Number = "whole.bgn", 1
+	// fragment keeps plies 1-upTo but those of lost (0-based, from-to) and changes one
+	fragment := func(upTo int, change int, lost ...[2]int) *Record {
+		r := &Record{File: "fragment.bgn", Number: 1, Tags: whole.Tags}
+		p := g.Start()
+		for i, m := range g.Moves()[:upTo] {
+			tok := v.FormatMove(m)
+			if i == change {
+				tok = slipToken(tok, rand.New(rand.NewPCG(1, 1)))
+			}
+			p, _ = p.Apply(m)
+			gone := false
+			for _, l := range lost {
+				gone = gone || i >= l[0] && i < l[1]
+				if i == l[1]-1 {
+					r.Moves = append(r.Moves, &Node{Token: GapToken, After: []Comment{{Text: FormatCommand("pos", p.String())}}})
+				}
+			}
+			if !gone {
+				r.Moves = append(r.Moves, &Node{Token: tok})
+			}
+		}
+		return r
+	}
+	gaps := [][2]int{{20, 30}, {40, 50}}
+	join := func(from, to int) string {
+		var toks []string
+		for _, m := range g.Moves()[from:to] {
+			toks = append(toks, v.FormatMove(m))
+		}
+		return strings.Join(toks, " ")
+	}
+	for _, tt := range []struct {
+		name      string
+		recs      []*Record
+		want      int
+		gapsOfA   bool
+		wantPlies []int
+	}{
+		{"fragment first", []*Record{fragment(60, -1, gaps...), whole}, 1, true, []int{21, 32}},
+		{"whole first", []*Record{whole, fragment(60, -1, gaps...)}, 1, false, []int{21, 41}},
+		{"a surviving move changed", []*Record{whole, fragment(60, 35, gaps...)}, 0, false, nil},
+		{"too short to tell", []*Record{whole, fragment(25, -1, [2]int{10, 20})}, 0, false, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var n Near
+			for _, r := range tt.recs {
+				n.Add(r)
+			}
+			pairs := n.Pairs()
+			if len(pairs) != tt.want {
+				t.Fatalf("%d pairs, want %d: %+v", len(pairs), tt.want, pairs)
+			}
+			if tt.want == 0 {
+				return
+			}
+			p := pairs[0]
+			if p.Edits != 0 || len(p.Moves) != 2 || p.Gaps() != 2 {
+				t.Fatalf("pair %+v: want 0 edits and the 2 gaps", p)
+			}
+			for k, d := range p.Moves {
+				gap, lost := d.A, d.B
+				if !tt.gapsOfA {
+					gap, lost = d.B, d.A
+				}
+				from := []int{20, 40}[k]
+				if d.Ply != tt.wantPlies[k] || gap != GapToken || lost != join(from, from+10) {
+					t.Errorf("gap %d: %+v, want ply %d, the gap, and %q", k+1, d, tt.wantPlies[k], join(from, from+10))
+				}
+			}
+		})
+	}
+}

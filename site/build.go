@@ -89,6 +89,7 @@ func (s *Site) buildIn(ctx context.Context, src fs.FS, out output, l *lang.Lang)
 		lists   []string
 		catalog string
 	)
+	b.readEventGames()
 	write := func() (err error) {
 		if err := b.writeRecords(old); err != nil {
 			return err

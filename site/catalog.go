@@ -67,6 +67,9 @@ type fileEntry struct {
 	// Novelties identifies the novelties of its games that the index gave its pages
 	// (archive.Index.NoveltiesSum): its pages change when they do.
 	Novelties string `json:"nov,omitempty"`
+	// Around names the games before and after its games in their events (eventIndex.around):
+	// its pages change when another file of the event does.
+	Around string `json:"around,omitempty"`
 }
 
 // manifest is what a build leaves for the next one.

@@ -34,6 +34,22 @@ type eventIndex struct {
 	// of every game page and the rows of the catalog, so they are part of the build's version.
 	stamp   string
 	players map[string]*player // by page
+	// steps are the games before and after each game page of an event, in the event's order
+	// (eventSteps); around, by record file, names those of the file's games, for the build
+	// to tell when the file's pages must be written again.
+	steps  map[string]eventStep
+	around map[string]string
+}
+
+// eventStep is the game pages before and after one of an event's, "" for none.
+type eventStep struct {
+	prev, next eventPlace
+}
+
+// eventPlace is one game of an event: its page and its place in the event.
+type eventPlace struct {
+	file, page string // the record file, archive-relative
+	game       event.Game
 }
 
 // eventSite is one event of the archive: its description and its games as the catalog has
@@ -139,11 +155,7 @@ func (b *build) eventRow(file string, rec *notation.Record, gi *gameInfo) {
 // collectEventsAndPlayers gathers the games of every event and of every player from the
 // catalog, and computes the standings and the ratings.
 func (b *build) collectEventsAndPlayers() {
-	type at struct {
-		file   string
-		number int
-	}
-	pages := map[*eventSite]map[at]string{}
+	var placed []eventAt
 	b.players = map[string]*player{}
 	var rated []event.Rated
 	for _, file := range b.records {
@@ -158,11 +170,7 @@ func (b *build) collectEventsAndPlayers() {
 				case gi.EventProblem != "":
 					ev.probs = append(ev.probs, gi.EventProblem)
 				case gi.EventGame != nil:
-					ev.games = append(ev.games, *gi.EventGame)
-					if pages[ev] == nil {
-						pages[ev] = map[at]string{}
-					}
-					pages[ev][at{gi.EventGame.File, gi.EventGame.Number}] = GameHref(file, i+1)
+					placed = append(placed, eventAt{ev, eventPlace{file, GameHref(file, i+1), *gi.EventGame}})
 				}
 			}
 			if gi.Rated != nil {
@@ -179,11 +187,8 @@ func (b *build) collectEventsAndPlayers() {
 			}
 		}
 	}
+	b.placeEventGames(placed)
 	for _, ev := range b.events {
-		event.Sort(ev.games) // the order of the crosstable's cells
-		for _, g := range ev.games {
-			ev.pages = append(ev.pages, pages[ev][at{g.File, g.Number}])
-		}
 		ev.table = event.Standings(ev.cfg, ev.games, 0)
 		for _, st := range ev.table.Standings {
 			p := b.playerOf(st.Player)
@@ -195,6 +200,100 @@ func (b *build) collectEventsAndPlayers() {
 		p := b.playerOf(r.Player)
 		p.ratings = append(p.ratings, r)
 	}
+}
+
+// eventAt is one game placed in its event.
+type eventAt struct {
+	ev *eventSite
+	eventPlace
+}
+
+// placeEventGames puts the games of each event in the event's order (event.Sort: round,
+// board, game, then file), and steps from each game's page to the next across the event's
+// round files.
+func (b *build) placeEventGames(placed []eventAt) {
+	of := map[*eventSite][]eventPlace{}
+	for _, p := range placed {
+		of[p.ev] = append(of[p.ev], p.eventPlace)
+	}
+	b.steps, b.around = map[string]eventStep{}, map[string]string{}
+	for _, ev := range b.events {
+		ps := of[ev]
+		slices.SortStableFunc(ps, func(x, y eventPlace) int { return event.Compare(x.game, y.game) })
+		ev.games, ev.pages = make([]event.Game, len(ps)), make([]string, len(ps))
+		for i, p := range ps {
+			ev.games[i], ev.pages[i] = p.game, p.page
+			var st eventStep
+			if i > 0 {
+				st.prev = ps[i-1]
+			}
+			if i+1 < len(ps) {
+				st.next = ps[i+1]
+			}
+			b.steps[p.page] = st
+			b.around[p.file] += p.page + "\x00" + st.prev.page + "\x00" + st.next.page + "\x00"
+		}
+	}
+	for f, a := range b.around { // short, for the manifest
+		b.around[f] = fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(a)))
+	}
+}
+
+// readEventGames places the games of every event before any game page is written, reading
+// only the record files inside an event's folder: a game's page links to the games before and
+// after it in its event, which may be in another file.
+func (b *build) readEventGames() {
+	if len(b.events) == 0 {
+		return
+	}
+	var placed []eventAt
+	for _, file := range b.records {
+		if !b.inEvent(file) {
+			continue
+		}
+		_ = scanGames(b.src, file, b.where(file), func(n int, _ bool, rec *notation.Record, _ notation.ErrorList) error {
+			if ev := b.eventAt(file, rec.Tag("Event")); ev != nil {
+				if eg, err := event.GameOf(rec, strings.TrimPrefix(file, ev.dir+"/"), b.where(file)); err == nil {
+					placed = append(placed, eventAt{ev, eventPlace{file, GameHref(file, n), eg}})
+				}
+			}
+			return nil
+		}) // a file that cannot be read is reported as its pages are written
+	}
+	b.placeEventGames(placed)
+}
+
+// inEvent reports whether a record file lies in an event's folder.
+func (b *build) inEvent(file string) bool {
+	for d := path.Dir(file); ; d = path.Dir(d) {
+		if b.eventIn[d] != nil {
+			return true
+		}
+		if d == "." {
+			return false
+		}
+	}
+}
+
+// stepLinks are the links of a game page to the games before and after it, and the name of
+// the pair: in its event's order for a game of an event, else in its file's.
+func (b *build) stepLinks(g *game) (prev, next *link, label string) {
+	if st, ok := b.steps[g.href]; ok {
+		at := func(p eventPlace, id string) *link {
+			if p.page == "" {
+				return nil
+			}
+			return &link{Href: p.page, Text: b.l.T(id, "Round", p.game.RoundTag())}
+		}
+		return at(st.prev, "game.prev.event"), at(st.next, "game.next.event"), b.l.T("game.nav.event")
+	}
+	if g.number > 1 {
+		prev = &link{Href: GameHref(g.file, g.number-1), Text: b.l.T("game.prev", "N", g.number-1)}
+	}
+	if g.next {
+		next = &link{Href: GameHref(g.file, g.number+1), Text: b.l.T("game.next", "N", g.number+1)}
+	}
+	return prev, next, b.l.T("game.nav")
 }
 
 // eventLinks lists the event page of folder f, for its collection page.

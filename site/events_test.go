@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -524,4 +525,73 @@ func TestPlayerListJoinsSpellings(t *testing.T) {
 	if _, ok := files["lists/player/juma-ali.html"]; ok {
 		t.Errorf("a second list for the other spelling")
 	}
+}
+
+// A game page of an event steps to the games before and after it in the event's order,
+// across its round files (named here against that order); a game of the folder outside the
+// event steps through its file. The static build writes a file's pages again when a new round
+// changes its last game's step, and bao serve's pages step as the build's do.
+func TestEventSteps(t *testing.T) {
+	game := func(round, south, north string) string {
+		return fmt.Sprintf("[Event \"Steps Cup\"]\n[Round %q]\n[South %q]\n[North %q]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A6 *\n\n", round, south, north)
+	}
+	src := fstest.MapFS{
+		"cup/event.toml":  {Data: []byte("name = \"Steps Cup\"\nvariant = \"kingulu\"\nformat = \"round-robin\"\n\n[[players]]\n  name = \"Asha\"\n\n[[players]]\n  name = \"Baraka\"\n\n[[players]]\n  name = \"Chiku\"\n\n[[players]]\n  name = \"Daudi\"\n")},
+		"cup/b-first.bgn": {Data: []byte(game("1.1", "Asha", "Daudi") + game("1.2", "Baraka", "Chiku"))},
+		"cup/c-next.bgn":  {Data: []byte(game("2.1", "Daudi", "Chiku") + game("2.2", "Asha", "Baraka") + strings.ReplaceAll(game("1", "Asha", "Eve"), "Steps Cup", "Friendly"))},
+		"cup/a-last.bgn":  {Data: []byte(game("3.1", "Baraka", "Daudi"))},
+	}
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	steps := func(page string) string { // the page's links to the games before and after it
+		nav := regexp.MustCompile(`<nav class="prevnext" aria-label="([^"]+)">(.*?)</nav>`).FindStringSubmatch(page)
+		if nav == nil {
+			return ""
+		}
+		var s []string
+		for _, a := range regexp.MustCompile(`<a href="(?:\.\./)*([^"]+)" rel="(prev|next)">([^<]+)</a>`).FindAllStringSubmatch(nav[2], -1) {
+			s = append(s, a[2]+" "+a[1]+" "+a[3])
+		}
+		return nav[1] + ": " + strings.Join(s, ", ")
+	}
+	want := map[string]string{
+		"cup/b-first/1.html": "Games of this event: next cup/b-first/2.html Next game (round 1.2) ›",
+		"cup/b-first/2.html": "Games of this event: prev cup/b-first/1.html ‹ Previous game (round 1.1), next cup/c-next/1.html Next game (round 2.1) ›",
+		"cup/c-next/2.html":  "Games of this event: prev cup/c-next/1.html ‹ Previous game (round 2.1), next cup/a-last/1.html Next game (round 3.1) ›",
+		"cup/a-last/1.html":  "Games of this event: prev cup/c-next/2.html ‹ Previous game (round 2.2)",
+		"cup/c-next/3.html":  "Games of this file: prev cup/c-next/2.html ‹ Previous game (2)",
+	}
+	check := func(when string, page func(name string) string) {
+		t.Helper()
+		for name, w := range want {
+			if got := steps(page(name)); got != w {
+				t.Errorf("%s: %s steps\n%s\nwant\n%s", when, name, got, w)
+			}
+		}
+	}
+	check("built", func(name string) string { return string(out.files[name]) })
+	c, _, err := s.ReadCatalog(t.Context(), src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("served", func(name string) string {
+		data, _, _, err := c.Page(t.Context(), name, inEnglish)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return string(data)
+	})
+	// A fourth round: the last game of the third steps on to it, though its file is unchanged.
+	src["cup/d-more.bgn"] = &fstest.MapFile{Data: []byte(game("4.1", "Chiku", "Asha"))}
+	want["cup/a-last/1.html"] = "Games of this event: prev cup/c-next/2.html ‹ Previous game (round 2.2), next cup/d-more/1.html Next game (round 4.1) ›"
+	if _, err := s.build(t.Context(), src, out); err != nil {
+		t.Fatal(err)
+	}
+	check("a round added", func(name string) string { return string(out.files[name]) })
 }

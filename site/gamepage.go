@@ -33,7 +33,8 @@ type gameView struct {
 	Positions         template.HTML  // the table's rows, for readers without JavaScript
 	EvalGraph         *evalGraphView // nil unless the record has [%eval] (evalgraph.go)
 	Event             *link          // the page of the event the game belongs to (events.go)
-	Prev, Next        *link          // the games before and after it in its file
+	Prev, Next        *link          // the games before and after it in its event, or else in its file
+	StepsLabel        string         // names the pair: the games of its event, or of its file
 	Page              string         // the game's page, which its embed page links back to
 	Embed             string         // its embed page
 	EmbedCode         string         // the HTML that frames the embed page, relative to the page
@@ -80,12 +81,7 @@ func (b *build) writeGame(g *game) error {
 		gv.Number = g.number
 	}
 	gv.Tags, gv.Provenance = b.tagViews(g)
-	if g.number > 1 {
-		gv.Prev = &link{Href: GameHref(g.file, g.number-1), Text: b.l.T("game.prev", "N", g.number-1)}
-	}
-	if g.next {
-		gv.Next = &link{Href: GameHref(g.file, g.number+1), Text: b.l.T("game.next", "N", g.number+1)}
-	}
+	gv.Prev, gv.Next, gv.StepsLabel = b.stepLinks(g)
 	gv.Event = b.eventLink(g)
 	b.openingAndNovelty(g, gv)
 	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}

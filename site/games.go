@@ -134,12 +134,12 @@ func (b *build) writeRecords(old *manifest) error {
 			continue
 		}
 		if e := old.Files[name]; e != nil && version != "" && old.Version == version &&
-			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) && e.Novelties == b.noveltiesSum(name) {
+			e.Size == size && e.Sum == sum && (!e.Asked || old.Index == b.ixStamp) && e.Novelties == b.noveltiesSum(name) && e.Around == b.around[name] {
 			b.entries[name] = e
 			b.unchanged++
 			continue
 		}
-		e := &fileEntry{Size: size, Sum: sum, Novelties: b.noveltiesSum(name)}
+		e := &fileEntry{Size: size, Sum: sum, Novelties: b.noveltiesSum(name), Around: b.around[name]}
 		b.entries[name] = e
 		todo = append(todo, &fileJob{name: name, entry: e})
 	}

@@ -52,6 +52,15 @@ type explorePage struct {
 	Board    *board.Board
 	Moves    []exploreMove
 	Games    string // the games that reached the position
+	// Line is the way to the position: where it starts (the start, or the position given),
+	// then each move played from there, each a link to the position after it.
+	Line []lineStep
+}
+
+// lineStep is one step of the explorer's line; the last (Current) is the position shown.
+type lineStep struct {
+	Href, Text    string
+	Move, Current bool
 }
 
 type exploreMove struct {
@@ -180,9 +189,21 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 		return pg, err
 	}
 	pg.Tree = tree
-	pg.Board = board.New(l, tree.Position, nil)
-	at := func(href func(url.Values) string, p engine.Position) string {
-		q := url.Values{"variant": {tree.Variant}, "position": {p.String()}}
+	variant, line := tree.Position.Variant(), tree.Line
+	played := make([]string, len(line.Moves()))
+	for i, m := range line.Moves() {
+		played[i] = variant.FormatMove(m)
+	}
+	// at is the explorer (or search) at the position after the first n moves of the line and
+	// then the moves more: the line kept, so that each step can be taken back.
+	at := func(href func(url.Values) string, n int, more ...string) string {
+		q := url.Values{"variant": {tree.Variant}}
+		if form["position"] != "" {
+			q.Set("position", line.Start().String())
+		}
+		if after := append(played[:n:n], more...); len(after) > 0 {
+			q.Set("after", strings.Join(after, " "))
+		}
 		for _, k := range exploreFilters {
 			if form[k] != "" {
 				q.Set(k, form[k])
@@ -190,13 +211,29 @@ func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explor
 		}
 		return href(q)
 	}
+	from := l.T("explore.from.start")
+	if form["position"] != "" {
+		from = l.T("explore.from.position")
+	}
+	pg.Line = append(pg.Line, lineStep{Href: at(exploreQueryHref, 0), Text: from})
+	for i, m := range played {
+		pg.Line = append(pg.Line, lineStep{Href: at(exploreQueryHref, i+1), Text: m, Move: true})
+	}
+	pg.Line[len(pg.Line)-1].Current = true
+	var marks board.Highlight
+	if n := len(played); n > 0 {
+		if _, t, err := line.Positions()[n-1].Trace(line.Moves()[n-1]); err == nil {
+			marks = board.Trace(variant, t)
+		}
+	}
+	pg.Board = board.New(l, tree.Position, marks)
 	for _, m := range tree.Moves {
-		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at(exploreQueryHref, m.Position),
+		pg.Moves = append(pg.Moves, exploreMove{MoveStats: m, Href: at(exploreQueryHref, len(played), m.Move),
 			Share: archive.Percent(m.Games, tree.Games), SouthPct: archive.Percent(m.SouthWins, m.Games),
 			NorthPct: archive.Percent(m.NorthWins, m.Games), DrawPct: archive.Percent(m.Draws, m.Games),
 			UnknownPct: archive.Percent(m.Unknown, m.Games)})
 	}
-	pg.Games = at(liveSearchHref, tree.Position)
+	pg.Games = at(liveSearchHref, len(played))
 	return pg, nil
 }
 

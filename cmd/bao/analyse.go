@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,12 +39,37 @@ type analyseGameDoc struct {
 	Error string           `json:"error,omitempty"`
 }
 
-func newAnalyseCmd(e *env) *cobra.Command {
-	var o struct {
-		json, annotate bool
-		search         searchFlags
-		games          gameFlags
+// analyseOptions are bao analyse's flags and files, the search's limits read by check.
+type analyseOptions struct {
+	json, annotate bool
+	search         searchFlags
+	games          gameFlags
+	lim            analysis.Limits
+	args           []string // files and folders, - for standard input; --merge: results folders
+}
+
+// check reads the limits and the files; a wrong limit, or --annotate where it cannot write,
+// is a usage error.
+func (o *analyseOptions) check(args []string) (err error) {
+	o.args = args
+	if o.lim, err = o.search.limits(200); err != nil {
+		return err
 	}
+	if err := o.games.check(); err != nil {
+		return err
+	}
+	if o.annotate && (o.games.out != "" || o.games.merge) {
+		return usagef("--annotate writes into the files it reads: not with --out or --merge")
+	}
+	if o.annotate && slices.Contains(args, stdinName) {
+		return usagef("--annotate writes into the file it reads: it cannot annotate standard input")
+	}
+	return nil
+}
+
+// newAnalyseCmd is bao analyse; runF, if not nil, runs it instead of analysing.
+func newAnalyseCmd(e *env, runF func(*analyseOptions) error) *cobra.Command {
+	var o analyseOptions
 	c := &cobra.Command{
 		Use:   "analyse FILE... [--movetime MS|--depth N|--nodes N] [--json] [--annotate] [--shard I/N --out DIR [--resume]] [--merge]",
 		Short: "Analyse every move of the games of a BGN file with the engine",
@@ -75,50 +101,13 @@ second.`, float64(analysis.InaccuracyLoss)/100,
   bao analyse --merge results/ --json > analysis.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			lim, err := o.search.limits(200)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if o.annotate && (o.games.out != "" || o.games.merge) {
-				return usagef("--annotate writes into the files it reads: not with --out or --merge")
+			if runF != nil {
+				return runF(&o)
 			}
-			if o.annotate && slices.Contains(args, stdinName) {
-				return usagef("--annotate writes into the file it reads: it cannot annotate standard input")
-			}
-			a := &analyser{e: e, cmd: cmd, s: analysis.NewSearcher(o.search.hash), lim: lim, annotate: o.annotate, games: o.games}
-			docs := []json.RawMessage{}
-			r := &gameRun{e: e, flags: o.games, command: "analyse",
-				settings: fmt.Sprintf("%s; threads %d; budget %s", lim.Describe(), lim.Threads, o.games.budget),
-				work:     a.game,
-				emit: func(data []byte) error {
-					if o.json {
-						docs = append(docs, data)
-						return nil
-					}
-					var d analyseGameDoc
-					if err := json.Unmarshal(data, &d); err != nil {
-						return err
-					}
-					if d.Error == "" {
-						printAnalysis(e.out, d)
-					}
-					return nil
-				},
-				fileDone: a.fileDone,
-			}
-			failed, err := r.run(args)
-			if err != nil {
-				return err
-			}
-			if o.json && o.games.out == "" {
-				if err := writeJSON(e.out, map[string]any{"games": docs}); err != nil {
-					return err
-				}
-			}
-			if failed || a.failed {
-				return errFound
-			}
-			return nil
+			return analyseRun(cmd.Context(), e, &o)
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document")
@@ -128,10 +117,50 @@ second.`, float64(analysis.InaccuracyLoss)/100,
 	return c
 }
 
+// analyseRun analyses the games and prints (or keeps, or writes into the files) the
+// analysis.
+func analyseRun(ctx context.Context, e *env, o *analyseOptions) error {
+	lim := o.lim
+	a := &analyser{e: e, ctx: ctx, s: analysis.NewSearcher(o.search.hash), lim: lim, annotate: o.annotate, games: o.games}
+	docs := []json.RawMessage{}
+	r := &gameRun{e: e, flags: o.games, command: "analyse",
+		settings: fmt.Sprintf("%s; threads %d; budget %s", lim.Describe(), lim.Threads, o.games.budget),
+		work:     a.game,
+		emit: func(data []byte) error {
+			if o.json {
+				docs = append(docs, data)
+				return nil
+			}
+			var d analyseGameDoc
+			if err := json.Unmarshal(data, &d); err != nil {
+				return err
+			}
+			if d.Error == "" {
+				printAnalysis(e.out, d)
+			}
+			return nil
+		},
+		fileDone: a.fileDone,
+	}
+	failed, err := r.run(o.args)
+	if err != nil {
+		return err
+	}
+	if o.json && o.games.out == "" {
+		if err := writeJSON(e.out, map[string]any{"games": docs}); err != nil {
+			return err
+		}
+	}
+	if failed || a.failed {
+		return errFound
+	}
+	return nil
+}
+
 // analyser analyses the games of one `bao analyse`.
 type analyser struct {
 	e        *env
-	cmd      *cobra.Command
+	ctx      context.Context
 	s        *analysis.Searcher
 	lim      analysis.Limits
 	games    gameFlags
@@ -146,11 +175,11 @@ type analyser struct {
 // replay is a problem, reported, and its document says why.
 func (a *analyser) game(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
 	a.s.Clear() // each game alone: the same game gives the same marks in any part of a run
-	rep, err := analysis.AnalyseRecord(a.cmd.Context(), a.s, g.rec, a.games.withBudget(a.lim, len(g.rec.Moves)+1),
+	rep, err := analysis.AnalyseRecord(a.ctx, a.s, g.rec, a.games.withBudget(a.lim, len(g.rec.Moves)+1),
 		func(n, _ int) { done(n) })
 	doc := analyseGameDoc{File: g.file, Game: g.rec.Number}
 	switch {
-	case err != nil && a.cmd.Context().Err() != nil:
+	case err != nil && a.ctx.Err() != nil:
 		return nil, err
 	case err != nil:
 		problem(err)

@@ -54,12 +54,36 @@ func describe(d machine.Line) string {
 	return fmt.Sprintf("%-8s %-12s %s", d.Move, score, strings.Join(d.PV, " "))
 }
 
-// bestmoveFlags are bao bestmove's flags.
-type bestmoveFlags struct {
+// bestmoveOptions are bao bestmove's flags, the variant, the limits and the position read by
+// check.
+type bestmoveOptions struct {
 	variant, position string
 	multipv           int
 	json              bool
 	search            searchFlags
+	v                 *engine.Variant
+	lim               analysis.Limits
+	p                 engine.Position // the position, unless batch
+	batch             bool            // --position -: one position a line of standard input
+}
+
+// check reads the variant, the limits and the position; a wrong one is a usage error.
+func (o *bestmoveOptions) check() (err error) {
+	if o.v, err = variantFlag(o.variant); err != nil {
+		return err
+	}
+	if o.lim, err = o.search.limits(1000); err != nil {
+		return err
+	}
+	if o.multipv < 1 {
+		return usagef("--multipv must be at least 1")
+	}
+	o.lim.MultiPV = o.multipv
+	if o.batch = o.position == stdinName; o.batch {
+		return nil
+	}
+	o.p, err = positionFlag(o.v, o.position)
+	return err
 }
 
 // bestmover searches positions of one game with the flags' limits and writes each result.
@@ -70,23 +94,6 @@ type bestmover struct {
 	s    *analysis.Searcher
 	lim  analysis.Limits
 	json bool
-}
-
-// searcher checks the flags and makes the searcher they ask for.
-func (o bestmoveFlags) searcher(e *env, ctx context.Context) (*bestmover, error) {
-	v, err := variantFlag(o.variant)
-	if err != nil {
-		return nil, err
-	}
-	lim, err := o.search.limits(1000)
-	if err != nil {
-		return nil, err
-	}
-	if o.multipv < 1 {
-		return nil, usagef("--multipv must be at least 1")
-	}
-	lim.MultiPV = o.multipv
-	return &bestmover{e: e, ctx: ctx, v: v, s: analysis.NewSearcher(o.search.hash), lim: lim, json: o.json}, nil
 }
 
 // one searches one position and writes its result.
@@ -166,8 +173,9 @@ func (b *bestmover) badLine(line string, perr error) error {
 	return err
 }
 
-func newBestmoveCmd(e *env) *cobra.Command {
-	var o bestmoveFlags
+// newBestmoveCmd is bao bestmove; runF, if not nil, runs it instead of searching.
+func newBestmoveCmd(e *env, runF func(*bestmoveOptions) error) *cobra.Command {
+	var o bestmoveOptions
 	c := &cobra.Command{
 		Use:   "bestmove --variant ID [--position BPN|-] [--depth N] [--movetime MS] [--multipv K] [--json]",
 		Short: "Search a position for its best move",
@@ -182,18 +190,17 @@ With --position - the positions are read from standard input, one BPN per line, 
 result is written per line. Without --depth, --movetime or --nodes the search takes 1000 ms.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := o.searcher(e, cmd.Context())
-			if err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			if o.position != "-" {
-				p, err := positionFlag(b.v, o.position)
-				if err != nil {
-					return err
-				}
-				return b.one(p)
+			if runF != nil {
+				return runF(&o)
 			}
-			return b.eachLine(e)
+			b := &bestmover{e: e, ctx: cmd.Context(), v: o.v, s: analysis.NewSearcher(o.search.hash), lim: o.lim, json: o.json}
+			if o.batch {
+				return b.eachLine(e)
+			}
+			return b.one(o.p)
 		},
 	}
 	variantVar(c, &o.variant, "the game")

@@ -78,8 +78,15 @@ func (f *duplicatesFound) drop(e *env) bool {
 	return ok
 }
 
-func newDedupeCmd(e *env) *cobra.Command {
-	var o struct{ drop, json, near bool }
+// dedupeOptions are bao dedupe's flags and files.
+type dedupeOptions struct {
+	drop, json, near bool
+	args             []string // files and folders, - for standard input
+}
+
+// newDedupeCmd is bao dedupe; runF, if not nil, runs it instead of finding the copies.
+func newDedupeCmd(e *env, runF func(*dedupeOptions) error) *cobra.Command {
+	var o dedupeOptions
 	c := &cobra.Command{
 		Use:   "dedupe [--drop] [--json] FILE|FOLDER|-...",
 		Short: "Find games stored twice (and drop the copies)",
@@ -95,7 +102,9 @@ escape lines the export form would lose, is left alone and reported.
 With --near it lists instead the pairs of records that are probably one game from two
 sources: the same variant and start, and main lines at most 3 moves apart (replaced, left out
 or added; at least 5 moves per difference), or the same two players on the same known day with
-a common opening of at least 20 plies and most of the shorter game. Each pair is printed with
+a common opening of at least 20 plies and most of the shorter game; a fragment (a record with
+gaps, "...") and a whole game that plays every move that survives of it, in order, at least
+20 of them or with the same players and day. Each pair is printed with
 its differences move by move and the roster tags that differ; spellings of one player agree
 as in bao stats. Nothing is dropped: which source is right is the historian's call.
 
@@ -106,29 +115,14 @@ With --near: 0, whatever is listed.`,
   bao dedupe --near --json collections/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.near {
-				if o.drop {
-					return usagef("--near lists; it cannot --drop")
-				}
-				return nearPairs(e, args, o.json)
+			if o.near && o.drop {
+				return usagef("--near lists; it cannot --drop")
 			}
-			found, err := findDuplicates(e, args)
-			if err != nil {
-				return err
+			o.args = args
+			if runF != nil {
+				return runF(&o)
 			}
-			if err := found.report(e, o.json); err != nil {
-				return err
-			}
-			if o.drop {
-				if !found.drop(e) || found.failed {
-					return errFound
-				}
-				return nil
-			}
-			if len(found.dups) > 0 || found.failed {
-				return errFound
-			}
-			return nil
+			return dedupeRun(e, &o)
 		},
 	}
 	c.Flags().BoolVar(&o.drop, "drop", false, "rewrite the files without the copies")
@@ -136,6 +130,30 @@ With --near: 0, whatever is listed.`,
 	c.Flags().BoolVar(&o.near, "near", false, `list the pairs that are probably one game from two sources (with --json: {"games":N,"near":[{"a","b","edits","moves","tags"}]})`)
 	completeRecords(c)
 	return c
+}
+
+// dedupeRun finds the games stored twice (or near pairs), and drops the copies with --drop.
+func dedupeRun(e *env, o *dedupeOptions) error {
+	if o.near {
+		return nearPairs(e, o.args, o.json)
+	}
+	found, err := findDuplicates(e, o.args)
+	if err != nil {
+		return err
+	}
+	if err := found.report(e, o.json); err != nil {
+		return err
+	}
+	if o.drop {
+		if !found.drop(e) || found.failed {
+			return errFound
+		}
+		return nil
+	}
+	if len(found.dups) > 0 || found.failed {
+		return errFound
+	}
+	return nil
 }
 
 // dropGames rewrites a file without the numbered games, refusing if anything else would be
@@ -201,6 +219,8 @@ func nearPairs(e *env, args []string, asJSON bool) error {
 // nearSummary says in words how far a pair's main lines are apart.
 func nearSummary(p notation.NearPair) string {
 	switch {
+	case p.Gaps() > 0:
+		return "a fragment of the same game, every surviving move the same; " + english.Count(p.Gaps(), "gap") + ", each beside the moves it stands for"
 	case p.Edits == 0:
 		return "the same moves"
 	case p.Edits <= notation.NearEdits:

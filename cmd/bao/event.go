@@ -18,7 +18,8 @@ import (
 	"github.com/bao-archive/bao/site/live"
 )
 
-func newEventCmd(e *env) *cobra.Command {
+// newEventCmd is bao event, with its subcommands cmds.
+func newEventCmd(cmds ...*cobra.Command) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "event",
 		Short: "Run a tournament: pair its rounds, enter results, standings, reports and printed sheets",
@@ -33,17 +34,32 @@ moves were not recorded, "bye" a bye, "replayed" a game voided for a replay.`,
 			return usagef("event needs a subcommand: new, pair, result, standings, ratings, report or sheets")
 		},
 	}
-	c.AddCommand(newEventNewCmd(e), newEventPairCmd(e), newEventResultCmd(e), newEventStandingsCmd(e),
-		newEventRatingsCmd(e), newEventReportCmd(e), newEventSheetsCmd(e))
-	for _, s := range c.Commands() {
-		s.Args = wrapArgs(s.Args)
-	}
+	addSubcommands(c, cmds)
 	return c
 }
 
-func newEventNewCmd(e *env) *cobra.Command {
-	var cfg event.Config
-	var players []string
+// eventNewOptions are bao event new's flags and folder, the players in the event's settings.
+type eventNewOptions struct {
+	cfg     event.Config
+	players []string
+	dir     string
+}
+
+// check reads the folder and the players; a wrong variant is a usage error.
+func (o *eventNewOptions) check(args []string) error {
+	o.dir = args[0]
+	if _, err := variantFlag(o.cfg.Variant); err != nil {
+		return err
+	}
+	for _, p := range o.players {
+		o.cfg.Players = append(o.cfg.Players, event.Player{Name: p})
+	}
+	return nil
+}
+
+// newEventNewCmd is bao event new; runF, if not nil, runs it instead of making the event.
+func newEventNewCmd(e *env, runF func(*eventNewOptions) error) *cobra.Command {
+	var o eventNewOptions
 	c := &cobra.Command{
 		Use:   "new DIR --name NAME --variant ID --format FORMAT --player NAME [--player NAME]...",
 		Short: "Create an event folder with its event.toml",
@@ -51,42 +67,60 @@ func newEventNewCmd(e *env) *cobra.Command {
     --rounds 5 --player "Ali Juma" --player "Bakari Said" --player "Chande Omar"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := variantFlag(cfg.Variant); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			for _, p := range players {
-				cfg.Players = append(cfg.Players, event.Player{Name: p})
+			if runF != nil {
+				return runF(&o)
 			}
-			if err := event.New(args[0], cfg); err != nil {
-				if errors.Is(err, event.ErrConfig) {
-					return usageError{err}
-				}
-				return err
-			}
-			fmt.Fprintf(e.out, "created %s/%s: %s, %s, %d players; next: bao event pair %s\n",
-				args[0], event.ConfigFile, cfg.Name, cfg.Format, len(cfg.Players), args[0])
-			return nil
+			return eventNewRun(e, &o)
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&cfg.Name, "name", "", "the event's name (the Event tag of its games)")
-	variantVar(c, &cfg.Variant, "game")
-	f.StringVar(&cfg.Format, "format", "", "round-robin, swiss, knockout or match")
-	f.StringArrayVar(&players, "player", nil, "a player, in seeding order (repeat)")
-	f.StringVar(&cfg.Site, "site", "", "where it is played")
-	f.StringVar(&cfg.Start, "start", "", "first day, YYYY.MM.DD")
-	f.StringVar(&cfg.End, "end", "", "last day, YYYY.MM.DD")
-	f.IntVar(&cfg.Rounds, "rounds", 0, "rounds of a Swiss event (default: enough to find a winner)")
-	f.IntVar(&cfg.Games, "games", 1, "games per pairing (a match: best of N)")
-	f.IntVar(&cfg.Cycles, "cycles", 1, "2 for a double round robin")
+	f.StringVar(&o.cfg.Name, "name", "", "the event's name (the Event tag of its games)")
+	variantVar(c, &o.cfg.Variant, "game")
+	f.StringVar(&o.cfg.Format, "format", "", "round-robin, swiss, knockout or match")
+	f.StringArrayVar(&o.players, "player", nil, "a player, in seeding order (repeat)")
+	f.StringVar(&o.cfg.Site, "site", "", "where it is played")
+	f.StringVar(&o.cfg.Start, "start", "", "first day, YYYY.MM.DD")
+	f.StringVar(&o.cfg.End, "end", "", "last day, YYYY.MM.DD")
+	f.IntVar(&o.cfg.Rounds, "rounds", 0, "rounds of a Swiss event (default: enough to find a winner)")
+	f.IntVar(&o.cfg.Games, "games", 1, "games per pairing (a match: best of N)")
+	f.IntVar(&o.cfg.Cycles, "cycles", 1, "2 for a double round robin")
 	return c
 }
 
-func newEventPairCmd(e *env) *cobra.Command {
-	var o struct {
-		asJSON    bool
-		url, lang string
+// eventNewRun makes the event's folder and its event.toml; settings event.New refuses are a
+// usage error.
+func eventNewRun(e *env, o *eventNewOptions) error {
+	cfg := o.cfg
+	if err := event.New(o.dir, cfg); err != nil {
+		if errors.Is(err, event.ErrConfig) {
+			return usageError{err}
+		}
+		return err
 	}
+	fmt.Fprintf(e.out, "created %s/%s: %s, %s, %d players; next: bao event pair %s\n",
+		o.dir, event.ConfigFile, cfg.Name, cfg.Format, len(cfg.Players), o.dir)
+	return nil
+}
+
+// eventPairOptions are bao event pair's flags and folder.
+type eventPairOptions struct {
+	json      bool
+	url, lang string
+	dir       string
+}
+
+// check reads the folder; an unknown language is a usage error.
+func (o *eventPairOptions) check(args []string) error {
+	o.dir = args[0]
+	return langCode(o.lang)
+}
+
+// newEventPairCmd is bao event pair; runF, if not nil, runs it instead of pairing.
+func newEventPairCmd(e *env, runF func(*eventPairOptions) error) *cobra.Command {
+	var o eventPairOptions
 	c := &cobra.Command{
 		Use:   "pair DIR [--json] [--url http://HOST:PORT] [--lang sw]",
 		Short: "Write the next round's pairings as a BGN file of game stubs",
@@ -107,46 +141,57 @@ per board when --url gives the address the phones will use; the server keeps onl
 "arbiter":"/record/<secret>"}.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := args[0]
-			path, r, err := event.Pair(dir)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			links, err := event.Links(dir, r.Number)
-			if err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			sheet, err := writeLinkSheet(dir, links, o.url, o.lang)
-			if err != nil {
-				return err
-			}
-			arbiter, err := event.ArbiterLink(dir)
-			if err != nil {
-				return err
-			}
-			if o.asJSON {
-				return writeJSON(e.out, struct {
-					*event.RoundLinks
-					Arbiter string `json:"arbiter"`
-				}{links, arbiter})
-			}
-			fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
-			for _, b := range r.Boards {
-				if b.North == "" {
-					fmt.Fprintf(e.out, "  board %d: %s (bye)\n", b.Board, b.South)
-					continue
-				}
-				fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)  %s\n", b.Board, b.South, b.North, linkOf(links, b.Board))
-			}
-			fmt.Fprintf(e.out, "arbiter (every board): %s\n", arbiter)
-			fmt.Fprintf(e.out, "links to print: %s\n", sheet)
-			return nil
+			return eventPairRun(e, &o)
 		},
 	}
-	c.Flags().BoolVar(&o.asJSON, "json", false, "print the round's boards and their recording links as JSON")
+	c.Flags().BoolVar(&o.json, "json", false, "print the round's boards and their recording links as JSON")
 	c.Flags().StringVar(&o.url, "url", "", "the server's address as the phones reach it, for the QR codes of the printed sheet")
 	c.Flags().StringVar(&o.lang, "lang", "", "language of the printed sheet: en or sw (default: the folder's bao.toml, else en)")
 	return c
+}
+
+// eventPairRun pairs the next round and prints its boards with their recording links.
+func eventPairRun(e *env, o *eventPairOptions) error {
+	dir := o.dir
+	path, r, err := event.Pair(dir)
+	if err != nil {
+		return err
+	}
+	links, err := event.Links(dir, r.Number)
+	if err != nil {
+		return err
+	}
+	sheet, err := writeLinkSheet(dir, links, o.url, o.lang)
+	if err != nil {
+		return err
+	}
+	arbiter, err := event.ArbiterLink(dir)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(e.out, struct {
+			*event.RoundLinks
+			Arbiter string `json:"arbiter"`
+		}{links, arbiter})
+	}
+	fmt.Fprintf(e.out, "round %d: %s\n", r.Number, path)
+	for _, b := range r.Boards {
+		if b.North == "" {
+			fmt.Fprintf(e.out, "  board %d: %s (bye)\n", b.Board, b.South)
+			continue
+		}
+		fmt.Fprintf(e.out, "  board %d: %s (South) - %s (North)  %s\n", b.Board, b.South, b.North, linkOf(links, b.Board))
+	}
+	fmt.Fprintf(e.out, "arbiter (every board): %s\n", arbiter)
+	fmt.Fprintf(e.out, "links to print: %s\n", sheet)
+	return nil
 }
 
 // linkOf is the recording link of board b, "" for none.
@@ -159,9 +204,26 @@ func linkOf(l *event.RoundLinks, b int) string {
 	return ""
 }
 
-func newEventResultCmd(e *env) *cobra.Command {
-	var entry event.Entry
-	var asJSON bool
+// eventResultOptions are bao event result's flags and arguments.
+type eventResultOptions struct {
+	entry event.Entry
+	json  bool
+	dir   string
+}
+
+// check reads the folder and the result; no round or board is a usage error.
+func (o *eventResultOptions) check(args []string) error {
+	if o.entry.Round < 1 || o.entry.Board < 1 || o.entry.Game < 0 {
+		return usagef("--round and --board are required and 1 or more")
+	}
+	o.dir, o.entry.Result = args[0], args[1]
+	return nil
+}
+
+// newEventResultCmd is bao event result; runF, if not nil, runs it instead of entering the
+// result.
+func newEventResultCmd(e *env, runF func(*eventResultOptions) error) *cobra.Command {
+	var o eventResultOptions
 	c := &cobra.Command{
 		Use:   "result DIR --round N --board B RESULT [--termination WORD] [--force]",
 		Short: "Enter or correct the result of a board",
@@ -178,53 +240,85 @@ recorders write theirs.`,
   bao event result open2026 --round 2 --board 3 0-1 --termination forfeit`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if entry.Round < 1 || entry.Board < 1 || entry.Game < 0 {
-				return usagef("--round and --board are required and 1 or more")
-			}
-			entry.Result = args[1]
-			done, err := event.SetResult(args[0], entry)
-			if errors.Is(err, event.ErrBadResult) {
-				return usageError{err}
-			}
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(e.out, done)
+			if runF != nil {
+				return runF(&o)
 			}
-			how := done.Result
-			if done.Termination != "" {
-				how += " (" + done.Termination + ")"
-			}
-			fmt.Fprintf(e.out, "round %s: %s - %s %s", done.Round, done.South, done.North, how)
-			if done.Was != "*" {
-				fmt.Fprintf(e.out, ", was %s", done.Was)
-			}
-			fmt.Fprintf(e.out, " [%s]\n", done.File)
-			return nil
+			return eventResultRun(e, &o)
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&entry.Round, "round", 0, "the round")
-	f.IntVar(&entry.Board, "board", 0, "the board")
-	f.IntVar(&entry.Game, "game", 0, "the game of a pairing of several (default: its first without a result)")
-	f.StringVar(&entry.Termination, "termination", "", "how it ended: unrecorded, resignation, agreement, forfeit, ...")
-	f.BoolVar(&entry.Force, "force", false, "enter a result the recorded moves contradict")
-	f.BoolVar(&asJSON, "json", false, "print what was entered as one JSON document")
+	f.IntVar(&o.entry.Round, "round", 0, "the round")
+	f.IntVar(&o.entry.Board, "board", 0, "the board")
+	f.IntVar(&o.entry.Game, "game", 0, "the game of a pairing of several (default: its first without a result)")
+	f.StringVar(&o.entry.Termination, "termination", "", "how it ended: unrecorded, resignation, agreement, forfeit, ...")
+	f.BoolVar(&o.entry.Force, "force", false, "enter a result the recorded moves contradict")
+	f.BoolVar(&o.json, "json", false, "print what was entered as one JSON document")
 	return c
 }
 
-func newEventStandingsCmd(e *env) *cobra.Command {
-	var after int
-	var asJSON bool
+// eventResultRun enters the result into the board's record and says what it entered; a
+// result event.SetResult does not know is a usage error.
+func eventResultRun(e *env, o *eventResultOptions) error {
+	done, err := event.SetResult(o.dir, o.entry)
+	if errors.Is(err, event.ErrBadResult) {
+		return usageError{err}
+	}
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(e.out, done)
+	}
+	how := done.Result
+	if done.Termination != "" {
+		how += " (" + done.Termination + ")"
+	}
+	fmt.Fprintf(e.out, "round %s: %s - %s %s", done.Round, done.South, done.North, how)
+	if done.Was != "*" {
+		fmt.Fprintf(e.out, ", was %s", done.Was)
+	}
+	fmt.Fprintf(e.out, " [%s]\n", done.File)
+	return nil
+}
+
+// eventRoundsOptions are the flags and folder of a command that reports on an event's rounds
+// (bao event standings, ratings, report).
+type eventRoundsOptions struct {
+	dir   string
+	after int
+	json  bool
+}
+
+// check reads the folder; a negative round is a usage error.
+func (o *eventRoundsOptions) check(args []string) error {
+	o.dir = args[0]
+	if o.after < 0 {
+		return usagef("--after-round must be >= 0")
+	}
+	return nil
+}
+
+// newEventStandingsCmd is bao event standings; runF, if not nil, runs it instead of the
+// standings.
+func newEventStandingsCmd(e *env, runF func(*eventRoundsOptions) error) *cobra.Command {
+	var o eventRoundsOptions
 	c := &cobra.Command{
 		Use:   "standings DIR [--after-round N] [--json]",
 		Short: "Standings with every tie-break, the crosstable and match scores",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
-				t := event.Standings(cfg, games, after)
-				if asJSON {
+			if err := o.check(args); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(&o)
+			}
+			return withEvent(e, o.dir, func(cfg *event.Config, games []event.Game) error {
+				t := event.Standings(cfg, games, o.after)
+				if o.json {
 					return writeJSON(e.out, t)
 				}
 				printStandings(e, cfg, t)
@@ -232,8 +326,8 @@ func newEventStandingsCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	c.Flags().IntVar(&after, "after-round", 0, "standings after round N (default: all rounds)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON document")
+	c.Flags().IntVar(&o.after, "after-round", 0, "standings after round N (default: all rounds)")
+	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document")
 	return c
 }
 
@@ -305,6 +399,17 @@ func writeLinkSheet(dir string, links *event.RoundLinks, base, code string) (str
 	return live.WriteSheet(dir, c.Name, links, base, l)
 }
 
+// langCode checks a --lang that names one language; "" leaves it to the folder's bao.toml.
+func langCode(code string) error {
+	if code == "" {
+		return nil
+	}
+	if _, err := lang.Get(code); err != nil {
+		return usagef("--lang: %v", err)
+	}
+	return nil
+}
+
 // sheetLang is the language of a printed sheet of the event in dir: --lang's code, else the
 // first of the folder's bao.toml, else English.
 func sheetLang(dir, code string) (*lang.Lang, error) {
@@ -325,12 +430,9 @@ func sheetLang(dir, code string) (*lang.Lang, error) {
 }
 
 // withEvent reads the event of dir and its games and runs run on them, for a command that
-// reports on the rounds up to after (0: all). What cannot count is reported on standard error
-// and the command exits 1 after its output.
-func withEvent(e *env, dir string, after int, run func(*event.Config, []event.Game) error) error {
-	if after < 0 {
-		return usagef("--after-round must be >= 0")
-	}
+// reports on its rounds. What cannot count is reported on standard error and the command
+// exits 1 after its output.
+func withEvent(e *env, dir string, run func(*event.Config, []event.Game) error) error {
 	cfg, err := event.Load(dir)
 	if err != nil {
 		return err
@@ -351,9 +453,9 @@ func withEvent(e *env, dir string, after int, run func(*event.Config, []event.Ga
 	return nil
 }
 
-func newEventRatingsCmd(e *env) *cobra.Command {
-	var after int
-	var asJSON bool
+// newEventRatingsCmd is bao event ratings; runF, if not nil, runs it instead of the report.
+func newEventRatingsCmd(e *env, runF func(*eventRoundsOptions) error) *cobra.Command {
+	var o eventRoundsOptions
 	c := &cobra.Command{
 		Use:   "ratings DIR [--after-round N] [--json]",
 		Short: "The event's rating report: rating before, performance, change",
@@ -364,35 +466,52 @@ the opponents' average rating, the performance (that average plus 400 times wins
 losses over games), the change and the rating after.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
-				lines := event.RatingReport(cfg, games, after)
-				if asJSON {
-					return writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines})
-				}
-				fmt.Fprintf(e.out, "%s: rating report, K = %s\n\n", cfg.Name, event.FormatPoints(cfg.Rating.K))
-				w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', tabwriter.AlignRight)
-				fmt.Fprintln(w, "player\tbefore\tgames\tscore\topponents\tperformance\tchange\tafter\t")
-				for _, l := range lines {
-					perf, opp, change := "-", "-", "0"
-					if l.Games > 0 {
-						perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
-						change = fmt.Sprintf("%+.1f", l.Change)
-					}
-					fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
-						event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
-				}
-				return w.Flush()
-			})
+			if err := o.check(args); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(&o)
+			}
+			return eventRatingsRun(e, &o)
 		},
 	}
-	c.Flags().IntVar(&after, "after-round", 0, "rate the games up to round N (default: all rounds)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON document")
+	c.Flags().IntVar(&o.after, "after-round", 0, "rate the games up to round N (default: all rounds)")
+	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document")
 	return c
 }
 
-func newEventReportCmd(e *env) *cobra.Command {
-	var after int
-	var format string
+// eventRatingsRun prints the event's rating report.
+func eventRatingsRun(e *env, o *eventRoundsOptions) error {
+	return withEvent(e, o.dir, func(cfg *event.Config, games []event.Game) error {
+		lines := event.RatingReport(cfg, games, o.after)
+		if o.json {
+			return writeJSON(e.out, map[string]any{"event": cfg.Name, "k": cfg.Rating.K, "ratings": lines})
+		}
+		fmt.Fprintf(e.out, "%s: rating report, K = %s\n\n", cfg.Name, event.FormatPoints(cfg.Rating.K))
+		w := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(w, "player\tbefore\tgames\tscore\topponents\tperformance\tchange\tafter\t")
+		for _, l := range lines {
+			perf, opp, change := "-", "-", "0"
+			if l.Games > 0 {
+				perf, opp = event.FormatRating(l.Performance), event.FormatRating(l.Opponents)
+				change = fmt.Sprintf("%+.1f", l.Change)
+			}
+			fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", l.Player, event.FormatRating(l.Before), l.Games,
+				event.FormatPoints(l.Score), opp, perf, change, event.FormatRating(l.After))
+		}
+		return w.Flush()
+	})
+}
+
+// eventReportOptions are bao event report's flags and folder.
+type eventReportOptions struct {
+	eventRoundsOptions
+	format string
+}
+
+// newEventReportCmd is bao event report; runF, if not nil, runs it instead of the report.
+func newEventReportCmd(e *env, runF func(*eventReportOptions) error) *cobra.Command {
+	var o eventReportOptions
 	c := &cobra.Command{
 		Use:   "report DIR --format trf|json [--after-round N]",
 		Short: "The event as a report file for other programs: FIDE TRF-16, or JSON",
@@ -403,26 +522,56 @@ every round's games and byes, the standings and the rating report as one JSON do
 		Example: `  bao event report open2026 --format trf > open2026.trf`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "trf" && format != "json" {
-				return usagef("--format must be trf or json, not %q", format)
+			if o.format != "trf" && o.format != "json" {
+				return usagef("--format must be trf or json, not %q", o.format)
 			}
-			return withEvent(e, args[0], after, func(cfg *event.Config, games []event.Game) error {
-				if format == "trf" {
-					return event.WriteTRF(e.out, cfg, games, after)
+			if err := o.check(args); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(&o)
+			}
+			return withEvent(e, o.dir, func(cfg *event.Config, games []event.Game) error {
+				if o.format == "trf" {
+					return event.WriteTRF(e.out, cfg, games, o.after)
 				}
-				return writeJSON(e.out, event.NewReport(cfg, games, after))
+				return writeJSON(e.out, event.NewReport(cfg, games, o.after))
 			})
 		},
 	}
-	c.Flags().IntVar(&after, "after-round", 0, "report the rounds up to N (default: all rounds)")
-	c.Flags().StringVar(&format, "format", "", "trf (FIDE TRF-16) or json")
+	c.Flags().IntVar(&o.after, "after-round", 0, "report the rounds up to N (default: all rounds)")
+	c.Flags().StringVar(&o.format, "format", "", "trf (FIDE TRF-16) or json")
 	return c
 }
 
-func newEventSheetsCmd(e *env) *cobra.Command {
-	var round int
-	var asPDF bool
-	var paper, out, url, code string
+// eventSheetsOptions are bao event sheets' flags and folder, the paper read by check.
+type eventSheetsOptions struct {
+	round                     int
+	pdf                       bool
+	paperName, out, url, lang string
+	paper                     sheets.Paper
+	dir                       string
+}
+
+// check reads the folder and the paper; an unknown paper or language, or no round, is a
+// usage error.
+func (o *eventSheetsOptions) check(args []string) error {
+	o.dir = args[0]
+	p, ok := sheets.Papers[strings.ToLower(o.paperName)]
+	if !ok {
+		return usagef("--paper must be a4 or letter, not %q", o.paperName)
+	}
+	o.paper = p
+	if o.round < 1 {
+		return usagef("--round is required and 1 or more")
+	}
+	return langCode(o.lang)
+}
+
+// newEventSheetsCmd is bao event sheets; runF, if not nil, runs it instead of writing the
+// sheets.
+func newEventSheetsCmd(e *env, runF func(*eventSheetsOptions) error) *cobra.Command {
+	var o eventSheetsOptions
 	c := &cobra.Command{
 		Use:   "sheets DIR --round N [--pdf] [--paper a4|letter] [--url http://HOST:PORT] [--lang sw] [--out FILE]",
 		Short: "Print a round's pairing list and a score sheet per board (HTML or PDF)",
@@ -439,50 +588,55 @@ sheets are in English, or in Kiswahili with --lang sw (or lang = "sw" in DIR/bao
   bao event sheets open2026 --round 3 --paper letter > round-3.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, ok := sheets.Papers[strings.ToLower(paper)]
-			if !ok {
-				return usagef("--paper must be a4 or letter, not %q", paper)
-			}
-			if round < 1 {
-				return usagef("--round is required and 1 or more")
-			}
-			r, err := sheets.FromEvent(args[0], round)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if r.Lang, err = sheetLang(args[0], code); err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			if url != "" {
-				if err := r.AddLinks(args[0], url); err != nil {
-					return err
-				}
-			}
-			var b bytes.Buffer
-			if asPDF {
-				err = r.PDF(&b, p)
-			} else {
-				err = r.HTML(&b, p)
-			}
-			if err != nil {
-				return err
-			}
-			if out == "" || out == "-" {
-				_, err = e.out.Write(b.Bytes())
-				return err
-			}
-			if url != "" {
-				return event.WritePrivate(out, b.Bytes())
-			}
-			return notation.WriteFile(out, b.Bytes())
+			return eventSheetsRun(e, &o)
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&round, "round", 0, "the round")
-	f.BoolVar(&asPDF, "pdf", false, "write a PDF instead of an HTML page")
-	f.StringVar(&paper, "paper", "a4", "a4 or letter")
-	f.StringVar(&out, "out", "", "the file to write (default: standard output)")
-	f.StringVar(&url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
-	f.StringVar(&code, "lang", "", "language of the sheets: en or sw (default: the folder's bao.toml, else en)")
+	f.IntVar(&o.round, "round", 0, "the round")
+	f.BoolVar(&o.pdf, "pdf", false, "write a PDF instead of an HTML page")
+	f.StringVar(&o.paperName, "paper", "a4", "a4 or letter")
+	f.StringVar(&o.out, "out", "", "the file to write (default: standard output)")
+	f.StringVar(&o.url, "url", "", "the server's address as the phones reach it: a QR code of each board's recording link on its sheet")
+	f.StringVar(&o.lang, "lang", "", "language of the sheets: en or sw (default: the folder's bao.toml, else en)")
 	return c
+}
+
+// eventSheetsRun writes the round's sheets, readable by their owner only when they carry the
+// recording links.
+func eventSheetsRun(e *env, o *eventSheetsOptions) error {
+	r, err := sheets.FromEvent(o.dir, o.round)
+	if err != nil {
+		return err
+	}
+	if r.Lang, err = sheetLang(o.dir, o.lang); err != nil {
+		return err
+	}
+	if o.url != "" {
+		if err := r.AddLinks(o.dir, o.url); err != nil {
+			return err
+		}
+	}
+	var b bytes.Buffer
+	if o.pdf {
+		err = r.PDF(&b, o.paper)
+	} else {
+		err = r.HTML(&b, o.paper)
+	}
+	if err != nil {
+		return err
+	}
+	if o.out == "" || o.out == "-" {
+		_, err = e.out.Write(b.Bytes())
+		return err
+	}
+	if o.url != "" {
+		return event.WritePrivate(o.out, b.Bytes())
+	}
+	return notation.WriteFile(o.out, b.Bytes())
 }

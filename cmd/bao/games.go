@@ -22,6 +22,7 @@ type gameFlags struct {
 	resume bool
 	merge  bool
 	budget time.Duration
+	part   batch.Shard // --shard, read by check; the zero Shard (every game) without it
 }
 
 func (f *gameFlags) register(fs *pflag.FlagSet) {
@@ -32,24 +33,23 @@ func (f *gameFlags) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&f.budget, "budget", 0, "search time per game (e.g. 30s), shared evenly by its positions")
 }
 
-// check checks the flags; the shard is the zero Shard without --shard.
-func (f *gameFlags) check() (batch.Shard, error) {
-	var sh batch.Shard
+// check checks the flags and reads --shard into part.
+func (f *gameFlags) check() error {
 	if f.shard != "" {
 		var err error
-		if sh, err = batch.ParseShard(f.shard); err != nil {
-			return sh, usagef("--shard: %v", err)
+		if f.part, err = batch.ParseShard(f.shard); err != nil {
+			return usagef("--shard: %v", err)
 		}
 	}
 	switch {
 	case f.resume && f.out == "":
-		return sh, usagef("--resume continues the results folder of --out: name it")
+		return usagef("--resume continues the results folder of --out: name it")
 	case f.merge && (f.out != "" || f.shard != "" || f.resume):
-		return sh, usagef("--merge reads results folders: it takes no --out, --shard or --resume")
+		return usagef("--merge reads results folders: it takes no --out, --shard or --resume")
 	case f.budget < 0:
-		return sh, usagef("--budget must not be negative")
+		return usagef("--budget must not be negative")
 	}
-	return sh, nil
+	return nil
 }
 
 // perPosition is the search time of each of a game's positions under --budget (0: none).
@@ -168,10 +168,7 @@ type gameRun struct {
 
 // run works through the games of args and reports whether a problem was reported.
 func (r *gameRun) run(args []string) (failed bool, err error) {
-	sh, err := r.flags.check()
-	if err != nil {
-		return false, err
-	}
+	sh := r.flags.part
 	if r.flags.merge {
 		return r.mergeRun(args)
 	}

@@ -17,14 +17,23 @@ import (
 // hostile or mistaken input (a disk image, /dev/zero) must not fill the memory.
 const maxImport = 64 << 20
 
-// importFlags are bao import's flags.
-type importFlags struct {
+// importOptions are bao import's flags and inputs, and where the games go (read by check).
+type importOptions struct {
 	from, variant, out string
 	boardLR, force     bool
+	inputs             []string
+	rt                 exchange.Route
+}
+
+// check reads the flags and the inputs into the route; a wrong flag is a usage error.
+func (o *importOptions) check(args []string) (err error) {
+	o.inputs = args
+	o.rt, err = o.route(args)
+	return err
 }
 
 // route checks the flags, and the inputs against --out, and says where the games go.
-func (o importFlags) route(args []string) (exchange.Route, error) {
+func (o *importOptions) route(args []string) (exchange.Route, error) {
 	rt := exchange.Route{Out: o.out, Replace: o.force, Format: o.from, Options: exchange.Options{BoardLR: o.boardLR}}
 	if o.variant != "" {
 		v, err := variantFlag(o.variant)
@@ -153,8 +162,9 @@ func reportTally(e *env, in string, t *exchange.Tally) bool {
 	return false
 }
 
-func newImportCmd(e *env) *cobra.Command {
-	var o importFlags
+// newImportCmd is bao import; runF, if not nil, runs it instead of importing.
+func newImportCmd(e *env, runF func(*importOptions) error) *cobra.Command {
+	var o importOptions
 	c := &cobra.Command{
 		Use:   "import --from FORMAT [--variant ID] [--out FILE|DIR] INPUT...",
 		Short: "Read games of other programs and notations as BGN, checking every move",
@@ -180,14 +190,16 @@ games are added after the old ones, unless --force writes the file anew.`,
   bao import --from lr --variant kiswahili --board-lr - < devoogt-1995.txt`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rt, err := o.route(args)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if o.out == "" {
-				return importToStdout(e, rt, args)
+			if runF != nil {
+				return runF(&o)
 			}
-			return importToSink(e, rt, args)
+			if o.out == "" {
+				return importToStdout(e, o.rt, o.inputs)
+			}
+			return importToSink(e, o.rt, o.inputs)
 		},
 	}
 	f := c.Flags()
@@ -200,8 +212,15 @@ games are added after the old ones, unless --force writes the file anew.`,
 	return c
 }
 
-func newExportCmd(e *env) *cobra.Command {
-	var to, out string
+// exportOptions are bao export's flags and files.
+type exportOptions struct {
+	to, out string
+	args    []string // files and folders, - for standard input
+}
+
+// newExportCmd is bao export; runF, if not nil, runs it instead of exporting.
+func newExportCmd(e *env, runF func(*exportOptions) error) *cobra.Command {
+	var o exportOptions
 	c := &cobra.Command{
 		Use:   "export --to FORMAT [--out FILE] FILE...",
 		Short: "Write BGN games in another format",
@@ -216,45 +235,54 @@ main line cannot be played to its end, or one the format cannot hold, is reporte
 out, and the command then exits 1. An illegible move is written as bao validate fills it.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !slices.Contains(exchange.Exports(), to) {
-				return usagef("--to %q: known formats are %s", to, strings.Join(exchange.Exports(), ", "))
+			if !slices.Contains(exchange.Exports(), o.to) {
+				return usagef("--to %q: known formats are %s", o.to, strings.Join(exchange.Exports(), ", "))
 			}
-			// Records are written as they are read: an export of any size holds one record.
-			w, err := createOutput(e, out)
-			if err != nil {
-				return err
+			o.args = args
+			if runF != nil {
+				return runF(&o)
 			}
-			defer w.Abort()
-			enc, err := exchange.NewEncoder(to, w)
-			if err != nil {
-				return err
-			}
-			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
-				if len(errs) > 0 {
-					bad(fmt.Errorf("%s:%d: left out: %w", r.File, r.Pos.Line, errs[0]))
-					return nil
-				}
-				if err := enc.Encode(r); err != nil {
-					bad(err)
-				}
-				return nil
-			})
-			if err == nil {
-				err = enc.Close()
-			}
-			if err == nil {
-				err = w.Commit()
-			}
-			if err == nil && failed {
-				return errFound
-			}
-			return err
+			return exportRun(e, &o)
 		},
 	}
-	c.Flags().StringVar(&to, "to", "", "format: "+strings.Join(exchange.Exports(), ", "))
-	c.Flags().StringVar(&out, "out", "", "file to write (default: standard output)")
+	c.Flags().StringVar(&o.to, "to", "", "format: "+strings.Join(exchange.Exports(), ", "))
+	c.Flags().StringVar(&o.out, "out", "", "file to write (default: standard output)")
 	c.MarkFlagRequired("to")
 	return c
+}
+
+// exportRun writes the games of the files in the format of --to.
+func exportRun(e *env, o *exportOptions) error {
+	// Records are written as they are read: an export of any size holds one record.
+	w, err := createOutput(e, o.out)
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
+	enc, err := exchange.NewEncoder(o.to, w)
+	if err != nil {
+		return err
+	}
+	failed, err := eachRecord(e, o.args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		if len(errs) > 0 {
+			bad(fmt.Errorf("%s:%d: left out: %w", r.File, r.Pos.Line, errs[0]))
+			return nil
+		}
+		if err := enc.Encode(r); err != nil {
+			bad(err)
+		}
+		return nil
+	})
+	if err == nil {
+		err = enc.Close()
+	}
+	if err == nil {
+		err = w.Commit()
+	}
+	if err == nil && failed {
+		return errFound
+	}
+	return err
 }
 
 // readInput reads a whole input, - for standard input, up to maxImport bytes.

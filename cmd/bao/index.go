@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -10,13 +11,26 @@ import (
 	"github.com/bao-archive/bao/internal/english"
 )
 
-func newIndexCmd(e *env) *cobra.Command {
-	var o struct {
-		index   string
-		shards  int
-		rebuild bool
-		json    bool
+// indexOptions are bao index's flags and archive.
+type indexOptions struct {
+	index         string
+	shards        int
+	rebuild, json bool
+	root          string
+}
+
+// check reads the archive; a negative --shards is a usage error.
+func (o *indexOptions) check(args []string) error {
+	o.root = archiveArg(args)
+	if o.shards < 0 {
+		return usagef("--shards must be 0 (one per 64 MiB) or more")
 	}
+	return nil
+}
+
+// newIndexCmd is bao index; runF, if not nil, runs it instead of indexing.
+func newIndexCmd(e *env, runF func(*indexOptions) error) *cobra.Command {
+	var o indexOptions
 	c := &cobra.Command{
 		Use:   "index [ARCHIVE]",
 		Short: "Build or update the search index of a folder of .bgn files",
@@ -34,37 +48,13 @@ document {"index","files","read","unchanged","removed","games","positions","erro
 "shards","rebuilt","seconds"}.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			root := archiveArg(args)
-			if err := checkDir(root); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
-				Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
-			bar := newProgress(e.err, -1, "bytes")
-			opts.Progress = func(p archive.Progress) {
-				bar.Set(p.Bytes, p.BytesToRead)
-				bar.Describe(fmt.Sprintf("%d of %d files, %d games, %s", p.Files, p.FilesToRead, p.Games, p.Now))
+			if runF != nil {
+				return runF(&o)
 			}
-			s, err := archive.Update(cmd.Context(), root, opts)
-			bar.Finish()
-			if err != nil {
-				return err
-			}
-			if o.json {
-				dir := o.index
-				if dir == "" {
-					dir = archive.DefaultIndexDir(root)
-				}
-				return writeJSON(e.out, indexDoc{dir, s.Files, s.Read, s.Unchanged, s.Removed, s.Games,
-					s.Positions, s.ErrorGames, s.Shards, s.Rebuilt, s.Elapsed.Seconds()})
-			}
-			fmt.Fprintf(e.out, "%s (%d read, %d unchanged, %d removed), %s, %s, %.2f s\n",
-				english.Count(s.Files, "file"), s.Read, s.Unchanged, s.Removed, english.Count(s.Games, "game"),
-				english.Count(s.Positions, "position"), s.Elapsed.Seconds())
-			if s.ErrorGames > 0 {
-				fmt.Fprintf(e.out, "%s with problems: bao search %s errors:true\n", english.Count(s.ErrorGames, "game"), root)
-			}
-			return nil
+			return indexRun(cmd.Context(), e, &o)
 		},
 	}
 	c.Flags().StringVar(&o.index, "index", "", "index directory (default ARCHIVE/.bao/index)")
@@ -73,6 +63,41 @@ document {"index","files","read","unchanged","removed","games","positions","erro
 	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON")
 	completeFolders(c)
 	return c
+}
+
+// indexRun builds or updates the index and reports what it read.
+func indexRun(ctx context.Context, e *env, o *indexOptions) error {
+	root := o.root
+	if err := checkDir(root); err != nil {
+		return err
+	}
+	opts := archive.UpdateOptions{IndexDir: o.index, Shards: o.shards, Rebuild: o.rebuild,
+		Notice: func(s string) { fmt.Fprintf(e.err, "bao: %s\n", s) }}
+	bar := newProgress(e.err, -1, "bytes")
+	opts.Progress = func(p archive.Progress) {
+		bar.Set(p.Bytes, p.BytesToRead)
+		bar.Describe(fmt.Sprintf("%d of %d files, %d games, %s", p.Files, p.FilesToRead, p.Games, p.Now))
+	}
+	s, err := archive.Update(ctx, root, opts)
+	bar.Finish()
+	if err != nil {
+		return err
+	}
+	if o.json {
+		dir := o.index
+		if dir == "" {
+			dir = archive.DefaultIndexDir(root)
+		}
+		return writeJSON(e.out, indexDoc{dir, s.Files, s.Read, s.Unchanged, s.Removed, s.Games,
+			s.Positions, s.ErrorGames, s.Shards, s.Rebuilt, s.Elapsed.Seconds()})
+	}
+	fmt.Fprintf(e.out, "%s (%d read, %d unchanged, %d removed), %s, %s, %.2f s\n",
+		english.Count(s.Files, "file"), s.Read, s.Unchanged, s.Removed, english.Count(s.Games, "game"),
+		english.Count(s.Positions, "position"), s.Elapsed.Seconds())
+	if s.ErrorGames > 0 {
+		fmt.Fprintf(e.out, "%s with problems: bao search %s errors:true\n", english.Count(s.ErrorGames, "game"), root)
+	}
+	return nil
 }
 
 // indexDoc is `bao index --json`.

@@ -14,9 +14,16 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-func newMergeCmd(e *env) *cobra.Command {
-	var out string
-	var combine bool
+// mergeOptions are bao merge's flags and files.
+type mergeOptions struct {
+	out     string
+	combine bool
+	args    []string // files and folders, - for standard input
+}
+
+// newMergeCmd is bao merge; runF, if not nil, runs it instead of merging.
+func newMergeCmd(e *env, runF func(*mergeOptions) error) *cobra.Command {
+	var o mergeOptions
 	c := &cobra.Command{
 		Use:   "merge [-o OUT.bgn] FILE|FOLDER|-...",
 		Short: "Join the games of several BGN files into one",
@@ -36,57 +43,67 @@ its source; standard error says which games were combined and which tags differe
   bao merge --combine -o masters.bgn devoogt.bgn kiba.bgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// Records are written as they are read, so that memory stays flat however many
-			// games are merged; -o writes a temporary file that becomes OUT.bgn only whole.
-			w, err := createOutput(e, out)
-			if err != nil {
-				return err
+			o.args = args
+			if runF != nil {
+				return runF(&o)
 			}
-			defer w.Abort()
-			var copies map[int][]*notation.Record // by the record's place among all read
-			if combine {
-				if copies, err = findCopies(e, args); err != nil {
-					return err
-				}
-			}
-			enc, n, seq := exchange.BGNEncoder(w), 0, 0
-			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
-				seq++
-				if len(errs) > 0 {
-					bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
-					return nil
-				}
-				if cs, ok := copies[seq]; ok && cs == nil {
-					return nil // a copy, combined into the first
-				}
-				for _, c := range copies[seq] {
-					differs := r.NoteDifferences(c)
-					r.AddProvenance(c)
-					fmt.Fprintf(e.err, "%s:%d game %d combined into %s:%d game %d", c.File, c.Pos.Line, c.Number, r.File, r.Pos.Line, r.Number)
-					if len(differs) > 0 {
-						fmt.Fprintf(e.err, "; its %s kept in a comment", strings.Join(differs, ", "))
-					}
-					fmt.Fprintln(e.err)
-				}
-				n++
-				return enc.Encode(r)
-			})
-			if err == nil {
-				err = w.Commit()
-			}
-			if err == nil && out != "" {
-				fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(n, "game"), out)
-			}
-			if err == nil && failed {
-				return errFound
-			}
-			return err
+			return mergeRun(e, &o)
 		},
 	}
-	c.Flags().StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
-	c.Flags().BoolVar(&combine, "combine", false, "write a game stored more than once once, keeping the Source and SourceRef of every copy")
+	c.Flags().StringVarP(&o.out, "out", "o", "", "write to this file instead of standard output")
+	c.Flags().BoolVar(&o.combine, "combine", false, "write a game stored more than once once, keeping the Source and SourceRef of every copy")
 	completeRecords(c)
 	return c
+}
+
+// mergeRun writes the games of the files as one file, the copies of a game combined with
+// --combine.
+func mergeRun(e *env, o *mergeOptions) error {
+	// Records are written as they are read, so that memory stays flat however many
+	// games are merged; -o writes a temporary file that becomes OUT.bgn only whole.
+	w, err := createOutput(e, o.out)
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
+	var copies map[int][]*notation.Record // by the record's place among all read
+	if o.combine {
+		if copies, err = findCopies(e, o.args); err != nil {
+			return err
+		}
+	}
+	enc, n, seq := exchange.BGNEncoder(w), 0, 0
+	failed, err := eachRecord(e, o.args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		seq++
+		if len(errs) > 0 {
+			bad(fmt.Errorf("%s: left out: %w", fmt.Sprintf("%s:%d", r.File, r.Pos.Line), errs[0]))
+			return nil
+		}
+		if cs, ok := copies[seq]; ok && cs == nil {
+			return nil // a copy, combined into the first
+		}
+		for _, c := range copies[seq] {
+			differs := r.NoteDifferences(c)
+			r.AddProvenance(c)
+			fmt.Fprintf(e.err, "%s:%d game %d combined into %s:%d game %d", c.File, c.Pos.Line, c.Number, r.File, r.Pos.Line, r.Number)
+			if len(differs) > 0 {
+				fmt.Fprintf(e.err, "; its %s kept in a comment", strings.Join(differs, ", "))
+			}
+			fmt.Fprintln(e.err)
+		}
+		n++
+		return enc.Encode(r)
+	})
+	if err == nil {
+		err = w.Commit()
+	}
+	if err == nil && o.out != "" {
+		fmt.Fprintf(e.err, "wrote %s to %s\n", english.Count(n, "game"), o.out)
+	}
+	if err == nil && failed {
+		return errFound
+	}
+	return err
 }
 
 // findCopies reads the files once to find the games stored more than once: for the first

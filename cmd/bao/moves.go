@@ -12,11 +12,30 @@ import (
 	"github.com/bao-archive/bao/internal/machine"
 )
 
-func newMovesCmd(e *env) *cobra.Command {
-	var o struct {
-		variant, position string
-		json              bool
+// movesOptions are bao moves' flags, the variant and the position read by check.
+type movesOptions struct {
+	variant, position string
+	json              bool
+	v                 *engine.Variant
+	p                 engine.Position // the position, unless batch
+	batch             bool            // --position -: one position a line of standard input
+}
+
+// check reads the variant and the position; either wrong is a usage error.
+func (o *movesOptions) check() (err error) {
+	if o.v, err = variantFlag(o.variant); err != nil {
+		return err
 	}
+	if o.batch = o.position == stdinName; o.batch {
+		return nil
+	}
+	o.p, err = positionFlag(o.v, o.position)
+	return err
+}
+
+// newMovesCmd is bao moves; runF, if not nil, runs it instead of listing the moves.
+func newMovesCmd(e *env, runF func(*movesOptions) error) *cobra.Command {
+	var o movesOptions
 	c := &cobra.Command{
 		Use:   "moves --variant ID [--position BPN|-] [--json]",
 		Short: "List the legal moves of a position",
@@ -29,33 +48,37 @@ document is written per line (JSON Lines) in the same order; blank lines are ski
 line that is not a valid position gives {"position":…,"error":…} and exit code 1 at the end.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := variantFlag(o.variant)
-			if err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			if o.position == "-" {
-				return movesBatch(v, e.in, e.out)
+			if runF != nil {
+				return runF(&o)
 			}
-			p, err := positionFlag(v, o.position)
-			if err != nil {
-				return err
-			}
-			if o.json {
-				var en machine.MovesEncoder
-				_, err := e.out.Write(en.Append(nil, p))
-				return err
-			}
-			fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", p, p.ToMove(), p.Stage(), p.Status())
-			for _, c := range p.Children(nil) {
-				fmt.Fprintf(e.out, "%s\t%s\n", v.FormatMove(c.Move), c.Position)
-			}
-			return nil
+			return movesRun(e, &o)
 		},
 	}
 	variantVar(c, &o.variant, "game")
 	c.Flags().StringVar(&o.position, "position", "", "position as BPN (default: the start); - reads one per line from stdin")
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	return c
+}
+
+// movesRun lists the legal moves of the position, or of each position of standard input.
+func movesRun(e *env, o *movesOptions) error {
+	if o.batch {
+		return movesBatch(o.v, e.in, e.out)
+	}
+	p := o.p
+	if o.json {
+		var en machine.MovesEncoder
+		_, err := e.out.Write(en.Append(nil, p))
+		return err
+	}
+	fmt.Fprintf(e.out, "%s\t%s to move\t%s\t%s\n", p, p.ToMove(), p.Stage(), p.Status())
+	for _, c := range p.Children(nil) {
+		fmt.Fprintf(e.out, "%s\t%s\n", o.v.FormatMove(c.Move), c.Position)
+	}
+	return nil
 }
 
 // maxLine bounds a batch input line; a longer one is reported as an error, not buffered.

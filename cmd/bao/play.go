@@ -17,11 +17,28 @@ type playDoc struct {
 	Status   string `json:"status"`
 }
 
-func newPlayCmd(e *env) *cobra.Command {
-	var o struct {
-		variant, position string
-		json, trace       bool
+// playOptions are bao play's flags and arguments, the variant and the start read by check.
+type playOptions struct {
+	variant, position string
+	json, trace       bool
+	moves             []string // the arguments: moves, or - (or none) for standard input
+	v                 *engine.Variant
+	start             engine.Position
+}
+
+// check reads the variant and the start; either wrong is a usage error.
+func (o *playOptions) check(args []string) (err error) {
+	o.moves = args
+	if o.v, err = variantFlag(o.variant); err != nil {
+		return err
 	}
+	o.start, err = positionFlag(o.v, o.position)
+	return err
+}
+
+// newPlayCmd is bao play; runF, if not nil, runs it instead of playing.
+func newPlayCmd(e *env, runF func(*playOptions) error) *cobra.Command {
+	var o playOptions
 	c := &cobra.Command{
 		Use:   "play --variant ID [--position BPN] [--json] [--trace] ['MOVE...' | -]",
 		Short: "Play moves from a position and print the result",
@@ -38,39 +55,13 @@ so BGN movetext can be piped in as it is.`,
   bao play --variant kingulu --trace 'A3' 'a1'
   echo '1. A6<* a5>' | bao play --variant kiswahili`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := variantFlag(o.variant)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			p, err := positionFlag(v, o.position)
-			if err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			moves, err := moveArgs(e, args)
-			if err != nil {
-				return err
-			}
-			g := engine.NewGame(p)
-			for i, tok := range moves {
-				before := g.Position()
-				m, err := g.PlayToken(tok)
-				if err != nil {
-					return fmt.Errorf("move %d (%s): %w", i+1, tok, err)
-				}
-				if o.trace {
-					_, t, _ := before.Trace(m)
-					fmt.Fprintf(e.out, "%d. %s %s\n", i+1, before.ToMove(), v.FormatMove(m))
-					for _, line := range t.Describe(v) {
-						fmt.Fprintf(e.out, "   %s\n", line)
-					}
-				}
-			}
-			d := playDoc{v.ID(), g.Position().String(), g.Status().String()}
-			if o.json {
-				return writeJSON(e.out, d)
-			}
-			fmt.Fprintf(e.out, "%s\t%s\n", d.Position, d.Status)
-			return nil
+			return playRun(e, &o)
 		},
 	}
 	variantVar(c, &o.variant, "game")
@@ -78,6 +69,37 @@ so BGN movetext can be piped in as it is.`,
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	c.Flags().BoolVar(&o.trace, "trace", false, "explain each move lap by lap")
 	return c
+}
+
+// playRun plays the moves and prints the position reached, after each move's trace with
+// --trace.
+func playRun(e *env, o *playOptions) error {
+	moves, err := moveArgs(e, o.moves)
+	if err != nil {
+		return err
+	}
+	v := o.v
+	g := engine.NewGame(o.start)
+	for i, tok := range moves {
+		before := g.Position()
+		m, err := g.PlayToken(tok)
+		if err != nil {
+			return fmt.Errorf("move %d (%s): %w", i+1, tok, err)
+		}
+		if o.trace {
+			_, t, _ := before.Trace(m)
+			fmt.Fprintf(e.out, "%d. %s %s\n", i+1, before.ToMove(), v.FormatMove(m))
+			for _, line := range t.Describe(v) {
+				fmt.Fprintf(e.out, "   %s\n", line)
+			}
+		}
+	}
+	d := playDoc{v.ID(), g.Position().String(), g.Status().String()}
+	if o.json {
+		return writeJSON(e.out, d)
+	}
+	fmt.Fprintf(e.out, "%s\t%s\n", d.Position, d.Status)
+	return nil
 }
 
 // moveArgs are the moves to play: the arguments, each of which may hold several moves, or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -8,12 +9,37 @@ import (
 	"github.com/bao-archive/bao/analysis"
 )
 
-func newPuzzlesCmd(e *env) *cobra.Command {
-	var o struct {
-		search         searchFlags
-		games          gameFlags
-		minWin, maxWin int
+// puzzlesOptions are bao puzzles' flags and files, the search's limits and the rule of a
+// puzzle read by check.
+type puzzlesOptions struct {
+	search         searchFlags
+	games          gameFlags
+	minWin, maxWin int
+	rule           analysis.PuzzleRule
+	lim            analysis.Limits
+	args           []string // files and folders; --merge: results folders
+}
+
+// check reads the rule, the limits and the files; a wrong one is a usage error.
+func (o *puzzlesOptions) check(args []string) (err error) {
+	o.args = args
+	o.rule = analysis.PuzzleRule{MinWin: o.minWin, MaxWin: o.maxWin}
+	if o.rule.MinWin < 1 || o.rule.MaxWin < o.rule.MinWin || o.rule.MaxWin > 10 {
+		return usagef("want 1 <= --min-win <= --max-win <= 10")
 	}
+	if o.lim, err = o.search.limits(0); err != nil {
+		return err
+	}
+	if o.lim.MoveTime == 0 && o.lim.Depth == 0 && o.lim.Nodes == 0 {
+		o.lim = o.rule.ScanLimits()
+		o.lim.Threads = o.search.threads
+	}
+	return o.games.check()
+}
+
+// newPuzzlesCmd is bao puzzles; runF, if not nil, runs it instead of finding puzzles.
+func newPuzzlesCmd(e *env, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
 	c := &cobra.Command{
 		Use:   "puzzles ARCHIVE... [--depth N|--nodes N] [--min-win N] [--max-win N] [--shard I/N --out DIR [--resume]] [--merge]",
 		Short: "Find the forced wins of an archive's games and write them as puzzles",
@@ -44,53 +70,13 @@ was cut, and --merge prints from the folders of all the parts exactly what one r
   bao puzzles --merge results/ > puzzles.bgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rule := analysis.PuzzleRule{MinWin: o.minWin, MaxWin: o.maxWin}
-			if rule.MinWin < 1 || rule.MaxWin < rule.MinWin || rule.MaxWin > 10 {
-				return usagef("want 1 <= --min-win <= --max-win <= 10")
-			}
-			lim, err := o.search.limits(0)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 {
-				lim = rule.ScanLimits()
-				lim.Threads = o.search.threads
+			if runF != nil {
+				return runF(&o)
 			}
-			s := analysis.NewSearcher(o.search.hash)
-			annotator := "bao puzzles, " + lim.Describe() + ", " + rule.Describe()
-			written := 0
-			r := &gameRun{e: e, flags: o.games, command: "puzzles",
-				settings: fmt.Sprintf("%s; threads %d; budget %s", annotator, lim.Threads, o.games.budget),
-				work: func(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
-					data, err := analysis.WritePuzzles(cmd.Context(), s, g.rec, o.games.withBudget(lim, len(g.rec.Moves)), rule,
-						g.rel, annotator, func(n, _ int) { done(n) })
-					if err != nil && cmd.Context().Err() != nil {
-						return nil, err
-					} else if err != nil {
-						problem(err) // the puzzles before the move that does not play are kept
-					}
-					return data, nil
-				},
-				emit: func(data []byte) error {
-					if len(data) == 0 {
-						return nil
-					}
-					if written > 0 {
-						e.out.Write([]byte{'\n'}) // the export form's blank line between records
-					}
-					written++
-					_, err := e.out.Write(data)
-					return err
-				},
-			}
-			failed, err := r.run(args)
-			if err != nil {
-				return err
-			}
-			if failed {
-				return errFound
-			}
-			return nil
+			return puzzlesRun(cmd.Context(), e, &o)
 		},
 	}
 	o.search.register(c.Flags(), 0)
@@ -98,4 +84,44 @@ was cut, and --merge prints from the folders of all the parts exactly what one r
 	c.Flags().IntVar(&o.minWin, "min-win", analysis.DefaultPuzzleRule.MinWin, "shortest win kept, in the mover's moves")
 	c.Flags().IntVar(&o.maxWin, "max-win", analysis.DefaultPuzzleRule.MaxWin, "longest win kept, in the mover's moves")
 	return c
+}
+
+// puzzlesRun finds the puzzles of the games and prints them (or keeps them with --out).
+func puzzlesRun(ctx context.Context, e *env, o *puzzlesOptions) error {
+	rule, lim := o.rule, o.lim
+	s := analysis.NewSearcher(o.search.hash)
+	annotator := "bao puzzles, " + lim.Describe() + ", " + rule.Describe()
+	written := 0
+	r := &gameRun{e: e, flags: o.games, command: "puzzles",
+		settings: fmt.Sprintf("%s; threads %d; budget %s", annotator, lim.Threads, o.games.budget),
+		work: func(g *inputGame, done func(int), problem func(error)) ([]byte, error) {
+			data, err := analysis.WritePuzzles(ctx, s, g.rec, o.games.withBudget(lim, len(g.rec.Moves)), rule,
+				g.rel, annotator, func(n, _ int) { done(n) })
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			} else if err != nil {
+				problem(err) // the puzzles before the move that does not play are kept
+			}
+			return data, nil
+		},
+		emit: func(data []byte) error {
+			if len(data) == 0 {
+				return nil
+			}
+			if written > 0 {
+				e.out.Write([]byte{'\n'}) // the export form's blank line between records
+			}
+			written++
+			_, err := e.out.Write(data)
+			return err
+		},
+	}
+	failed, err := r.run(o.args)
+	if err != nil {
+		return err
+	}
+	if failed {
+		return errFound
+	}
+	return nil
 }

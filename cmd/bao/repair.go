@@ -45,9 +45,33 @@ type editJSON struct {
 	Then int             `json:"then"`
 }
 
-func newRepairCmd(e *env) *cobra.Command {
-	var asJSON, apply bool
-	var opts notation.RepairOptions
+// repairOptions are bao repair's flags and files.
+type repairOptions struct {
+	json, apply bool
+	opts        notation.RepairOptions
+	paths       []string
+}
+
+// check reads the files; a wrong bound, or --apply on standard input, is a usage error.
+func (o *repairOptions) check(args []string) (err error) {
+	if o.opts.MaxEdits < 1 || o.opts.Top < 1 {
+		return usagef("--max-edits and --top must be at least 1")
+	}
+	if o.opts.Budget <= 0 {
+		return usagef("--budget must be a positive duration (20s, 2m)")
+	}
+	if o.paths, err = recordFiles(args); err != nil {
+		return err
+	}
+	if o.apply && slices.Contains(o.paths, stdinName) {
+		return usagef("--apply rewrites files: it cannot take standard input (-)")
+	}
+	return nil
+}
+
+// newRepairCmd is bao repair; runF, if not nil, runs it instead of repairing.
+func newRepairCmd(e *env, runF func(*repairOptions) error) *cobra.Command {
+	var o repairOptions
 	c := &cobra.Command{
 		Use:   "repair [--json] [--max-edits N] [--top K] [--apply] FILE|FOLDER|-...",
 		Short: "Find the most plausible repairs of games that do not replay, and fill illegible moves",
@@ -66,40 +90,38 @@ A folder stands for the .bgn files under it; - reads standard input (not with --
 Exit code 1 when a game does not validate and is not repaired in place.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.MaxEdits < 1 || opts.Top < 1 {
-				return usagef("--max-edits and --top must be at least 1")
-			}
-			if opts.Budget <= 0 {
-				return usagef("--budget must be a positive duration (20s, 2m)")
-			}
-			paths, err := recordFiles(args)
-			if err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if apply && slices.Contains(paths, stdinName) {
-				return usagef("--apply rewrites files: it cannot take standard input (-)")
+			if runF != nil {
+				return runF(&o)
 			}
-			doc, found, printed := repairFiles(e, paths, opts, apply, asJSON)
-			if asJSON {
-				if err := writeJSON(e.out, doc); err != nil {
-					return err
-				}
-			} else if !printed && !found {
-				fmt.Fprintln(e.out, "nothing to repair: every game replays as written")
-			}
-			if found {
-				return errFound
-			}
-			return nil
+			return repairRun(e, &o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the repairs as JSON")
-	c.Flags().BoolVar(&apply, "apply", false, "write the best repair of each game into its file")
-	c.Flags().IntVar(&opts.MaxEdits, "max-edits", 2, "corrections per repair (fills of illegible moves do not count)")
-	c.Flags().IntVar(&opts.Top, "top", 5, "repairs listed per game")
-	c.Flags().DurationVar(&opts.Budget, "budget", 20*time.Second, "time the search of one game may take")
+	c.Flags().BoolVar(&o.json, "json", false, "print the repairs as JSON")
+	c.Flags().BoolVar(&o.apply, "apply", false, "write the best repair of each game into its file")
+	c.Flags().IntVar(&o.opts.MaxEdits, "max-edits", 2, "corrections per repair (fills of illegible moves do not count)")
+	c.Flags().IntVar(&o.opts.Top, "top", 5, "repairs listed per game")
+	c.Flags().DurationVar(&o.opts.Budget, "budget", 20*time.Second, "time the search of one game may take")
 	completeRecords(c)
 	return c
+}
+
+// repairRun lists (or applies) the repairs of the files' games.
+func repairRun(e *env, o *repairOptions) error {
+	doc, found, printed := repairFiles(e, o.paths, o.opts, o.apply, o.json)
+	if o.json {
+		if err := writeJSON(e.out, doc); err != nil {
+			return err
+		}
+	} else if !printed && !found {
+		fmt.Fprintln(e.out, "nothing to repair: every game replays as written")
+	}
+	if found {
+		return errFound
+	}
+	return nil
 }
 
 // repairFiles searches the repairs of every file, printing them unless asJSON; found says

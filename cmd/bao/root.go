@@ -44,29 +44,32 @@ Documentation: docs/ in the repository, and 'man bao' after 'make install'.`
 
 func newRootCmd(e *env) *cobra.Command {
 	return newRoot(e,
-		newVariantsCmd(e),
-		newMovesCmd(e),
-		newPlayCmd(e),
-		newSelfplayCmd(e),
-		newSiteCmd(e),
-		newServeCmd(e),
-		newIndexCmd(e),
+		newVariantsCmd(e, nil),
+		newMovesCmd(e, nil),
+		newPlayCmd(e, nil),
+		newSelfplayCmd(e, nil),
+		newSiteCmd(newSiteBuildCmd(e, nil)),
+		newServeCmd(e, nil),
+		newIndexCmd(e, nil),
 		newSearchCmd(e, nil),
-		newExploreCmd(e),
-		newValidateCmd(e), newRepairCmd(e), newFmtCmd(e, nil), newShowCmd(e),
+		newExploreCmd(e, nil),
+		newValidateCmd(e, nil), newRepairCmd(e, nil), newFmtCmd(e, nil), newShowCmd(e, nil),
 		newRecordCmd(e, nil),
-		newImportCmd(e), newExportCmd(e),
-		newEventCmd(e), newPlayersCmd(e),
-		newMergeCmd(e), newDedupeCmd(e), newStatsCmd(e),
+		newImportCmd(e, nil), newExportCmd(e, nil),
+		newEventCmd(newEventNewCmd(e, nil), newEventPairCmd(e, nil), newEventResultCmd(e, nil),
+			newEventStandingsCmd(e, nil), newEventRatingsCmd(e, nil), newEventReportCmd(e, nil),
+			newEventSheetsCmd(e, nil)),
+		newPlayersCmd(e, nil),
+		newMergeCmd(e, nil), newDedupeCmd(e, nil), newStatsCmd(e, nil),
 		newVersionCmd(e),
-		newBestmoveCmd(e), newAnalyseCmd(e), newPuzzlesCmd(e), newEngineCmd(e),
+		newBestmoveCmd(e, nil), newAnalyseCmd(e, nil), newPuzzlesCmd(e, nil), newEngineCmd(e),
 	)
 }
 
-// newRoot is bao with the commands cmds. A command's flags and arguments are read and checked
-// (a usage error exits 2) before it runs; the commands whose constructor takes runF run that
-// instead of their work when it is not nil, as cli/cli's do, so that a test checks how a
-// command line is read without running it (flags_test.go).
+// newRoot is bao with the commands cmds. A command's flags and arguments are read into its
+// options and checked (a usage error exits 2) before it runs; each constructor that has flags
+// takes runF, run instead of the command's work when it is not nil, as cli/cli's do, so that
+// a test checks how a command line is read without running it (flags_test.go).
 func newRoot(e *env, cmds ...*cobra.Command) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "bao",
@@ -84,11 +87,16 @@ East-African mancala games: Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao l
 	root.SetOut(e.out)
 	root.SetErr(e.err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(cmds...)
-	for _, c := range root.Commands() {
-		c.Args = wrapArgs(c.Args)
-	}
+	addSubcommands(root, cmds)
 	return root
+}
+
+// addSubcommands adds cmds to c, their argument-count errors usage errors.
+func addSubcommands(c *cobra.Command, cmds []*cobra.Command) {
+	for _, s := range cmds {
+		s.Args = wrapArgs(s.Args)
+	}
+	c.AddCommand(cmds...)
 }
 
 // needSubcommand runs a command that only groups others: called alone or with a word that is
@@ -175,7 +183,7 @@ func variantFlag(name string) (*engine.Variant, error) {
 	}
 	v, err := engine.LookupVariant(name)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usagef("--variant: %w", err)
 	}
 	return v, nil
 }
@@ -196,7 +204,7 @@ func positionFlag(v *engine.Variant, bpn string) (engine.Position, error) {
 	}
 	p, err := engine.ParsePosition(v, bpn)
 	if err != nil {
-		return p, usageError{err}
+		return p, usagef("--position: %w", err)
 	}
 	return p, nil
 }

@@ -112,7 +112,7 @@ archive's files, as pgn-extract writes the games a filter selects.
 	f.StringVar(&o.q.Until, "until", "", "only games played in or before this year or on or before this day")
 	f.StringVar(&o.q.Result, "result", "", "only games with this result: 1-0, 0-1, 1/2-1/2, * (or south, north, draw, unknown)")
 	f.StringVar(&o.q.Position, "position", "", "only games whose main line reaches this position (BPN; needs --variant)")
-	f.StringVar(&o.after, "after", "", `only games reaching the position after these moves from the start ("A6<* a4>"; needs --variant)`)
+	f.StringVar(&o.after, "after", "", `only games reaching the position after these moves from --position or the start ("A6<* a4>"; needs --variant)`)
 	f.StringVar(&o.q.Pattern, "pattern", "", "only games whose main line reaches a position of this pattern: a BPN where a count may be x, N-M or N+ and a field x (needs --variant)")
 	f.StringVar(&o.played, "played", "", `only games whose main line plays these moves one after another, anywhere ("A6<* a5>"; needs --variant)`)
 	f.BoolVar(&o.q.Facets, "facets", false, "count the matching games by variant, result, decade, player, event and length")

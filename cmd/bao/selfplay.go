@@ -23,15 +23,35 @@ type selfplayDoc struct {
 	Final   string   `json:"position"`
 }
 
-func newSelfplayCmd(e *env) *cobra.Command {
-	var o struct {
-		variant  string
-		games    int
-		game     int
-		seed     uint64
-		maxPlies int
-		json     bool
+// selfplayOptions are bao selfplay's flags, the variant and the games to play read by check.
+type selfplayOptions struct {
+	variant     string
+	games, game int
+	seed        uint64
+	maxPlies    int
+	json        bool
+	v           *engine.Variant
+	first, last int // the games of the seed's series to play, from 0, last excluded
+}
+
+// check reads the variant and the games to play; a wrong one is a usage error.
+func (o *selfplayOptions) check() (err error) {
+	if o.v, err = variantFlag(o.variant); err != nil {
+		return err
 	}
+	if o.games < 0 || o.maxPlies < 1 || o.game < 0 {
+		return usagef("--games and --game must be >= 0 and --max-plies >= 1")
+	}
+	o.first, o.last = 0, o.games
+	if o.game > 0 {
+		o.first, o.last = o.game-1, o.game
+	}
+	return nil
+}
+
+// newSelfplayCmd is bao selfplay; runF, if not nil, runs it instead of playing.
+func newSelfplayCmd(e *env, runF func(*selfplayOptions) error) *cobra.Command {
+	var o selfplayOptions
 	c := &cobra.Command{
 		Use:   "selfplay --variant ID [--games N] [--seed S] [--json]",
 		Short: "Play random legal games (the same seed gives the same games)",
@@ -44,40 +64,13 @@ in the canonical export form, a blank line between games.`,
   bao selfplay --variant kimasai --seed 7 --game 3   # game 3 of those, alone`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := variantFlag(o.variant)
-			if err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			if o.games < 0 || o.maxPlies < 1 || o.game < 0 {
-				return usagef("--games and --game must be >= 0 and --max-plies >= 1")
+			if runF != nil {
+				return runF(&o)
 			}
-			first, last := 0, o.games
-			if o.game > 0 {
-				first, last = o.game-1, o.game
-			}
-			w := bufio.NewWriter(e.out)
-			enc := exchange.BGNEncoder(w)
-			bar := newProgress(e.err, int64(last-first), "games")
-			defer bar.Finish()
-			for i := first; i < last; i++ {
-				bar.Add(1)
-				g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
-				if !o.json {
-					if err := enc.Encode(selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
-						return err
-					}
-					continue
-				}
-				d := selfplayDoc{Variant: v.ID(), Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
-					Status: g.Status().String(), Result: g.Status().Result(), Final: g.Position().String()}
-				for _, m := range g.Moves() {
-					d.Moves = append(d.Moves, v.FormatMove(m))
-				}
-				if err := writeJSON(w, d); err != nil {
-					return err
-				}
-			}
-			return w.Flush()
+			return selfplayRun(e, &o)
 		},
 	}
 	variantVar(c, &o.variant, "game")
@@ -87,6 +80,34 @@ in the canonical export form, a blank line between games.`,
 	c.Flags().IntVar(&o.maxPlies, "max-plies", 2000, "stop a game after this many plies (result *)")
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON document per game instead of BGN")
 	return c
+}
+
+// selfplayRun plays the games and writes them, as records or JSON.
+func selfplayRun(e *env, o *selfplayOptions) error {
+	v := o.v
+	w := bufio.NewWriter(e.out)
+	enc := exchange.BGNEncoder(w)
+	bar := newProgress(e.err, int64(o.last-o.first), "games")
+	defer bar.Finish()
+	for i := o.first; i < o.last; i++ {
+		bar.Add(1)
+		g := engine.RandomGame(v.Start(), engine.NewRand(o.seed, uint64(i)), o.maxPlies)
+		if !o.json {
+			if err := enc.Encode(selfplayRecord(v, o.seed, i+1, o.maxPlies, g)); err != nil {
+				return err
+			}
+			continue
+		}
+		d := selfplayDoc{Variant: v.ID(), Seed: o.seed, Game: i + 1, Plies: len(g.Moves()),
+			Status: g.Status().String(), Result: g.Status().Result(), Final: g.Position().String()}
+		for _, m := range g.Moves() {
+			d.Moves = append(d.Moves, v.FormatMove(m))
+		}
+		if err := writeJSON(w, d); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
 }
 
 // selfplayRecord tags an engine-played game honestly: who played it and the command that

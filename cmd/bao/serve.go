@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -19,13 +20,31 @@ import (
 	"github.com/bao-archive/bao/site/server"
 )
 
-func newServeCmd(e *env) *cobra.Command {
-	var o struct {
-		addr, title, index string
-		poll               time.Duration
-		allowHosts, langs  []string
-		tlsCert, tlsKey    string
+// serveOptions are bao serve's flags and archive, the languages read by check.
+type serveOptions struct {
+	addr, title, index string
+	poll               time.Duration
+	allowHosts, langs  []string
+	tlsCert, tlsKey    string
+	root               string
+}
+
+// check reads the archive and the languages; a wrong flag is a usage error.
+func (o *serveOptions) check(args []string) (err error) {
+	o.root = archiveArg(args)
+	if o.poll <= 0 {
+		return usagef("--poll must be positive")
 	}
+	if (o.tlsCert == "") != (o.tlsKey == "") {
+		return usagef("--tls-cert and --tls-key go together")
+	}
+	o.langs, err = langFlag(o.langs)
+	return err
+}
+
+// newServeCmd is bao serve; runF, if not nil, runs it instead of serving.
+func newServeCmd(e *env, runF func(*serveOptions) error) *cobra.Command {
+	var o serveOptions
 	c := &cobra.Command{
 		Use:   "serve [ARCHIVE] [--addr 127.0.0.1:8080]",
 		Short: "Serve an archive's site, rebuilt when its files change",
@@ -58,68 +77,13 @@ the server offers, else the first of --lang (without --lang, the archive's bao.t
 comes first: lang = "sw"). --lang sw offers Kiswahili alone.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			root := archiveArg(args)
-			if err := checkDir(root); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			if o.poll <= 0 {
-				return usagef("--poll must be positive")
+			if runF != nil {
+				return runF(&o)
 			}
-			dir := cmp.Or(o.index, archive.DefaultIndexDir(root))
-			if !isDir(dir) {
-				fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
-			}
-			if (o.tlsCert == "") != (o.tlsKey == "") {
-				return usagef("--tls-cert and --tls-key go together")
-			}
-			langs, err := langFlag(o.langs)
-			if err != nil {
-				return err
-			}
-			if langs == nil {
-				// Every page in both languages, the archive's own (its bao.toml) the default.
-				set, err := archive.ReadSettings(os.DirFS(root))
-				if err != nil {
-					return err
-				}
-				langs = set.Lang
-				for _, c := range lang.Codes {
-					if !slices.Contains(langs, c) {
-						langs = append(langs, c)
-					}
-				}
-			}
-			opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
-			isEvent := isFile(filepath.Join(root, event.ConfigFile))
-			if isEvent {
-				opts.LiveScript = live.LivePrefix + "live.js"
-			}
-			s, err := site.New(opts)
-			if err != nil {
-				return err
-			}
-			sv, err := server.New(cmd.Context(), s, root)
-			if err != nil {
-				return err
-			}
-			sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
-			sv.AllowHosts = o.allowHosts
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			if isEvent {
-				if err := live.Mount(ctx, sv, root); err != nil {
-					return err
-				}
-			}
-			ln, scheme, err := server.Listen(o.addr, o.tlsCert, o.tlsKey)
-			if err != nil {
-				return err // a port in use is found at run time, not a usage error
-			}
-			fmt.Fprintf(e.out, "serving %s on %s://%s/ (Ctrl-C stops)\n", root, scheme, ln.Addr())
-			if isEvent {
-				fmt.Fprintf(e.out, "live: every board at %s://%s%s; recording pages at the links of bao event pair\n", scheme, ln.Addr(), live.LivePrefix)
-			}
-			return sv.Serve(ctx, ln, o.poll)
+			return serveRun(cmd.Context(), e, &o)
 		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
@@ -132,4 +96,61 @@ comes first: lang = "sw"). --lang sw offers Kiswahili alone.`,
 	c.Flags().StringSliceVar(&o.langs, "lang", nil, "languages offered, the default first (default en,sw, or the archive's bao.toml first)")
 	completeFolders(c)
 	return c
+}
+
+// serveRun serves the archive until ctx ends or Ctrl-C.
+func serveRun(ctx context.Context, e *env, o *serveOptions) error {
+	root := o.root
+	if err := checkDir(root); err != nil {
+		return err
+	}
+	dir := cmp.Or(o.index, archive.DefaultIndexDir(root))
+	if !isDir(dir) {
+		fmt.Fprintf(e.err, "no index yet: live search starts once 'bao index %s' has built it\n", root)
+	}
+	langs := o.langs
+	if langs == nil {
+		// Every page in both languages, the archive's own (its bao.toml) the default.
+		set, err := archive.ReadSettings(os.DirFS(root))
+		if err != nil {
+			return err
+		}
+		langs = set.Lang
+		for _, c := range lang.Codes {
+			if !slices.Contains(langs, c) {
+				langs = append(langs, c)
+			}
+		}
+	}
+	opts := site.Options{Title: o.title, Source: root, IndexDir: dir, Langs: langs}
+	isEvent := isFile(filepath.Join(root, event.ConfigFile))
+	if isEvent {
+		opts.LiveScript = live.LivePrefix + "live.js"
+	}
+	s, err := site.New(opts)
+	if err != nil {
+		return err
+	}
+	sv, err := server.New(ctx, s, root)
+	if err != nil {
+		return err
+	}
+	sv.Logf = func(f string, a ...any) { fmt.Fprintf(e.err, f+"\n", a...) }
+	sv.AllowHosts = o.allowHosts
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	if isEvent {
+		if err := live.Mount(ctx, sv, root); err != nil {
+			return err
+		}
+	}
+	ln, scheme, err := server.Listen(o.addr, o.tlsCert, o.tlsKey)
+	if err != nil {
+		return err // a port in use is found at run time, not a usage error
+	}
+	fmt.Fprintf(e.out, "serving %s on %s://%s/ (Ctrl-C stops)\n", root, scheme, ln.Addr())
+	if isEvent {
+		fmt.Fprintf(e.out, "live: every board at %s://%s%s; recording pages at the links of bao event pair\n", scheme, ln.Addr(), live.LivePrefix)
+	}
+	return sv.Serve(ctx, ln, o.poll)
 }

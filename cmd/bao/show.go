@@ -25,12 +25,35 @@ type showDoc struct {
 	ToMove   string `json:"to_move"`
 }
 
-func newShowCmd(e *env) *cobra.Command {
-	var o struct {
-		game, ply int
-		json, svg bool
-		out       string
+// showOptions are bao show's flags and file.
+type showOptions struct {
+	game, ply int
+	json, svg bool
+	out       string
+	path      string
+	whole     bool // no --ply: the whole main line
+}
+
+// check reads the file; a negative ply, a game before the first, or two answers asked for
+// is a usage error.
+func (o *showOptions) check(args []string, plyGiven bool) error {
+	o.path, o.whole = args[0], !plyGiven
+	switch {
+	case o.ply < 0:
+		return usagef("--ply must be 0 or more, not %d (leave it out for the last position)", o.ply)
+	case o.json && o.svg:
+		return usagef("--json and --svg are two answers: give one")
+	case o.out != "" && !o.svg:
+		return usagef("-o writes the --svg image: give --svg")
+	case o.game < 1:
+		return usagef("--game counts from 1, not %d", o.game)
 	}
+	return nil
+}
+
+// newShowCmd is bao show; runF, if not nil, runs it instead of showing the board.
+func newShowCmd(e *env, runF func(*showOptions) error) *cobra.Command {
+	var o showOptions
 	c := &cobra.Command{
 		Use:   "show FILE|- [--game N] [--ply K] [--json | --svg [-o FILE]]",
 		Short: "Show the board of a recorded game after a ply",
@@ -49,70 +72,13 @@ board.)`,
   bao show testdata/archive/primer/kingulu-game.bgn --ply 3 --svg -o kingulu-game-3.svg`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			whole := !cmd.Flags().Changed("ply")
-			if o.ply < 0 {
-				return usagef("--ply must be 0 or more, not %d (leave it out for the last position)", o.ply)
-			}
-			if o.json && o.svg {
-				return usagef("--json and --svg are two answers: give one")
-			}
-			if o.out != "" && !o.svg {
-				return usagef("-o writes the --svg image: give --svg")
-			}
-			if o.game < 1 {
-				return usagef("--game counts from 1, not %d", o.game)
-			}
-			rec, name, err := readGame(e, args[0], o.game)
-			if err != nil {
+			if err := o.check(args, cmd.Flags().Changed("ply")); err != nil {
 				return err
 			}
-			rp, err := rec.Replay()
-			if rp == nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			// Plies are numbered as in the game: after a gap the record resumes with the
-			// number of the move after it.
-			last := 0
-			if n := len(rp.Plies); n > 0 {
-				last = rp.Plies[n-1].Number
-			}
-			k := o.ply
-			i := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k })
-			// the position after the last ply a gap lost is its checkpoint
-			checkpoint := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k+1 })
-			switch {
-			case err != nil && (whole || k > last):
-				return err // the game cannot be replayed as far as asked
-			case whole:
-				k, i = last, len(rp.Plies)-1
-			case k > last:
-				return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, last, k)
-			case k > 0 && i < 0 && checkpoint >= 0: // ply k is the last a gap lost
-			case k > 0 && i < 0:
-				return fmt.Errorf("%s: game %d: ply %d is lost in a gap (...) of the record", name, o.game, k)
-			}
-			d := showDoc{File: name, Game: o.game, Ply: k, Plies: last, Variant: rp.Variant.ID(),
-				Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
-			title := "start"
-			pos := rp.Start
-			switch {
-			case k > 0 && i < 0: // after a gap, before the move that follows it
-				pos, d.Move = rp.Plies[checkpoint].Before, "..."
-				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
-				title = fmt.Sprintf("after ply %d, the checkpoint of a gap", k)
-			case k > 0:
-				pos, d.Move = rp.Plies[i].After, rp.Label(i)
-				d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
-				title = fmt.Sprintf("after ply %d, %s", k, d.Move)
-			}
-			switch {
-			case o.json:
-				return writeJSON(e.out, d)
-			case o.svg:
-				return writeImage(e, o.out, rp, k)
-			}
-			fmt.Fprintf(e.out, "%s game %d, %s\n%sposition: %s\n", name, o.game, title, notation.Diagram(pos), pos)
-			return nil
+			return showRun(e, &o)
 		},
 	}
 	c.Flags().IntVar(&o.game, "game", 1, "the game's number in the file, from 1")
@@ -123,6 +89,61 @@ board.)`,
 	c.Flags().Lookup("ply").DefValue = "" // the default is "all", which an int cannot say
 	completeRecords(c)
 	return c
+}
+
+// showRun replays the game as far as asked and shows the board there.
+func showRun(e *env, o *showOptions) error {
+	rec, name, err := readGame(e, o.path, o.game)
+	if err != nil {
+		return err
+	}
+	rp, err := rec.Replay()
+	if rp == nil {
+		return err
+	}
+	// Plies are numbered as in the game: after a gap the record resumes with the
+	// number of the move after it.
+	last := 0
+	if n := len(rp.Plies); n > 0 {
+		last = rp.Plies[n-1].Number
+	}
+	k := o.ply
+	i := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k })
+	// the position after the last ply a gap lost is its checkpoint
+	checkpoint := slices.IndexFunc(rp.Plies, func(p notation.Ply) bool { return p.Number == k+1 })
+	switch {
+	case err != nil && (o.whole || k > last):
+		return err // the game cannot be replayed as far as asked
+	case o.whole:
+		k, i = last, len(rp.Plies)-1
+	case k > last:
+		return fmt.Errorf("%s: game %d has %d plies, not %d", name, o.game, last, k)
+	case k > 0 && i < 0 && checkpoint >= 0: // ply k is the last a gap lost
+	case k > 0 && i < 0:
+		return fmt.Errorf("%s: game %d: ply %d is lost in a gap (...) of the record", name, o.game, k)
+	}
+	d := showDoc{File: name, Game: o.game, Ply: k, Plies: last, Variant: rp.Variant.ID(),
+		Position: rp.Start.String(), ToMove: rp.Start.ToMove().Letter()}
+	title := "start"
+	pos := rp.Start
+	switch {
+	case k > 0 && i < 0: // after a gap, before the move that follows it
+		pos, d.Move = rp.Plies[checkpoint].Before, "..."
+		d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
+		title = fmt.Sprintf("after ply %d, the checkpoint of a gap", k)
+	case k > 0:
+		pos, d.Move = rp.Plies[i].After, rp.Label(i)
+		d.Position, d.ToMove = pos.String(), pos.ToMove().Letter()
+		title = fmt.Sprintf("after ply %d, %s", k, d.Move)
+	}
+	switch {
+	case o.json:
+		return writeJSON(e.out, d)
+	case o.svg:
+		return writeImage(e, o.out, rp, k)
+	}
+	fmt.Fprintf(e.out, "%s game %d, %s\n%sposition: %s\n", name, o.game, title, notation.Diagram(pos), pos)
+	return nil
 }
 
 // writeImage writes the board after ply k of rp as an SVG image, with the ply's marks, to

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -14,22 +15,38 @@ import (
 	"github.com/bao-archive/bao/site"
 )
 
-func newSiteCmd(e *env) *cobra.Command {
+// newSiteCmd is bao site, with its subcommands cmds (build).
+func newSiteCmd(cmds ...*cobra.Command) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "site",
 		Short: "Publish an archive as a static web site",
 		Args:  cobra.ArbitraryArgs,
 		RunE:  needSubcommand,
 	}
-	c.AddCommand(newSiteBuildCmd(e))
+	addSubcommands(c, cmds)
 	return c
 }
 
-func newSiteBuildCmd(e *env) *cobra.Command {
-	var o struct {
-		out, title, index string
-		langs             []string
+// siteBuildOptions are bao site build's flags and archive, the languages read by check.
+type siteBuildOptions struct {
+	out, title, index string
+	langs             []string // --lang as given; nil: the archive's bao.toml decides
+	root              string
+}
+
+// check reads the archive and the languages; no --out or an unknown language is a usage error.
+func (o *siteBuildOptions) check(args []string) (err error) {
+	if o.out == "" {
+		return usagef("--out is required")
 	}
+	o.root = archiveArg(args)
+	o.langs, err = langFlag(o.langs)
+	return err
+}
+
+// newSiteBuildCmd is bao site build; runF, if not nil, runs it instead of building.
+func newSiteBuildCmd(e *env, runF func(*siteBuildOptions) error) *cobra.Command {
+	var o siteBuildOptions
 	c := &cobra.Command{
 		Use:   "build [ARCHIVE] --out DIR",
 		Short: "Render an archive's pages and records as HTML",
@@ -53,58 +70,15 @@ the index that reached the same position.
 
 Problems in the archive (a record that does not replay, a diagram that cannot be drawn) are
 shown in place on the pages and listed on standard error; the command then exits 1.`,
-		Args: wrapArgs(cobra.MaximumNArgs(1)),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.out == "" {
-				return usagef("--out is required")
-			}
-			root := archiveArg(args)
-			if err := checkDir(root); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
-			buildGC()
-			src, err := tree.OpenRoot(root) // links leaving the archive are not published
-			if err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			dir, err := optionalIndex(root, o.index)
-			if err != nil && o.index == "" {
-				// The archive's own index is a cache: one bao cannot read (written by another
-				// version, say) leaves the site without cross-links, not unbuilt.
-				fmt.Fprintf(e.err, "bao: building without the index: %v\n", err)
-				dir, err = "", nil
-			}
-			if err != nil {
-				return err
-			}
-			bar := newProgress(e.err, -1, "bytes")
-			langs, err := langFlag(o.langs)
-			if err != nil {
-				return err
-			}
-			if langs == nil { // the archive's languages (its bao.toml), else English
-				set, err := archive.ReadSettings(src)
-				if err != nil {
-					return err
-				}
-				langs = set.Lang
-			}
-			rep, err := site.Build(cmd.Context(), src, o.out, site.Options{Title: o.title, Source: root,
-				IndexDir: dir, Langs: langs, Progress: func(done, total int64, file string) {
-					bar.Set(done, total)
-					bar.Describe(file)
-				}})
-			bar.Finish()
-			if err != nil {
-				return err
-			}
-			kept := ""
-			if rep.Unchanged > 0 {
-				kept = "; " + english.Count(rep.Unchanged, "record file") + " unchanged since the last build"
-			}
-			fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", english.Count(rep.Pages, "page"),
-				english.Count(rep.Games, "game"), kept, o.out)
-			return reportWarnings(e, rep.Warnings)
+			return siteBuildRun(cmd.Context(), e, &o)
 		},
 	}
 	c.Flags().StringVar(&o.out, "out", "", "directory to write the site to (required)")
@@ -113,6 +87,54 @@ shown in place on the pages and listed on standard error; the command then exits
 	c.Flags().StringSliceVar(&o.langs, "lang", nil, "language of the pages: en or sw; en,sw or all for both (default: the archive's bao.toml, else en)")
 	completeFolders(c)
 	return c
+}
+
+// siteBuildRun builds the site and reports what it wrote and the archive's problems.
+func siteBuildRun(ctx context.Context, e *env, o *siteBuildOptions) error {
+	root := o.root
+	if err := checkDir(root); err != nil {
+		return err
+	}
+	buildGC()
+	src, err := tree.OpenRoot(root) // links leaving the archive are not published
+	if err != nil {
+		return err
+	}
+	dir, err := optionalIndex(root, o.index)
+	if err != nil && o.index == "" {
+		// The archive's own index is a cache: one bao cannot read (written by another
+		// version, say) leaves the site without cross-links, not unbuilt.
+		fmt.Fprintf(e.err, "bao: building without the index: %v\n", err)
+		dir, err = "", nil
+	}
+	if err != nil {
+		return err
+	}
+	bar := newProgress(e.err, -1, "bytes")
+	langs := o.langs
+	if langs == nil { // the archive's languages (its bao.toml), else English
+		set, err := archive.ReadSettings(src)
+		if err != nil {
+			return err
+		}
+		langs = set.Lang
+	}
+	rep, err := site.Build(ctx, src, o.out, site.Options{Title: o.title, Source: root,
+		IndexDir: dir, Langs: langs, Progress: func(done, total int64, file string) {
+			bar.Set(done, total)
+			bar.Describe(file)
+		}})
+	bar.Finish()
+	if err != nil {
+		return err
+	}
+	kept := ""
+	if rep.Unchanged > 0 {
+		kept = "; " + english.Count(rep.Unchanged, "record file") + " unchanged since the last build"
+	}
+	fmt.Fprintf(e.out, "wrote %s (%s%s) to %s\n", english.Count(rep.Pages, "page"),
+		english.Count(rep.Games, "game"), kept, o.out)
+	return reportWarnings(e, rep.Warnings)
 }
 
 // langFlag checks the languages of --lang ("all" is every one bao writes); none is the

@@ -15,12 +15,17 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-func newStatsCmd(e *env) *cobra.Command {
-	var o struct {
-		json     bool
-		top      int
-		openings string
-	}
+// statsOptions are bao stats' flags and files.
+type statsOptions struct {
+	json     bool
+	top      int
+	openings string
+	args     []string // files and folders, - for standard input
+}
+
+// newStatsCmd is bao stats; runF, if not nil, runs it instead of counting.
+func newStatsCmd(e *env, runF func(*statsOptions) error) *cobra.Command {
+	var o statsOptions
 	c := &cobra.Command{
 		Use:   "stats [--json] [--top N] FILE|FOLDER|-...",
 		Short: "Count a collection's games by variant, result, year, player, opening and length",
@@ -46,54 +51,11 @@ with, and its first moves only when no line names it.`, notation.OpeningPlies, n
 			if o.top < 0 {
 				return usagef("--top must be 0 (all) or more")
 			}
-			t := notation.Tally{PlayerKey: event.Key} // spellings of one player count together
-			table, err := statsOpenings(args, o.openings)
-			if err != nil {
-				return err
+			o.args = args
+			if runF != nil {
+				return runF(&o)
 			}
-			named := map[string]int{} // by opening, with the table
-			failed, err := eachRecord(e, args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
-				if table.Len() > 0 {
-					named[openingOf(table, r)]++
-				}
-				if len(errs) > 0 {
-					bad(errs[0])
-				}
-				if e := t.Add(r); e != nil && len(errs) == 0 {
-					bad(e) // counted as far as it replays, and reported
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			s := t.Stats(o.top)
-			if table.Len() > 0 {
-				s.Opening = topCounts(named, o.top)
-			}
-			if o.json {
-				err = writeJSON(e.out, s)
-			} else {
-				fmt.Fprintf(e.out, "games: %d\n", s.Games)
-				for _, l := range []struct {
-					name string
-					cs   []notation.Count
-				}{{"variant", s.Variant}, {"result", s.Result}, {"year", s.Year}, {"player", s.Player},
-					{"opening", s.Opening}, {"length", s.Length}} {
-					if len(l.cs) == 0 {
-						continue // no games
-					}
-					parts := make([]string, len(l.cs))
-					for i, c := range l.cs {
-						parts[i] = fmt.Sprintf("%s %d", notation.DisplayName(c.Value), c.Games)
-					}
-					fmt.Fprintf(e.out, "%s: %s\n", l.name, strings.Join(parts, ", "))
-				}
-			}
-			if err == nil && failed {
-				return errFound
-			}
-			return err
+			return statsRun(e, &o)
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print JSON")
@@ -101,6 +63,58 @@ with, and its first moves only when no line names it.`, notation.OpeningPlies, n
 	c.Flags().StringVar(&o.openings, "openings", "", "table of named openings (default: openings.toml of the first FOLDER that has one)")
 	completeRecords(c)
 	return c
+}
+
+// statsRun counts the games and prints the counts.
+func statsRun(e *env, o *statsOptions) error {
+	t := notation.Tally{PlayerKey: event.Key} // spellings of one player count together
+	table, err := statsOpenings(o.args, o.openings)
+	if err != nil {
+		return err
+	}
+	named := map[string]int{} // by opening, with the table
+	failed, err := eachRecord(e, o.args, func(r *notation.Record, errs notation.ErrorList, bad func(error)) error {
+		if table.Len() > 0 {
+			named[openingOf(table, r)]++
+		}
+		if len(errs) > 0 {
+			bad(errs[0])
+		}
+		if e := t.Add(r); e != nil && len(errs) == 0 {
+			bad(e) // counted as far as it replays, and reported
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s := t.Stats(o.top)
+	if table.Len() > 0 {
+		s.Opening = topCounts(named, o.top)
+	}
+	if o.json {
+		err = writeJSON(e.out, s)
+	} else {
+		fmt.Fprintf(e.out, "games: %d\n", s.Games)
+		for _, l := range []struct {
+			name string
+			cs   []notation.Count
+		}{{"variant", s.Variant}, {"result", s.Result}, {"year", s.Year}, {"player", s.Player},
+			{"opening", s.Opening}, {"length", s.Length}} {
+			if len(l.cs) == 0 {
+				continue // no games
+			}
+			parts := make([]string, len(l.cs))
+			for i, c := range l.cs {
+				parts[i] = fmt.Sprintf("%s %d", notation.DisplayName(c.Value), c.Games)
+			}
+			fmt.Fprintf(e.out, "%s: %s\n", l.name, strings.Join(parts, ", "))
+		}
+	}
+	if err == nil && failed {
+		return errFound
+	}
+	return err
 }
 
 // statsOpenings reads the table of openings bao stats names openings with: path, or else the

@@ -9,8 +9,15 @@ import (
 	"github.com/bao-archive/bao/notation"
 )
 
-func newValidateCmd(e *env) *cobra.Command {
-	var asJSON, board bool
+// validateOptions are bao validate's flags and files.
+type validateOptions struct {
+	json, board bool
+	paths       []string
+}
+
+// newValidateCmd is bao validate; runF, if not nil, runs it instead of validating.
+func newValidateCmd(e *env, runF func(*validateOptions) error) *cobra.Command {
+	var o validateOptions
 	c := &cobra.Command{
 		Use:   "validate [--json] FILE|FOLDER|-...",
 		Short: "Replay every game of BGN files and report every problem",
@@ -31,53 +38,62 @@ failed export or a truncating redirection, not a collection of zero games.
 Exit code 1 when any game has a problem.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var rep Report
-			board = board || isTerminal(e.err)
-			paths, err := recordFiles(args)
-			if err != nil {
+			var err error
+			if o.paths, err = recordFiles(args); err != nil {
 				return err
 			}
-			bar := newProgress(e.err, totalSize(paths), "bytes")
-			report := func(err *notation.Error) {
-				rep.Add(err)
-				switch {
-				case asJSON:
-				case board:
-					bar.Print(err.Error() + "\n" + err.Detail())
-				default:
-					bar.Print(err.Error() + "\n")
-				}
+			if runF != nil {
+				return runF(&o)
 			}
-			for _, path := range paths {
-				rep.Files++
-				bar.Describe(path)
-				games, err := validateFile(e, path, bar, report)
-				rep.Games += games
-				if err != nil {
-					report(err)
-				}
-			}
-			bar.Finish()
-			switch {
-			case asJSON:
-				if err := writeJSON(e.out, rep); err != nil {
-					return err
-				}
-			case len(rep.Errors) == 0:
-				fmt.Fprintln(e.out, rep.Summary())
-			default:
-				fmt.Fprintln(e.err, rep.Summary())
-			}
-			if len(rep.Errors) > 0 {
-				return errFound
-			}
-			return nil
+			return validateRun(e, &o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	c.Flags().BoolVar(&board, "board", false, "print the board before each wrong move (default on a terminal)")
+	c.Flags().BoolVar(&o.json, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&o.board, "board", false, "print the board before each wrong move (default on a terminal)")
 	completeRecords(c)
 	return c
+}
+
+// validateRun validates the files and reports every problem.
+func validateRun(e *env, o *validateOptions) error {
+	var rep Report
+	board := o.board || isTerminal(e.err)
+	paths := o.paths
+	bar := newProgress(e.err, totalSize(paths), "bytes")
+	report := func(err *notation.Error) {
+		rep.Add(err)
+		switch {
+		case o.json:
+		case board:
+			bar.Print(err.Error() + "\n" + err.Detail())
+		default:
+			bar.Print(err.Error() + "\n")
+		}
+	}
+	for _, path := range paths {
+		rep.Files++
+		bar.Describe(path)
+		games, err := validateFile(e, path, bar, report)
+		rep.Games += games
+		if err != nil {
+			report(err)
+		}
+	}
+	bar.Finish()
+	switch {
+	case o.json:
+		if err := writeJSON(e.out, rep); err != nil {
+			return err
+		}
+	case len(rep.Errors) == 0:
+		fmt.Fprintln(e.out, rep.Summary())
+	default:
+		fmt.Fprintln(e.err, rep.Summary())
+	}
+	if len(rep.Errors) > 0 {
+		return errFound
+	}
+	return nil
 }
 
 // validateFile validates one file, counting its bytes into bar; the error is one that stopped

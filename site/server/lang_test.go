@@ -54,7 +54,6 @@ func TestRefusalsInLanguage(t *testing.T) {
 		{"a pattern that cannot be read", "GET", "/search?" + q("variant", "kingulu", "pattern", "1,2,3"), 400, bad(archive.QueryPattern, "1,2,3")},
 		{"a position that is not one", "GET", "/search?" + q("variant", "kingulu", "position", "4,4 S"), 400, bad(archive.QueryPosition, "4,4 S")},
 		{"moves that cannot be played", "GET", "/search?" + q("variant", "kingulu", "after", "A1 A1"), 400, bad(archive.QueryMoves, "A1 A1")},
-		{"a position and moves", "GET", "/explore?" + q("variant", "kingulu", "position", "4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 -", "after", "A3"), 400, bad(archive.QueryBoth, "")},
 		{"words that cannot be read", "GET", "/search?" + q("q", `"unclosed`), 400, bad(archive.QueryText, `"unclosed`)},
 	}
 	sw, en := lang.Must("sw"), lang.Must("en")

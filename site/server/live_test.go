@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bao-archive/bao/archive"
+	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/site"
 )
@@ -65,6 +67,70 @@ func TestLiveSearch(t *testing.T) {
 	plain, _ := newTestServer(t)
 	if w := get(t, plain, "/search?q=x"); w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "bao index") {
 		t.Errorf("live search without an index: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestExploreKeepsLine follows the explorer's links two moves deep: each step keeps the line
+// (after=, from the start or from the position given), lists the moves so far, each a link
+// back, and marks the last move on the board.
+func TestExploreKeepsLine(t *testing.T) {
+	sv := indexedServer(t, writeArchive(t), "")
+	moveLink := regexp.MustCompile(`<tr><td><a href="([^"]+)"><code>([^<]+)</code>`)
+	marked := regexp.MustCompile(`class="[^"]*\bfrom\b`)
+	follow := func(target string) (body, href, move string) {
+		t.Helper()
+		w := get(t, sv, target)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: %d\n%s", target, w.Code, w.Body)
+		}
+		m := moveLink.FindStringSubmatch(w.Body.String())
+		if m == nil {
+			t.Fatalf("GET %s: no move played from the position\n%s", target, w.Body)
+		}
+		return w.Body.String(), "/" + html.UnescapeString(m[1]), m[2]
+	}
+	start := engine.Kingulu.Start().String()
+	for _, c := range []struct {
+		first string
+		from  url.Values // what every link keeps beside the line
+		text  string     // the line's first step
+	}{
+		{"/explore?variant=kingulu", url.Values{"variant": {"kingulu"}}, "Start"},
+		{"/explore?variant=kingulu&position=" + url.QueryEscape(start), url.Values{"variant": {"kingulu"}, "position": {start}}, "The position given"},
+	} {
+		body, href, m1 := follow(c.first)
+		if marked.MatchString(body) {
+			t.Errorf("%s: a move marked before any was played", c.first)
+		}
+		body, href2, m2 := follow(href)
+		step := func(after ...string) string {
+			q := url.Values{}
+			for k, v := range c.from {
+				q[k] = v
+			}
+			if len(after) > 0 {
+				q.Set("after", strings.Join(after, " "))
+			}
+			return "/explore?" + q.Encode()
+		}
+		if href != step(m1) || href2 != step(m1, m2) {
+			t.Errorf("%s: links %s then %s, want %s then %s", c.first, href, href2, step(m1), step(m1, m2))
+		}
+		body, _, _ = follow(href2)
+		body = html.UnescapeString(body) // the links as a browser follows them
+		for _, want := range []string{
+			`<nav class="explore-line" aria-label="Moves so far:"><p>Moves so far:`,
+			`<a href="` + step()[1:] + `">` + c.text + `</a>`,
+			`<a href="` + step(m1)[1:] + `"><code>` + m1 + `</code></a>`,
+			`<strong aria-current="page"><code>` + m2 + `</code></strong></p></nav>`,
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("after %s %s: no %s in\n%s", m1, m2, want, body)
+			}
+		}
+		if !marked.MatchString(body) {
+			t.Errorf("after %s %s: the last move is not marked on the board", m1, m2)
+		}
 	}
 }
 
@@ -158,7 +224,7 @@ func TestLivePlayerIdentity(t *testing.T) {
 	for _, c := range []struct{ target, want string }{
 		{"/explore?variant=kingulu&player=Haji", `4 games</a> reached this position.`},
 		{"/explore?variant=kingulu&player=Haji", `<td>100%</td>`},
-		{"/explore?variant=kingulu&player=Haji", `href="explore?player=Haji&amp;position=`},
+		{"/explore?variant=kingulu&player=Haji", `&amp;player=Haji&amp;variant=kingulu"><code>`},
 		{"/explore?variant=kingulu&player=Said%2C+Bakari", `1 game</a> reached this position.`},
 		{"/explore?variant=kingulu&since=2000", `0 games</a> reached this position.`},
 	} {
