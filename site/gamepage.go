@@ -84,7 +84,7 @@ func (b *build) writeGame(g *game) error {
 	gv.Prev, gv.Next, gv.StepsLabel = b.stepLinks(g)
 	gv.Event = b.eventLink(g)
 	b.openingAndNovelty(g, gv)
-	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
+	dc := &docContext{b: b.catalogue, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
 		gv.Board = board.New(b.l, g.start, nil)
@@ -234,7 +234,7 @@ func (g *game) caption(l *lang.Lang, n *node) string {
 }
 
 // comments renders comment texts as Markdown.
-func (b *build) comments(dc *docContext, cs []notation.Comment) []template.HTML {
+func (b *catalogue) comments(dc *docContext, cs []notation.Comment) []template.HTML {
 	var out []template.HTML
 	for _, c := range cs {
 		text := strings.TrimSpace(notation.Prose(c.Text)) // the commands are for machines

@@ -82,7 +82,7 @@ func unreadable(name, where string, number int, err error) *game {
 const maxPage = 16 << 20
 
 // readSource reads the Markdown page name, failing for one larger than maxPage.
-func (b *build) readSource(name string) ([]byte, error) {
+func (b *catalogue) readSource(name string) ([]byte, error) {
 	f, err := b.src.Open(name)
 	if err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ func (b *build) readSource(name string) ([]byte, error) {
 }
 
 // pageError is the body of a page that cannot be read: its located message, also a warning.
-func (b *build) pageError(name string, err error) template.HTML {
+func (b *catalogue) pageError(name string, err error) template.HTML {
 	if pe, ok := err.(*fs.PathError); ok { // the location says which file
 		err = pe.Err
 	}

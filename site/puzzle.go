@@ -80,7 +80,7 @@ func (b *build) writePuzzle(g *game) error {
 	pv.Solution = trustedJS(string(js)) // JSON of tokens and positions the engine wrote
 	pv.Tags, pv.Provenance = b.tagViews(g)
 	pv.Source, pv.SourceText = b.puzzleSource(g)
-	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
+	dc := &docContext{b: b.catalogue, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	pv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
@@ -90,7 +90,7 @@ func (b *build) writePuzzle(g *game) error {
 // puzzleSource links the game a puzzle comes from: its Source tag is "FILE game N" (FILE
 // relative to the archive) and SourceRef "ply P". Without that game in the archive, the tags
 // are only said.
-func (b *build) puzzleSource(g *game) (*link, string) {
+func (b *catalogue) puzzleSource(g *game) (*link, string) {
 	src, ref := g.rec.Tag("Source"), g.rec.Tag("SourceRef")
 	text := strings.TrimSpace(src + ", " + ref)
 	file, num, ok := strings.Cut(src, " game ")

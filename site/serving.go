@@ -163,7 +163,7 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 	render := func(ctx context.Context, ix *archive.Index) error {
 		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}}, l)
 		if isRoute {
-			data, err = route(v)
+			data, err = route(v.catalogue)
 			found = err == nil
 		} else {
 			data, found, err = v.gamePage(file, n, isEmbed)
