@@ -260,10 +260,10 @@ func topOpenings(counts map[openingView]int) []openingView {
 func (b *catalogue) playerPage(p *player, i int) ([]byte, error) {
 	title := p.name
 	if i > 1 {
-		title += ": games, page " + strconv.Itoa(i)
+		title = b.l.T("player.title.page", "Player", p.name, "Page", i)
 	}
 	pd := b.newPage(pageHref(p.href, i), "player", title)
-	pd.Crumbs = append(pd.Crumbs, link{Href: listsIndexHref, Text: "Browse"})
+	pd.Crumbs = append(pd.Crumbs, link{Href: listsIndexHref, Text: b.l.T("nav.browse")})
 	if i > 1 {
 		pd.Crumbs = append(pd.Crumbs, link{Href: p.href, Text: p.name})
 	}

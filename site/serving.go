@@ -256,3 +256,16 @@ func (b *build) renderGame(file string, n int, next bool, rec *notation.Record, 
 
 // Langs are the languages of the site's pages, the default first.
 func (s *Site) Langs() []*lang.Lang { return s.langs }
+
+// errorPage is the page of an address the site does not have.
+type errorPage struct {
+	pageData
+	Message string
+}
+
+// NotFoundPage renders, in language l, the page answering the address at site-relative path
+// name (as asked, its folders counted for the links back) that the site does not have.
+func (c *Catalog) NotFoundPage(name string, l *lang.Lang) ([]byte, error) {
+	v := c.b.view(context.Background(), nil, &memOutput{files: map[string][]byte{}}, l)
+	return v.render("error", errorPage{pageData: v.newPage(name, "error", l.T("error.title")), Message: l.T("error.notfound")})
+}
