@@ -84,3 +84,45 @@ func checkPlace(n int, bpn string, after []string) error {
 	}
 	return nil
 }
+
+// QueryError is a query refused as asked (it wraps ErrBadQuery, and the engine's error where
+// one refused the position or the moves). Part names what in the query cannot be run, one of
+// the Query… constants, and Value what it held: enough for a page to say it in its own
+// language.
+type QueryError struct {
+	Part, Value string
+	msg         string // in English, as the command line says it
+	cause       error
+}
+
+func (e *QueryError) Error() string { return ErrBadQuery.Error() + ": " + e.msg }
+
+func (e *QueryError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{ErrBadQuery}
+	}
+	return []error{ErrBadQuery, e.cause}
+}
+
+// The parts of a query a QueryError names.
+const (
+	QueryComplex  = "complex"  // too many states for the index's automata
+	QueryText     = "text"     // the words cannot be read
+	QueryRegexp   = "regexp"   // a regular expression the index cannot search
+	QueryVariant  = "variant"  // no such variant
+	QueryNeedsOne = "needsone" // a position, a pattern or moves without their variant
+	QueryPattern  = "pattern"
+	QueryPlayer   = "player" // a name without letters or digits
+	QueryYear     = "year"
+	QueryDate     = "date" // neither a year nor a day
+	QueryResult   = "result"
+	QueryPosition = "position"
+	QueryMoves    = "moves"
+	QueryOffset   = "offset" // the offset of a page of results is not a number
+)
+
+// BadQuery is the QueryError of part, which held value; cause is the error that refused it,
+// if any, and the message follows format.
+func BadQuery(part, value string, cause error, format string, args ...any) *QueryError {
+	return &QueryError{Part: part, Value: value, cause: cause, msg: fmt.Sprintf(format, args...)}
+}

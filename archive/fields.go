@@ -109,7 +109,7 @@ func checkClauses(parsed query.Query) error {
 				return
 			}
 			if _, rerr := regexp.New(re); rerr != nil {
-				err = fmt.Errorf("the regular expression /%s/ cannot be searched: %v", c.Regexp, rerr)
+				err = BadQuery(QueryRegexp, c.Regexp, rerr, "the regular expression /%s/ cannot be searched: %v", c.Regexp, rerr)
 			}
 		case *query.WildcardQuery:
 			costly++
@@ -150,7 +150,7 @@ func checkFuzzy(term string, fuzziness int) error {
 func checkRegexp(re string) error {
 	tree, err := syntax.Parse(re, syntax.Perl)
 	if err != nil {
-		return fmt.Errorf("the regular expression /%.60s/ cannot be searched: %v", re, err)
+		return BadQuery(QueryRegexp, re, err, "the regular expression /%.60s/ cannot be searched: %v", re, err)
 	}
 	ops := 0
 	var walk func(*syntax.Regexp) error

@@ -44,7 +44,7 @@ type fieldPattern struct {
 // pit or field that is wrong.
 func ParsePattern(v *engine.Variant, s string) (*Pattern, error) {
 	bad := func(format string, a ...any) (*Pattern, error) {
-		return nil, fmt.Errorf("%w: pattern %.80q: %s", ErrBadQuery, s, fmt.Sprintf(format, a...))
+		return nil, BadQuery(QueryPattern, s, nil, "pattern %.80q: %s", s, fmt.Sprintf(format, a...))
 	}
 	start := strings.Fields(v.Start().String())
 	fields := strings.Fields(s)

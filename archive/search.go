@@ -218,7 +218,7 @@ func searchErr(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return fmt.Errorf("the search was stopped: %w", context.Cause(ctx))
 	case errors.Is(err, vregexp.ErrTooManyStates), errors.Is(err, levenshtein.ErrTooManyStates):
-		return fmt.Errorf("%w: the query is too complex to search (%v); use fewer wildcards", ErrBadQuery, err)
+		return BadQuery(QueryComplex, "", err, "the query is too complex to search (%v); use fewer wildcards", err)
 	}
 	return err
 }
@@ -231,9 +231,11 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 		qs := bleve.NewQueryStringQuery(q.Text)
 		parsed, err := qs.Parse()
 		if err != nil {
-			return nil, none, fmt.Errorf("%w: %q cannot be read (%v); write words, or field:value such as south:asha or event:cup", ErrBadQuery, q.Text, err)
+			return nil, none, BadQuery(QueryText, q.Text, nil, "%q cannot be read (%v); write words, or field:value such as south:asha or event:cup", q.Text, err)
 		}
-		if err := checkClauses(parsed); err != nil {
+		if err := checkClauses(parsed); errors.As(err, new(*QueryError)) {
+			return nil, none, err
+		} else if err != nil {
 			return nil, none, fmt.Errorf("%w: %w", ErrBadQuery, err)
 		}
 		if parsed, err = playerClauses(parsed, q.Aliases); err != nil {
@@ -249,7 +251,7 @@ func (q Query) compile() (query.Query, engine.Position, error) {
 	if q.Variant != "" {
 		v, err := engine.LookupVariant(q.Variant)
 		if err != nil {
-			return nil, none, fmt.Errorf("%w: %w", ErrBadQuery, err)
+			return nil, none, BadQuery(QueryVariant, q.Variant, err, "%v", err)
 		}
 		term("variant", v.ID())
 	}
@@ -318,11 +320,11 @@ func (q Query) lineQuery() (lineQuery, bool, error) {
 		return lq, false, nil
 	}
 	if q.Variant == "" {
-		return lq, false, fmt.Errorf("%w: a pattern or a sequence of moves needs its variant", ErrBadQuery)
+		return lq, false, BadQuery(QueryNeedsOne, "", nil, "a pattern or a sequence of moves needs its variant")
 	}
 	v, err := engine.LookupVariant(q.Variant)
 	if err != nil {
-		return lq, false, fmt.Errorf("%w: %w", ErrBadQuery, err)
+		return lq, false, BadQuery(QueryVariant, q.Variant, err, "%v", err)
 	}
 	lq.variant = v
 	if strings.TrimSpace(q.Pattern) != "" {
@@ -344,7 +346,7 @@ func (q Query) lineQuery() (lineQuery, bool, error) {
 func playerQuery(name string, a event.Aliases) (query.Query, error) {
 	k := event.Key(name)
 	if k == "" {
-		return nil, fmt.Errorf("%w: %.40q names no player: a name needs letters or digits", ErrBadQuery, name)
+		return nil, BadQuery(QueryPlayer, name, nil, "%.40q names no player: a name needs letters or digits", name)
 	}
 	field := "player_runs"
 	if len(strings.Fields(k)) > event.MaxRunWords {
@@ -415,7 +417,7 @@ func dateBound(s string, since bool) (query.Query, error) {
 	if len(s) == 4 {
 		t, y := parseDate(s)
 		if t == nil {
-			return nil, fmt.Errorf("%w: %q is not a year", ErrBadQuery, s)
+			return nil, BadQuery(QueryYear, s, nil, "%q is not a year", s)
 		}
 		f, incl := float64(*y), true
 		if since {
@@ -429,7 +431,7 @@ func dateBound(s string, since bool) (query.Query, error) {
 	}
 	t, err := time.Parse("2006-01-02", strings.ReplaceAll(s, ".", "-"))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %q is not a year (YYYY) or a day (YYYY-MM-DD)", ErrBadQuery, s)
+		return nil, BadQuery(QueryDate, s, nil, "%q is not a year (YYYY) or a day (YYYY-MM-DD)", s)
 	}
 	incl := true
 	var dq *query.DateRangeQuery
@@ -454,28 +456,28 @@ func resultToken(s string) (string, error) {
 	case "*", "unknown":
 		return "*", nil
 	}
-	return "", fmt.Errorf("%w: result %q (want 1-0, 0-1, 1/2-1/2, * or south, north, draw, unknown)", ErrBadQuery, s)
+	return "", BadQuery(QueryResult, s, nil, "result %q (want 1-0, 0-1, 1/2-1/2, * or south, north, draw, unknown)", s)
 }
 
 // resolveLine plays the moves after from the position bpn, or from the variant's start when
 // bpn is empty: the game holds where the line starts, its moves and the positions they reach.
 func resolveLine(variant, bpn string, after []string) (*engine.Game, error) {
 	if variant == "" {
-		return nil, fmt.Errorf("%w: a position needs its variant", ErrBadQuery)
+		return nil, BadQuery(QueryNeedsOne, "", nil, "a position needs its variant")
 	}
 	v, err := engine.LookupVariant(variant)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadQuery, err)
+		return nil, BadQuery(QueryVariant, variant, err, "%v", err)
 	}
 	from := v.Start()
 	if bpn != "" {
 		if from, err = engine.ParsePosition(v, bpn); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+			return nil, BadQuery(QueryPosition, bpn, nil, "%v", err)
 		}
 	}
 	g := engine.NewGame(from)
 	if err := notation.PlayLine(g, after); err != nil { // moves pasted from a record: numbers skipped
-		return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+		return nil, BadQuery(QueryMoves, strings.Join(after, " "), nil, "%v", err)
 	}
 	return g, nil
 }

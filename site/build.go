@@ -3,7 +3,9 @@ package site
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -20,33 +22,18 @@ import (
 
 // build is one run of Site.Build, or the state bao serve renders pages from: the archive's
 // folders, pages and record files, the catalog of its games, and the index.
+//
+// The builder makes the catalogue (scan, then the rows of every game, the facets, the events
+// and the players: collect.go) and hands it to the renderers, which only read it; what they
+// ask of the builder while they render goes through the catalogue's asks (build is that).
+// The builder alone writes the pages, the manifest and the progress.
 type build struct {
-	s   *Site
+	*catalogue
 	ctx context.Context
-	src fs.FS
 	out output
-	l   *lang.Lang // the language of the pages
-	// langs are the languages each page links to itself in, its own among them; none for a
-	// site in one language
-	langs []*lang.Lang
-	// live is set when bao serve renders the pages: a page's other languages are the same
-	// address asked with ?lang=, not the pages in the other languages' folders
-	live bool
-
-	// The archive and its catalog: made once, then only read, and shared by the views of
-	// bao serve's requests.
-	folders map[string]*folder    // by archive-relative directory; "." is the root
-	records []string              // record files, sorted
-	pages   map[string]string     // archive-relative .md or .bgn path -> site-relative page
-	places  map[string]link       // a folder of the site -> its page, for breadcrumbs
-	entries map[string]*fileEntry // the catalog, by record file
-	facets  facets
-	search  *searchCache
 
 	ix      *archive.Index // the archive's index while pages are written, if there is one
 	ixStamp string         // the state of the index, for the manifest
-
-	eventIndex // the events and players (events.go, players.go)
 
 	mu        sync.Mutex
 	warnings  []string
@@ -132,18 +119,22 @@ func newBuild(ctx context.Context, s *Site, src fs.FS, out output) *build {
 			langs = s.langs
 		}
 	}
-	return &build{s: s, ctx: ctx, src: src, out: out, l: l, langs: langs, folders: map[string]*folder{},
+	b := &build{ctx: ctx, out: out}
+	b.catalogue = &catalogue{s: s, src: src, l: l, langs: langs, folders: map[string]*folder{},
 		pages: map[string]string{}, places: map[string]link{}, entries: map[string]*fileEntry{},
-		search: &searchCache{}}
+		search: &searchCache{}, ask: b}
+	return b
 }
 
-// view is a build over the same archive and catalog for one request of bao serve: its own
+// view is a build over the same archive and catalogue for one request of bao serve: its own
 // context, index, output and language, and its own warnings (shown on the pages, not
 // reported).
 func (b *build) view(ctx context.Context, ix *archive.Index, out output, l *lang.Lang) *build {
-	return &build{s: b.s, ctx: ctx, src: b.src, out: out, l: l, live: true, langs: b.langs, folders: b.folders, records: b.records,
-		pages: b.pages, places: b.places, entries: b.entries, facets: b.facets, search: b.search, ix: ix,
-		eventIndex: b.eventIndex}
+	v := &build{ctx: ctx, out: out, ix: ix}
+	c := *b.catalogue
+	c.l, c.live, c.served, c.ask = l, true, ix != nil, v
+	v.catalogue = &c
+	return v
 }
 
 // scan walks the archive and assigns every folder, page and record file its page. It reads no
@@ -251,12 +242,6 @@ func (f *folder) pickIndex() {
 // href is the folder's page.
 func (f *folder) href() string { return folderHref(f.dir) }
 
-// pageOf returns the page built from an archive-relative source path.
-func (b *build) pageOf(src string) (string, bool) {
-	p, ok := b.pages[src]
-	return p, ok
-}
-
 // maxOthers bounds the "also reached in" links under one board.
 const maxOthers = 5
 
@@ -294,14 +279,18 @@ func (b *build) others(pos engine.Position, g *game) ([]link, int) {
 	return out, max(res.Total-self-len(out), 0)
 }
 
+// novelty is game n of file's novelty, which the archive's index computed; ok is false
+// without an index.
+func (b *build) novelty(file string, n int) (nov archive.Novelty, ok bool, err error) {
+	if b.ix == nil {
+		return nov, false, nil
+	}
+	return b.ix.Novelty(file, n)
+}
+
 // hitTitle names a game found in the index as title names a game of the site.
 func hitTitle(l *lang.Lang, h archive.Hit) string {
 	return gameTitle(l, knownTag(h.South), knownTag(h.North), knownTag(h.Event), yearOf(h.Date), "", h.Game, h.Game > 1)
-}
-
-// where names an archive file in problem reports.
-func (b *build) where(name string) string {
-	return path.Join(filepath.ToSlash(b.s.opts.Source), name)
 }
 
 // naturalCompare orders strings with their runs of digits compared as numbers, so that
@@ -343,22 +332,92 @@ func (b *build) warn(msg string) {
 	b.warnings = append(b.warnings, msg)
 }
 
-// write renders one page kind with data to name.
-func (b *build) write(name, kind string, data any) error {
-	html, err := b.render(kind, data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+// write writes rendered pages, counting them.
+func (b *build) write(pages ...rendered) error {
+	for _, p := range pages {
+		if err := b.out.write(p.name, p.html); err != nil {
+			return err
+		}
+		b.mu.Lock()
+		b.written++
+		b.mu.Unlock()
 	}
-	if err := b.out.write(name, html); err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.written++
-	b.mu.Unlock()
 	return nil
 }
 
-// render renders one page kind with data in the build's language.
-func (b *build) render(kind string, data any) ([]byte, error) {
-	return b.s.tmpl[b.l.Code()].render(kind, data)
+// writeCatalogPages writes the pages of routes, unless nothing they show changed since the
+// last build, and removes those the last build wrote and this one does not. It returns the
+// names written and the catalog's stamp, for the manifest.
+func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
+	stamp, err := b.catalogStamp()
+	if err != nil {
+		return nil, "", err
+	}
+	if stamp == old.Catalog && b.version() != "" {
+		return old.Lists, stamp, nil
+	}
+	routes, err := b.routes()
+	if err != nil {
+		return nil, "", err
+	}
+	names := sortedKeys(routes)
+	if err := parallel(b.ctx, len(names), func(i int) error {
+		data, err := routes[names[i]](b.catalogue)
+		if err != nil {
+			return fmt.Errorf("%s: %w", names[i], err)
+		}
+		if path.Ext(names[i]) == ".html" { // a page, not an asset or the search index
+			b.mu.Lock()
+			b.written++
+			b.mu.Unlock()
+		}
+		return b.out.write(names[i], data)
+	}); err != nil {
+		return nil, "", err
+	}
+	for _, name := range old.Lists {
+		if _, found := routes[name]; !found {
+			if err := b.out.remove(name); err != nil {
+				b.warn(fmt.Sprintf("removing an old page: %v", err))
+			}
+		}
+	}
+	return names, stamp, nil
+}
+
+// catalogStamp identifies what the catalog pages show: the version, the index, the Markdown
+// files' contents and every record file's checksum.
+func (b *build) catalogStamp() (string, error) {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00", b.version(), b.ixStamp)
+	for _, d := range sortedKeys(b.folders) {
+		f := b.folders[d]
+		for _, p := range append([]string{f.index}, f.pages...) {
+			if p == "" {
+				continue
+			}
+			size, sum, err := fileSum(b.src, p)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", p, size, sum)
+		}
+	}
+	for _, r := range b.records {
+		e := b.entries[r]
+		if e != nil {
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", r, e.Size, e.Sum)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum64()), nil
+}
+
+// saveManifest writes the manifest for the next build.
+func (b *build) saveManifest(lists []string, catalog string) error {
+	m := manifest{Version: b.version(), Index: b.ixStamp, Catalog: catalog, Files: b.entries, Lists: lists}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return b.out.write(manifestName, data)
 }

@@ -1,17 +1,12 @@
 package site
 
 import (
-	"fmt"
-	"hash/crc32"
-	"io/fs"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/bao-archive/bao/archive"
 	"github.com/bao-archive/bao/event"
-	"github.com/bao-archive/bao/notation"
 )
 
 // The event pages: one for every folder of the archive with an event.toml (package event),
@@ -64,56 +59,9 @@ type eventSite struct {
 	probs []string
 }
 
-// findEvents reads the archive's players.toml and every folder's event.toml. One that cannot
-// be read is a warning: the folder stays an ordinary collection.
-func (b *build) findEvents() {
-	b.eventIn = map[string]*eventSite{}
-	b.aliases = event.Aliases{}
-	var stamp strings.Builder
-	if data, err := fs.ReadFile(b.src, playersFile); err == nil {
-		fmt.Fprintf(&stamp, "%s\x00%x\x00", playersFile, crc32.ChecksumIEEE(data))
-		if a, err := event.ParseAliases(b.where(playersFile), data); err != nil {
-			b.warn(err.Error())
-		} else {
-			b.aliases = a
-		}
-	}
-	b.openings = nil
-	if data, err := fs.ReadFile(b.src, archive.OpeningsFile); err == nil {
-		fmt.Fprintf(&stamp, "%s\x00%x\x00", archive.OpeningsFile, crc32.ChecksumIEEE(data))
-		if o, err := archive.ParseOpenings(b.where(archive.OpeningsFile), data); err != nil {
-			b.warn(err.Error())
-		} else {
-			b.openings = o
-		}
-	}
-	for _, dir := range sortedKeys(b.folders) {
-		name := path.Join(dir, event.ConfigFile)
-		data, err := fs.ReadFile(b.src, name)
-		if err != nil {
-			continue // no event here
-		}
-		fmt.Fprintf(&stamp, "%s\x00%x\x00", name, crc32.ChecksumIEEE(data))
-		cfg, err := event.DecodeConfig(b.where(name), data)
-		if err != nil {
-			b.warn(err.Error())
-			continue
-		}
-		ev := &eventSite{dir: dir, cfg: cfg, href: eventHref(dir)}
-		md := b.folders[dir].pages // event.md, or event.p2.md: a page of the event's
-		if i := slices.IndexFunc(md, func(p string) bool { return isPageOf(ev.href, b.pages[p]) }); i >= 0 {
-			b.warn(fmt.Sprintf("%s: the event's pages would overwrite the page of %s; rename it", b.where(name), md[i]))
-			continue
-		}
-		b.eventIn[dir] = ev
-		b.events = append(b.events, ev)
-	}
-	b.stamp = stamp.String()
-}
-
 // eventAt is the event of the nearest folder above a record file whose name a game's Event
 // tag gives, nil if none.
-func (b *build) eventAt(file, name string) *eventSite {
+func (b *catalogue) eventAt(file, name string) *eventSite {
 	key := event.Key(name)
 	if key == "" || len(b.events) == 0 {
 		return nil
@@ -128,143 +76,8 @@ func (b *build) eventAt(file, name string) *eventSite {
 	}
 }
 
-// eventRow adds to a game's row of the catalog what the event and player pages need of it:
-// its place in its event (or why it has none), its game for the rating list, its opening.
-func (b *build) eventRow(file string, rec *notation.Record, gi *gameInfo) {
-	if ev := b.eventAt(file, gi.Event); ev != nil {
-		eg, err := event.GameOf(rec, strings.TrimPrefix(file, ev.dir+"/"), b.where(file))
-		if err != nil {
-			gi.EventProblem = err.Error()
-		} else {
-			gi.EventGame = &eg
-		}
-	}
-	if r, ok := event.RatedOf(rec, b.aliases); ok {
-		gi.Rated = &r
-	}
-	gi.Opening = opening(rec)
-	if start, err := rec.Start(); err == nil && b.openings.Len() > 0 {
-		toks := make([]string, len(rec.Moves))
-		for i, mv := range rec.Moves {
-			toks[i] = mv.Token
-		}
-		gi.OpeningName, _ = b.openings.Of(start, toks)
-	}
-}
-
-// collectEventsAndPlayers gathers the games of every event and of every player from the
-// catalog, and computes the standings and the ratings.
-func (b *build) collectEventsAndPlayers() {
-	var placed []eventAt
-	b.players = map[string]*player{}
-	var rated []event.Rated
-	for _, file := range b.records {
-		e := b.entries[file]
-		if e == nil {
-			continue
-		}
-		for i := range e.Games {
-			gi := &e.Games[i]
-			if ev := b.eventAt(file, gi.Event); ev != nil {
-				switch {
-				case gi.EventProblem != "":
-					ev.probs = append(ev.probs, gi.EventProblem)
-				case gi.EventGame != nil:
-					placed = append(placed, eventAt{ev, eventPlace{file, GameHref(file, i+1), *gi.EventGame}})
-				}
-			}
-			if gi.Rated != nil {
-				rated = append(rated, *gi.Rated)
-			}
-			if eg := gi.EventGame; eg != nil && (eg.Bye() || (!eg.Decided() && eg.Moves == 0)) {
-				continue // a bye, or a pairing not played yet: no game of its players
-			}
-			if event.Key(gi.South) != "" { // "-", a bye's opponent, is nobody
-				b.playerOf(gi.South).add(playedGame{file: file, n: i + 1, south: true}, gi.South)
-			}
-			if event.Key(gi.North) != "" {
-				b.playerOf(gi.North).add(playedGame{file: file, n: i + 1, north: true}, gi.North)
-			}
-		}
-	}
-	b.placeEventGames(placed)
-	for _, ev := range b.events {
-		ev.table = event.Standings(ev.cfg, ev.games, 0)
-		for _, st := range ev.table.Standings {
-			p := b.playerOf(st.Player)
-			p.events = append(p.events, eventResult{Event: link{Href: ev.href, Text: ev.cfg.Name},
-				Rank: st.Rank, Games: st.Games, Of: len(ev.table.Standings), Points: event.FormatPoints(st.Points)})
-		}
-	}
-	for _, r := range event.Ratings(rated, true) {
-		p := b.playerOf(r.Player)
-		p.ratings = append(p.ratings, r)
-	}
-}
-
-// eventAt is one game placed in its event.
-type eventAt struct {
-	ev *eventSite
-	eventPlace
-}
-
-// placeEventGames puts the games of each event in the event's order (event.Sort: round,
-// board, game, then file), and steps from each game's page to the next across the event's
-// round files.
-func (b *build) placeEventGames(placed []eventAt) {
-	of := map[*eventSite][]eventPlace{}
-	for _, p := range placed {
-		of[p.ev] = append(of[p.ev], p.eventPlace)
-	}
-	b.steps, b.around = map[string]eventStep{}, map[string]string{}
-	for _, ev := range b.events {
-		ps := of[ev]
-		slices.SortStableFunc(ps, func(x, y eventPlace) int { return event.Compare(x.game, y.game) })
-		ev.games, ev.pages = make([]event.Game, len(ps)), make([]string, len(ps))
-		for i, p := range ps {
-			ev.games[i], ev.pages[i] = p.game, p.page
-			var st eventStep
-			if i > 0 {
-				st.prev = ps[i-1]
-			}
-			if i+1 < len(ps) {
-				st.next = ps[i+1]
-			}
-			b.steps[p.page] = st
-			b.around[p.file] += p.page + "\x00" + st.prev.page + "\x00" + st.next.page + "\x00"
-		}
-	}
-	for f, a := range b.around { // short, for the manifest
-		b.around[f] = fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(a)))
-	}
-}
-
-// readEventGames places the games of every event before any game page is written, reading
-// only the record files inside an event's folder: a game's page links to the games before and
-// after it in its event, which may be in another file.
-func (b *build) readEventGames() {
-	if len(b.events) == 0 {
-		return
-	}
-	var placed []eventAt
-	for _, file := range b.records {
-		if !b.inEvent(file) {
-			continue
-		}
-		_ = scanGames(b.src, file, b.where(file), func(n int, _ bool, rec *notation.Record, _ notation.ErrorList) error {
-			if ev := b.eventAt(file, rec.Tag("Event")); ev != nil {
-				if eg, err := event.GameOf(rec, strings.TrimPrefix(file, ev.dir+"/"), b.where(file)); err == nil {
-					placed = append(placed, eventAt{ev, eventPlace{file, GameHref(file, n), eg}})
-				}
-			}
-			return nil
-		}) // a file that cannot be read is reported as its pages are written
-	}
-	b.placeEventGames(placed)
-}
-
 // inEvent reports whether a record file lies in an event's folder.
-func (b *build) inEvent(file string) bool {
+func (b *catalogue) inEvent(file string) bool {
 	for d := path.Dir(file); ; d = path.Dir(d) {
 		if b.eventIn[d] != nil {
 			return true
@@ -277,7 +90,7 @@ func (b *build) inEvent(file string) bool {
 
 // stepLinks are the links of a game page to the games before and after it, and the name of
 // the pair: in its event's order for a game of an event, else in its file's.
-func (b *build) stepLinks(g *game) (prev, next *link, label string) {
+func (b *catalogue) stepLinks(g *game) (prev, next *link, label string) {
 	if st, ok := b.steps[g.href]; ok {
 		at := func(p eventPlace, id string) *link {
 			if p.page == "" {
@@ -297,7 +110,7 @@ func (b *build) stepLinks(g *game) (prev, next *link, label string) {
 }
 
 // eventLinks lists the event page of folder f, for its collection page.
-func (b *build) eventLinks(f *folder) []link {
+func (b *catalogue) eventLinks(f *folder) []link {
 	if ev := b.eventIn[f.dir]; ev != nil {
 		return []link{b.eventPageLink(ev)}
 	}
@@ -305,12 +118,12 @@ func (b *build) eventLinks(f *folder) []link {
 }
 
 // eventPageLink is the event page's link from its folder's page and its games' pages.
-func (b *build) eventPageLink(ev *eventSite) link {
+func (b *catalogue) eventPageLink(ev *eventSite) link {
 	return link{Href: ev.href, Text: b.l.T("event.link", "Event", ev.cfg.Name)}
 }
 
 // eventLink links a game's page to its event's, nil for a game of no event.
-func (b *build) eventLink(g *game) *link {
+func (b *catalogue) eventLink(g *game) *link {
 	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
 		l := b.eventPageLink(ev)
 		return &l
@@ -319,7 +132,7 @@ func (b *build) eventLink(g *game) *link {
 }
 
 // eventHref is the page of the event g belongs to, "" if none.
-func (b *build) eventHref(g *game) string {
+func (b *catalogue) eventHref(g *game) string {
 	if ev := b.eventAt(g.file, g.tag("Event")); ev != nil {
 		return ev.href
 	}
@@ -397,7 +210,7 @@ var crossWords = map[string]string{"1": "won", "½": "drew", "0": "lost", "+": "
 
 // eventView makes the data of page i of ev's pages: the first has the tables, and every page
 // its share of the rounds' games.
-func (b *build) eventView(ev *eventSite, pd pageData, i int) eventPage {
+func (b *catalogue) eventView(ev *eventSite, pd pageData, i int) eventPage {
 	lo, hi, pgr := pageRange(ev.href, len(ev.games), i)
 	pg := eventPage{pageData: pd, Summary: i == 1, Pager: pgr}
 	for k := lo; k < hi; k++ {
@@ -547,7 +360,7 @@ func boardLabel(g event.Game) string {
 }
 
 // eventPage renders page i of an event's pages.
-func (b *build) eventPage(ev *eventSite, i int) ([]byte, error) {
+func (b *catalogue) eventPage(ev *eventSite, i int) ([]byte, error) {
 	title := ev.cfg.Name
 	if i > 1 {
 		title = b.l.T("event.title.page", "Event", ev.cfg.Name, "Page", i)

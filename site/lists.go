@@ -48,38 +48,6 @@ func (gi *gameInfo) facetKeys(yield func(kind, key, label string)) {
 	yield("year", y, y)
 }
 
-// collectFacets groups the catalog's games by facet value.
-func (b *build) collectFacets() {
-	f := facets{}
-	for _, k := range facetKinds {
-		f[k.kind] = map[string]*facetValue{}
-	}
-	for i, name := range b.records {
-		e := b.entries[name]
-		if e == nil {
-			continue
-		}
-		for n := range e.Games {
-			ref := gameRef{int32(i), int32(n + 1)}
-			e.Games[n].facetKeys(func(kind, key, label string) {
-				if key == "" {
-					return
-				}
-				slug := notation.Slug(key)
-				fv := f[kind][slug]
-				if fv == nil {
-					fv = &facetValue{label: label}
-					f[kind][slug] = fv
-				}
-				if k := len(fv.games); k == 0 || fv.games[k-1] != ref {
-					fv.games = append(fv.games, ref)
-				}
-			})
-		}
-	}
-	b.facets = f
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -91,7 +59,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // facetHref is the list page of one facet value, "" for an unknown value. It depends on the
 // value alone, so a game's page needs no other game to link to its lists.
-func (b *build) facetHref(kind, key string) string {
+func (b *catalogue) facetHref(kind, key string) string {
 	if key == "" {
 		return ""
 	}
@@ -119,7 +87,7 @@ func newGameRow(l *lang.Lang, file string, n int, gi *gameInfo, several bool) ga
 }
 
 // row is the table row of a game of the catalog.
-func (b *build) row(ref gameRef) gameRow {
+func (b *catalogue) row(ref gameRef) gameRow {
 	file := b.records[ref.file]
 	e := b.entries[file]
 	return newGameRow(b.l, file, int(ref.n), &e.Games[ref.n-1], len(e.Games) > 1)
@@ -175,7 +143,7 @@ func pageRange(first string, total, i int) (lo, hi int, pg *pager) {
 // listsIndexPage renders lists/index.html: the values of every facet, as many of each as a
 // page of a list holds; a facet with more (the players of a large archive) links to its own
 // index, paged as the lists are (facetIndexPage).
-func (b *build) listsIndexPage() ([]byte, error) {
+func (b *catalogue) listsIndexPage() ([]byte, error) {
 	idx := listPage{pageData: b.newPage(listsIndexHref, "list", b.l.T("lists.title"))}
 	for _, fk := range facetKinds {
 		order := b.facetOrder(fk.kind)
@@ -189,7 +157,7 @@ func (b *build) listsIndexPage() ([]byte, error) {
 }
 
 // facetItems links the lists of some values of a facet.
-func (b *build) facetItems(kind string, slugs []string) []link {
+func (b *catalogue) facetItems(kind string, slugs []string) []link {
 	var items []link
 	for _, slug := range slugs {
 		fv := b.facets[kind][slug]
@@ -200,7 +168,7 @@ func (b *build) facetItems(kind string, slugs []string) []link {
 
 // facetIndexPage renders page i of the index of a facet's values; name is the facet's, in
 // plural.
-func (b *build) facetIndexPage(kind, name string, i int) ([]byte, error) {
+func (b *catalogue) facetIndexPage(kind, name string, i int) ([]byte, error) {
 	order := b.facetOrder(kind)
 	lo, hi, pgr := pageRange(facetIndexHref(kind, 1), len(order), i)
 	if pgr != nil {
@@ -214,7 +182,7 @@ func (b *build) facetIndexPage(kind, name string, i int) ([]byte, error) {
 }
 
 // facetPage renders page i of the games of one facet value; name is the facet's, in plural.
-func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
+func (b *catalogue) facetPage(kind, name, slug string, i int) ([]byte, error) {
 	fv := b.facets[kind][slug]
 	lo, hi, pgr := pageRange(listHref(kind, slug, 1), len(fv.games), i)
 	pg := listPage{pageData: b.newPage(listHref(kind, slug, i), "list", b.l.T("lists.facet."+kind, "Value", fv.label)), Pager: pgr}
@@ -227,7 +195,7 @@ func (b *build) facetPage(kind, name, slug string, i int) ([]byte, error) {
 
 // facetOrder lists a facet's slugs: variants in the engine's order, years newest first, the
 // rest alphabetically.
-func (b *build) facetOrder(kind string) []string {
+func (b *catalogue) facetOrder(kind string) []string {
 	keys := sortedKeys(b.facets[kind])
 	switch kind {
 	case "variant":
@@ -286,7 +254,7 @@ type eventChoices struct {
 
 // eventChoices are the most played events, at most eventSuggestions of them, ordered as the
 // lists order them.
-func (b *build) eventChoices() eventChoices {
+func (b *catalogue) eventChoices() eventChoices {
 	order := b.facetOrder("event")
 	if len(order) <= eventSuggestions {
 		return eventChoices{Events: b.facetLabels("event", order)}
@@ -312,7 +280,7 @@ func (b *build) eventChoices() eventChoices {
 }
 
 // facetLabels are the labels of some values of a facet.
-func (b *build) facetLabels(kind string, slugs []string) []string {
+func (b *catalogue) facetLabels(kind string, slugs []string) []string {
 	labels := make([]string, len(slugs))
 	for i, slug := range slugs {
 		labels[i] = b.facets[kind][slug].label
@@ -333,12 +301,12 @@ type searchCache struct {
 }
 
 // searchData makes the client-side search index once per catalog.
-func (b *build) searchData() *searchFiles {
+func (b *catalogue) searchData() *searchFiles {
 	b.search.once.Do(func() { b.search.files = b.makeSearchData() })
 	return b.search.files
 }
 
-func (b *build) makeSearchData() *searchFiles {
+func (b *catalogue) makeSearchData() *searchFiles {
 	idx := searchIndex{}
 	sf := &searchFiles{}
 	table := func(list *[]string, at map[string]int, s string) int {
@@ -400,7 +368,7 @@ func jsonOf(v any) []byte {
 }
 
 // searchPage renders the search page.
-func (b *build) searchPage() ([]byte, error) {
+func (b *catalogue) searchPage() ([]byte, error) {
 	var variants []link // by id, named
 	order := b.facetOrder("variant")
 	for i, label := range b.facetLabels("variant", order) {

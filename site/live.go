@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -246,17 +245,25 @@ func offsetParam(s string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("%w: offset %.40q is not a number", archive.ErrBadQuery, s)
+		return 0, archive.BadQuery(archive.QueryOffset, s, err, "offset %.40q is not a number", s)
 	}
 	return n, nil
 }
 
-// queryError is a refused query's error as the page's language says it: a bound of the
-// archive's (archive.BoundError) from the catalogue, any other in its own words.
+// queryError is a refused query's error as the page's language says it, from the catalogue: a
+// bound of the archive's (archive.BoundError), a part of the query it cannot run
+// (archive.QueryError); another refusal in its own words in English, and as one that could
+// not be run in another language.
 func queryError(l *lang.Lang, err error) string {
 	var be *archive.BoundError
-	if errors.As(err, &be) && l.Has("search.bound."+be.Bound) {
+	var qe *archive.QueryError
+	switch {
+	case errors.As(err, &be) && l.Has("search.bound."+be.Bound):
 		return l.T("search.bound."+be.Bound, "Got", be.Got, "Max", be.Max, "Part", be.Part)
+	case errors.As(err, &qe) && l.Has("search.bad."+qe.Part):
+		return l.T("search.bad."+qe.Part, "Value", qe.Value)
+	case l.Code() == lang.Codes[0]:
+		return err.Error()
 	}
-	return err.Error()
+	return l.T("search.bad")
 }

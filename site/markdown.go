@@ -37,7 +37,7 @@ func newMarkdown(s *Site) goldmark.Markdown {
 // docContext is what one Markdown text may refer to: where it comes from (for error messages
 // and relative links) and, in a record's comments, the game.
 type docContext struct {
-	b       *build
+	b       *catalogue
 	file    string // archive-relative source file
 	line    int    // line of file on which the text's first line stands
 	root    string // from the page being written to the site root: "", "../", ...
@@ -315,7 +315,7 @@ func (dc *docContext) key(v *engine.Variant) bool {
 
 // gameOf reads game N of an archive record file, named PATH#N (#N defaults to 1), and
 // replays it as its page does.
-func (b *build) gameOf(ref string) (*game, error) {
+func (b *catalogue) gameOf(ref string) (*game, error) {
 	file, num, hasNum := strings.Cut(ref, "#")
 	n := 1
 	if hasNum {

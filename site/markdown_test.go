@@ -62,10 +62,10 @@ func writeCases(t *testing.T, path string, cases []mdCase) {
 
 // renderCase renders one input the way the site renders pages or comments.
 func renderCase(t testing.TB, bd *build, head, input string) string {
-	dc := &docContext{b: bd, file: "page.md", line: 1}
+	dc := &docContext{b: bd.catalogue, file: "page.md", line: 1}
 	if strings.HasSuffix(head, "(game)") {
 		g := firstGame(t, bd, "club/games.bgn")
-		dc = &docContext{b: bd, file: g.file, line: 1, variant: g.variant(), game: g, root: "../"}
+		dc = &docContext{b: bd.catalogue, file: g.file, line: 1, variant: g.variant(), game: g, root: "../"}
 	}
 	return string(bd.s.markdown(input, dc))
 }

@@ -15,7 +15,7 @@ import (
 // many: this is, with the boards, the build's hot path. Every text is escaped; comments come
 // from Site.markdown. A move is a link to its node's row of the positions table, "#p12", and
 // nothing more: the viewer finds it by that address. extra holds the comments of a game without moves.
-func (b *build) movetext(w *strings.Builder, g *game, dc *docContext, moves []*notation.Node, extra []notation.Comment) {
+func (b *catalogue) movetext(w *strings.Builder, g *game, dc *docContext, moves []*notation.Node, extra []notation.Comment) {
 	writeComments(w, b.comments(dc, extra))
 	needNum := true
 	for _, mv := range moves {

@@ -1,9 +1,6 @@
 package site
 
 import (
-	"encoding/json"
-	"fmt"
-	"hash/fnv"
 	"html/template"
 	"io/fs"
 	"path"
@@ -46,57 +43,57 @@ type mdPage struct {
 	Pager       *pager
 }
 
-// pageFunc renders one page with a build, or a view of it.
-type pageFunc func(b *build) ([]byte, error)
+// pageFunc renders one page from the catalogue (of a build, or of a view of it).
+type pageFunc func(c *catalogue) ([]byte, error)
 
 // routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
 // the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
 // not among them: a build streams them, and bao serve finds them by their names (GameHref).
-func (b *build) routes() (map[string]pageFunc, error) {
+func (b *catalogue) routes() (map[string]pageFunc, error) {
 	assets, err := staticFiles()
 	if err != nil {
 		return nil, err
 	}
 	r := map[string]pageFunc{}
 	for _, f := range b.folders {
-		r[f.href()] = func(v *build) ([]byte, error) { return v.folderPage(f) }
+		r[f.href()] = func(v *catalogue) ([]byte, error) { return v.folderPage(f) }
 		for _, p := range f.pages {
-			r[b.pages[p]] = func(v *build) ([]byte, error) { return v.markdownPage(p) }
+			r[b.pages[p]] = func(v *catalogue) ([]byte, error) { return v.markdownPage(p) }
 		}
 	}
 	for _, file := range b.records {
-		r[recordFileHref(file)] = func(v *build) ([]byte, error) { return fs.ReadFile(v.src, file) }
+		r[recordFileHref(file)] = func(v *catalogue) ([]byte, error) { return fs.ReadFile(v.src, file) }
 		eachPage(b.gamesOf(file), func(i int) {
-			r[recordHref(file, i)] = func(v *build) ([]byte, error) { return v.recordListPage(file, i) }
+			r[recordHref(file, i)] = func(v *catalogue) ([]byte, error) { return v.recordListPage(file, i) }
 		})
 	}
-	r[listsIndexHref] = (*build).listsIndexPage
+	r[listsIndexHref] = (*catalogue).listsIndexPage
 	for _, fk := range facetKinds {
 		if n := len(b.facets[fk.kind]); n > gamesPerPage { // more than the lists' index shows
 			eachPage(n, func(i int) {
-				r[facetIndexHref(fk.kind, i)] = func(v *build) ([]byte, error) { return v.facetIndexPage(fk.kind, fk.name, i) }
+				r[facetIndexHref(fk.kind, i)] = func(v *catalogue) ([]byte, error) { return v.facetIndexPage(fk.kind, fk.name, i) }
 			})
 		}
 		for slug, fv := range b.facets[fk.kind] {
 			eachPage(len(fv.games), func(i int) {
-				r[listHref(fk.kind, slug, i)] = func(v *build) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
+				r[listHref(fk.kind, slug, i)] = func(v *catalogue) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
 			})
 		}
 	}
 	for _, ev := range b.events {
 		eachPage(len(ev.games), func(i int) {
-			r[pageHref(ev.href, i)] = func(v *build) ([]byte, error) { return v.eventPage(ev, i) }
+			r[pageHref(ev.href, i)] = func(v *catalogue) ([]byte, error) { return v.eventPage(ev, i) }
 		})
 	}
 	for href, p := range b.players {
 		eachPage(len(p.games), func(i int) {
-			r[pageHref(href, i)] = func(v *build) ([]byte, error) { return v.playerPage(p, i) }
+			r[pageHref(href, i)] = func(v *catalogue) ([]byte, error) { return v.playerPage(p, i) }
 		})
 	}
-	r[searchHref] = (*build).searchPage
-	r[searchDataHref] = func(v *build) ([]byte, error) { return v.searchData().index, nil }
+	r[searchHref] = (*catalogue).searchPage
+	r[searchDataHref] = func(v *catalogue) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
-		r[searchChunkHref(i)] = func(v *build) ([]byte, error) { return v.searchData().chunks[i], nil }
+		r[searchChunkHref(i)] = func(v *catalogue) ([]byte, error) { return v.searchData().chunks[i], nil }
 	}
 	eng, err := webengine.Load()
 	if err != nil {
@@ -106,96 +103,19 @@ func (b *build) routes() (map[string]pageFunc, error) {
 		assets[name] = data
 	}
 	for name, data := range assets {
-		r[name] = func(*build) ([]byte, error) { return data, nil }
+		r[name] = func(*catalogue) ([]byte, error) { return data, nil }
 	}
-	r[boardStyleHref] = func(*build) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
+	r[boardStyleHref] = func(*catalogue) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
 	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
-		r[msgsHref(l.Code())] = func(*build) ([]byte, error) { return msgsScript(l), nil }
+		r[msgsHref(l.Code())] = func(*catalogue) ([]byte, error) { return msgsScript(l), nil }
 	}
 	return r, nil
 }
 
-// writeCatalogPages writes the pages of routes, unless nothing they show changed since the
-// last build, and removes those the last build wrote and this one does not. It returns the
-// names written and the catalog's stamp, for the manifest.
-func (b *build) writeCatalogPages(old *manifest) ([]string, string, error) {
-	stamp, err := b.catalogStamp()
-	if err != nil {
-		return nil, "", err
-	}
-	if stamp == old.Catalog && b.version() != "" {
-		return old.Lists, stamp, nil
-	}
-	routes, err := b.routes()
-	if err != nil {
-		return nil, "", err
-	}
-	names := sortedKeys(routes)
-	if err := parallel(b.ctx, len(names), func(i int) error {
-		data, err := routes[names[i]](b)
-		if err != nil {
-			return fmt.Errorf("%s: %w", names[i], err)
-		}
-		if path.Ext(names[i]) == ".html" { // a page, not an asset or the search index
-			b.mu.Lock()
-			b.written++
-			b.mu.Unlock()
-		}
-		return b.out.write(names[i], data)
-	}); err != nil {
-		return nil, "", err
-	}
-	for _, name := range old.Lists {
-		if _, found := routes[name]; !found {
-			if err := b.out.remove(name); err != nil {
-				b.warn(fmt.Sprintf("removing an old page: %v", err))
-			}
-		}
-	}
-	return names, stamp, nil
-}
-
-// catalogStamp identifies what the catalog pages show: the version, the index, the Markdown
-// files' contents and every record file's checksum.
-func (b *build) catalogStamp() (string, error) {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s\x00%s\x00", b.version(), b.ixStamp)
-	for _, d := range sortedKeys(b.folders) {
-		f := b.folders[d]
-		for _, p := range append([]string{f.index}, f.pages...) {
-			if p == "" {
-				continue
-			}
-			size, sum, err := fileSum(b.src, p)
-			if err != nil {
-				return "", err
-			}
-			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", p, size, sum)
-		}
-	}
-	for _, r := range b.records {
-		e := b.entries[r]
-		if e != nil {
-			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", r, e.Size, e.Sum)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum64()), nil
-}
-
-// saveManifest writes the manifest for the next build.
-func (b *build) saveManifest(lists []string, catalog string) error {
-	m := manifest{Version: b.version(), Index: b.ixStamp, Catalog: catalog, Files: b.entries, Lists: lists}
-	data, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	return b.out.write(manifestName, data)
-}
-
 // newPage fills in the layout's data for the page at site-relative path name.
-func (b *build) newPage(name, kind, title string) pageData {
+func (b *catalogue) newPage(name, kind, title string) pageData {
 	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript, Served: b.live && b.ix != nil}
+		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript, Served: b.served}
 	// The language switch: bao serve answers every address in every language (?lang= sets
 	// the reader's choice); a built site has each language's pages in its own folder.
 	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
@@ -227,7 +147,7 @@ func (b *build) newPage(name, kind, title string) pageData {
 
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
 // record files, and its games if they fit on one page.
-func (b *build) folderPage(f *folder) ([]byte, error) {
+func (b *catalogue) folderPage(f *folder) ([]byte, error) {
 	title := f.title
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
@@ -264,7 +184,7 @@ func (b *build) folderPage(f *folder) ([]byte, error) {
 }
 
 // gamesOf is the number of games of a record file.
-func (b *build) gamesOf(file string) int {
+func (b *catalogue) gamesOf(file string) int {
 	if e := b.entries[file]; e != nil {
 		return len(e.Games)
 	}
@@ -272,7 +192,7 @@ func (b *build) gamesOf(file string) int {
 }
 
 // rows are the table rows of games lo to hi (0-based, hi excluded) of a record file.
-func (b *build) rows(file string, lo, hi int) []gameRow {
+func (b *catalogue) rows(file string, lo, hi int) []gameRow {
 	e := b.entries[file]
 	var rows []gameRow
 	for n := lo; n < hi; n++ {
@@ -282,7 +202,7 @@ func (b *build) rows(file string, lo, hi int) []gameRow {
 }
 
 // recordListPage renders page i of the list of a record file's games.
-func (b *build) recordListPage(file string, i int) ([]byte, error) {
+func (b *catalogue) recordListPage(file string, i int) ([]byte, error) {
 	name := recordHref(file, i)
 	lo, hi, pgr := pageRange(recordHref(file, 1), b.gamesOf(file), i)
 	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr, Games: b.rows(file, lo, hi)}
@@ -290,7 +210,7 @@ func (b *build) recordListPage(file string, i int) ([]byte, error) {
 }
 
 // markdownPage renders a Markdown page.
-func (b *build) markdownPage(name string) ([]byte, error) {
+func (b *catalogue) markdownPage(name string) ([]byte, error) {
 	href := b.pages[name]
 	pg := mdPage{pageData: b.newPage(href, "page", b.markdownTitle(name))}
 	body, err := b.readMarkdown(name, pg.Root)
@@ -301,7 +221,7 @@ func (b *build) markdownPage(name string) ([]byte, error) {
 	return b.render("page", pg)
 }
 
-func (b *build) readMarkdown(name, root string) (template.HTML, error) {
+func (b *catalogue) readMarkdown(name, root string) (template.HTML, error) {
 	src, err := b.readSource(name)
 	if err != nil { // shown in place: one unreadable page never stops the site
 		return b.pageError(name, err), nil
@@ -310,7 +230,7 @@ func (b *build) readMarkdown(name, root string) (template.HTML, error) {
 }
 
 // countNote says how much a folder holds, for the collection lists.
-func (b *build) countNote(f *folder) string {
+func (b *catalogue) countNote(f *folder) string {
 	var parts []string
 	games := 0
 	for _, r := range f.records {
@@ -329,7 +249,7 @@ func (b *build) countNote(f *folder) string {
 }
 
 // titleOf is the first heading of the folder's index page, or its name.
-func (b *build) titleOf(f *folder) string {
+func (b *catalogue) titleOf(f *folder) string {
 	if f.index != "" {
 		if t := b.markdownTitle(f.index); t != "" {
 			return t
@@ -342,7 +262,7 @@ func (b *build) titleOf(f *folder) string {
 }
 
 // siteTitle names the site: Options.Title, else the catalogue's name in the page's language.
-func (b *build) siteTitle() string {
+func (b *catalogue) siteTitle() string {
 	if b.s.opts.Title != "" {
 		return b.s.opts.Title
 	}
@@ -352,7 +272,7 @@ func (b *build) siteTitle() string {
 var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)
 
 // markdownTitle is the first level-one heading of a Markdown file, or its name.
-func (b *build) markdownTitle(name string) string {
+func (b *catalogue) markdownTitle(name string) string {
 	src, err := b.readSource(name)
 	if err == nil {
 		if m := heading.FindSubmatch(src); m != nil {

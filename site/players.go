@@ -48,19 +48,6 @@ type eventResult struct {
 	Points          string
 }
 
-// playerOf is the player a spelling names, made on first sight: its page's name is the first
-// met of the names that share the page.
-func (b *build) playerOf(spelling string) *player {
-	name := b.aliases.Name(spelling)
-	href := playerHref(name)
-	p := b.players[href]
-	if p == nil {
-		p = &player{name: name, href: href}
-		b.players[href] = p
-	}
-	return p
-}
-
 func (p *player) add(pg playedGame, spelling string) {
 	if k := len(p.games) - 1; k >= 0 && p.games[k].file == pg.file && p.games[k].n == pg.n {
 		p.games[k].north = p.games[k].north || pg.north // the same game from the other side
@@ -74,7 +61,7 @@ func (p *player) add(pg playedGame, spelling string) {
 
 // playerLink links a name to its player's page: every name a game gives has one. A name that
 // is nobody ("-", "?") is plain text.
-func (b *build) playerLink(spelling string) link {
+func (b *catalogue) playerLink(spelling string) link {
 	if event.Key(spelling) == "" {
 		return link{Text: orUnknown(strings.TrimSpace(spelling))}
 	}
@@ -211,7 +198,7 @@ func familyName(l *lang.Lang, f string) string {
 
 // playerView makes the data of page i of p's pages: the first has the player's summary, and
 // every page its share of the games.
-func (b *build) playerView(p *player, pd pageData, i int) playerPage {
+func (b *catalogue) playerView(p *player, pd pageData, i int) playerPage {
 	lo, hi, pgr := pageRange(p.href, len(p.games), i)
 	pg := playerPage{pageData: pd, Pager: pgr, OpeningPlies: openingPlies}
 	for _, pgm := range p.games[lo:hi] {
@@ -270,13 +257,13 @@ func topOpenings(counts map[openingView]int) []openingView {
 }
 
 // playerPage renders page i of a player's pages.
-func (b *build) playerPage(p *player, i int) ([]byte, error) {
+func (b *catalogue) playerPage(p *player, i int) ([]byte, error) {
 	title := p.name
 	if i > 1 {
-		title += ": games, page " + strconv.Itoa(i)
+		title = b.l.T("player.title.page", "Player", p.name, "Page", i)
 	}
 	pd := b.newPage(pageHref(p.href, i), "player", title)
-	pd.Crumbs = append(pd.Crumbs, link{Href: listsIndexHref, Text: "Browse"})
+	pd.Crumbs = append(pd.Crumbs, link{Href: listsIndexHref, Text: b.l.T("nav.browse")})
 	if i > 1 {
 		pd.Crumbs = append(pd.Crumbs, link{Href: p.href, Text: p.name})
 	}

@@ -27,32 +27,8 @@ type problemView struct {
 	Tags    []tagView
 }
 
-// writeRecord writes a game's page, or its problem page if it has no playable start or if
-// drawing it fails (a panic while drawing is reported as a problem of that record only).
-func (b *build) writeRecord(g *game) (err error) {
-	if g.variant() == nil {
-		return b.writeProblem(g)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
-		}
-	}()
-	if err := b.writeGame(g); err != nil {
-		return b.fallBack(g, err)
-	}
-	return nil
-}
-
-// fallBack writes the problem page of a game whose page could not be drawn because of err.
-func (b *build) fallBack(g *game, err error) error {
-	msg := fmt.Sprintf("%s: game %d: cannot draw the game: %v", g.where, g.number, err)
-	b.warn(msg)
-	g.errs = append(g.errs, msg)
-	return b.writeProblem(g)
-}
-
-func (b *build) writeProblem(g *game) error {
+// problemPages renders the problem page of a game that cannot be drawn: its errors and tags.
+func (b *catalogue) problemPages(g *game) (rendered, error) {
 	pd := b.newPage(g.href, "problem", b.l.T("problem.title", "Name", g.file))
 	pv := problemView{Heading: b.l.T("problem.title", "Name", g.title(b.l)), File: g.file, Errors: g.errs}
 	if g.several {
@@ -64,7 +40,7 @@ func (b *build) writeProblem(g *game) error {
 	for _, t := range g.rec.Tags {
 		pv.Tags = append(pv.Tags, tagView{Name: t.Name, Value: t.Value})
 	}
-	return b.write(g.href, "problem", problemPage{pageData: pd, Problem: pv})
+	return b.renderAs(g.href, "problem", problemPage{pageData: pd, Problem: pv})
 }
 
 // unreadable is the stand-in game of a record file that could not be read to its end: its
@@ -82,7 +58,7 @@ func unreadable(name, where string, number int, err error) *game {
 const maxPage = 16 << 20
 
 // readSource reads the Markdown page name, failing for one larger than maxPage.
-func (b *build) readSource(name string) ([]byte, error) {
+func (b *catalogue) readSource(name string) ([]byte, error) {
 	f, err := b.src.Open(name)
 	if err != nil {
 		return nil, err
@@ -96,7 +72,7 @@ func (b *build) readSource(name string) ([]byte, error) {
 }
 
 // pageError is the body of a page that cannot be read: its located message, also a warning.
-func (b *build) pageError(name string, err error) template.HTML {
+func (b *catalogue) pageError(name string, err error) template.HTML {
 	if pe, ok := err.(*fs.PathError); ok { // the location says which file
 		err = pe.Err
 	}

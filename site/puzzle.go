@@ -47,7 +47,8 @@ func (g *game) winIn() int {
 	return n
 }
 
-func (b *build) writePuzzle(g *game) error {
+// puzzlePages renders a puzzle's page.
+func (b *catalogue) puzzlePages(g *game) (rendered, error) {
 	pd := b.newPage(g.href, "puzzle", b.l.T("puzzle.title", "Game", g.title(b.l)))
 	pv := &puzzleView{
 		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
@@ -75,7 +76,7 @@ func (b *build) writePuzzle(g *game) error {
 	}
 	js, err := json.Marshal(solution)
 	if err != nil {
-		return err
+		return rendered{}, err
 	}
 	pv.Solution = trustedJS(string(js)) // JSON of tokens and positions the engine wrote
 	pv.Tags, pv.Provenance = b.tagViews(g)
@@ -84,13 +85,13 @@ func (b *build) writePuzzle(g *game) error {
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	pv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
-	return b.write(g.href, "puzzle", puzzlePage{pageData: pd, Puzzle: pv})
+	return b.renderAs(g.href, "puzzle", puzzlePage{pageData: pd, Puzzle: pv})
 }
 
 // puzzleSource links the game a puzzle comes from: its Source tag is "FILE game N" (FILE
 // relative to the archive) and SourceRef "ply P". Without that game in the archive, the tags
 // are only said.
-func (b *build) puzzleSource(g *game) (*link, string) {
+func (b *catalogue) puzzleSource(g *game) (*link, string) {
 	src, ref := g.rec.Tag("Source"), g.rec.Tag("SourceRef")
 	text := strings.TrimSpace(src + ", " + ref)
 	file, num, ok := strings.Cut(src, " game ")

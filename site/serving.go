@@ -163,7 +163,7 @@ func (c *Catalog) Page(ctx context.Context, name string, l *lang.Lang) (data []b
 	render := func(ctx context.Context, ix *archive.Index) error {
 		v := c.b.view(ctx, ix, &memOutput{files: map[string][]byte{}}, l)
 		if isRoute {
-			data, err = route(v)
+			data, err = route(v.catalogue)
 			found = err == nil
 		} else {
 			data, found, err = v.gamePage(file, n, isEmbed)
@@ -241,7 +241,11 @@ func (b *build) gameAt(file string, n int, embed bool) (data []byte, ok bool, er
 // renderGame replays and renders game n of a record file: its page, or its embed page.
 func (b *build) renderGame(file string, n int, next bool, rec *notation.Record, errs notation.ErrorList, embed bool) ([]byte, error) {
 	g := newGame(file, b.where(file), n, next, rec, errs)
-	if err := b.writeGame(g); err != nil {
+	ps, err := b.gamePages(g)
+	if err == nil {
+		err = b.write(ps...)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if embed {
@@ -252,3 +256,16 @@ func (b *build) renderGame(file string, n int, next bool, rec *notation.Record, 
 
 // Langs are the languages of the site's pages, the default first.
 func (s *Site) Langs() []*lang.Lang { return s.langs }
+
+// errorPage is the page of an address the site does not have.
+type errorPage struct {
+	pageData
+	Message string
+}
+
+// NotFoundPage renders, in language l, the page answering the address at site-relative path
+// name (as asked, its folders counted for the links back) that the site does not have.
+func (c *Catalog) NotFoundPage(name string, l *lang.Lang) ([]byte, error) {
+	v := c.b.view(context.Background(), nil, &memOutput{files: map[string][]byte{}}, l)
+	return v.render("error", errorPage{pageData: v.newPage(name, "error", l.T("error.title")), Message: l.T("error.notfound")})
+}

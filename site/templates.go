@@ -23,7 +23,7 @@ var files embed.FS
 
 // pageKinds are the page templates; each is parsed over its own copy of the shared ones
 // (layout, board, games table) so that every page can define "main" and "scripts".
-var pageKinds = []string{"page", "game", "puzzle", "list", "search", "results", "explore", "problem", "event", "player", "embed"}
+var pageKinds = []string{"page", "game", "puzzle", "list", "search", "results", "explore", "problem", "event", "player", "embed", "error"}
 
 // templateSet is the parsed templates of one language: immutable, shared by every Site and
 // goroutine.

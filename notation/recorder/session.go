@@ -27,6 +27,16 @@ var (
 	ErrGone           = errors.New("the game is gone from its file")
 )
 
+// ClockError is a clock reading that is not H:MM:SS (an ErrBadArgument), with the reading,
+// for a page that says so in its reader's language.
+type ClockError struct{ Reading string }
+
+func (e *ClockError) Error() string {
+	return fmt.Sprintf("%v: clock %q: want H:MM:SS", ErrBadArgument, e.Reading)
+}
+
+func (e *ClockError) Unwrap() error { return ErrBadArgument }
+
 // Store keeps a session's record. The recorder's own file holds the one game; an event's
 // round file holds every board's game, and its store writes one board into it.
 type Store interface {
@@ -232,16 +242,22 @@ func (s *Session) Status() string {
 func (s *Session) Explain(err error) string { return Explain(s.lang, err, s.rec.Result) }
 
 // Explain is err as the players are told it in language l (nil: English): a refused move
-// with the legal ones, a finished game (its result), nothing to take back; another error, or
-// any in English, in its own words.
+// with the legal ones, an ambiguous one with its candidates, a clock reading that is not one,
+// a finished game (its result), nothing to take back; another error, or any in English, in
+// its own words.
 func Explain(l *lang.Lang, err error, result string) string {
 	if l == nil || l.Code() == lang.Codes[0] {
 		return err.Error() // English: the error's own words, with the rule that refused a move
 	}
 	var me *engine.MoveError
+	var ce *ClockError
 	switch {
-	case errors.As(err, &me) && errors.Is(err, engine.ErrIllegalMove) && len(me.Legal) > 0:
+	case errors.As(err, &me) && (errors.Is(err, engine.ErrIllegalMove) || errors.Is(err, engine.ErrSuffixMismatch)) && len(me.Legal) > 0:
 		return l.T("record.illegal", "Move", me.Token, "Legal", strings.Join(me.Legal, " "))
+	case errors.As(err, &me) && errors.Is(err, engine.ErrAmbiguousMove):
+		return l.T("record.ambiguous", "Move", me.Token, "Legal", strings.Join(me.Legal, " "))
+	case errors.As(err, &ce):
+		return l.T("record.clock", "Clock", ce.Reading)
 	case errors.As(err, &me) && errors.Is(err, engine.ErrBadMove):
 		return l.T("record.badmove", "Move", me.Token)
 	case errors.Is(err, ErrFinished):
@@ -370,12 +386,12 @@ func parseNAG(arg string) (int, error) {
 func parseClock(arg string) error {
 	parts := strings.Split(arg, ":")
 	if len(parts) < 2 || len(parts) > 3 {
-		return fmt.Errorf("%w: clock %q: want H:MM:SS", ErrBadArgument, arg)
+		return &ClockError{arg}
 	}
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 0 || (i > 0 && (len(p) != 2 || n > 59)) {
-			return fmt.Errorf("%w: clock %q: want H:MM:SS", ErrBadArgument, arg)
+			return &ClockError{arg}
 		}
 	}
 	return nil

@@ -50,6 +50,7 @@ func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 	}
 	lv.Refresh = func(ctx context.Context) { _, _ = srv.Refresh(ctx) }
 	lv.Language = srv.Language
+	lv.NotFound = srv.NotFound
 	go lv.Run(t.Context())
 	srv.Handle(event.LinkPrefix, lv)
 	srv.Handle(LivePrefix, lv)

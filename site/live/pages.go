@@ -81,7 +81,7 @@ func (sv *Server) render(w http.ResponseWriter, name string, data pageData) {
 	var b bytes.Buffer
 	if err := sv.pages[data.Lang.Code()].ExecuteTemplate(&b, name, data); err != nil {
 		sv.logf("live page %s: %v", name, err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
+		http.Error(w, data.Lang.T("error.internal"), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -90,14 +90,10 @@ func (sv *Server) render(w http.ResponseWriter, name string, data pageData) {
 }
 
 // roundPage shows every board of a round, each following its game.
-func (sv *Server) roundPage(w http.ResponseWriter, r *http.Request, round int) {
+func (sv *Server) roundPage(w http.ResponseWriter, r *http.Request, l *lang.Lang, round int) {
 	boards := sv.states(round)
 	if len(boards) == 0 {
-		http.NotFound(w, r)
-		return
-	}
-	l, ok := sv.language(w, r)
-	if !ok {
+		sv.notFound(w, r, l)
 		return
 	}
 	d := sv.page(l, l.T("live.round", "Round", round), boards)
@@ -106,14 +102,10 @@ func (sv *Server) roundPage(w http.ResponseWriter, r *http.Request, round int) {
 }
 
 // gamePage follows one board's game, its moves from the start.
-func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, k key) {
+func (sv *Server) gamePage(w http.ResponseWriter, r *http.Request, l *lang.Lang, k key) {
 	b := sv.boardOf(k)
 	if b == nil {
-		http.NotFound(w, r)
-		return
-	}
-	l, ok := sv.language(w, r)
-	if !ok {
+		sv.notFound(w, r, l)
 		return
 	}
 	sv.mu.Lock()
@@ -134,7 +126,7 @@ func (sv *Server) recordPage(w http.ResponseWriter, l *lang.Lang, b *board, writ
 	eng, err := loadEngine()
 	if err != nil {
 		sv.logf("the engine for the recording page: %v", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
+		http.Error(w, l.T("error.internal"), http.StatusInternalServerError)
 		return
 	}
 	d.Engine = eng

@@ -73,7 +73,7 @@ func (sv *Server) write(b *board, fn func(s *recorder.Session) error) (written, 
 		sv.logf("board %s of %s: %d moves, %s", b.k, filepath.ToSlash(rel), s.Plies(), s.Record().Result)
 	}
 	out := written{plies: s.Plies(), position: s.Position().String(), result: s.Record().Result, termination: s.Termination()}
-	if errors.Is(err, engine.ErrIllegalMove) || errors.Is(err, engine.ErrBadMove) || errors.Is(err, engine.ErrAmbiguousMove) {
+	if isIllegal(err) {
 		out.legal = s.Legal()
 	}
 	if err != nil && !isRefusal(err) {
@@ -85,7 +85,17 @@ func (sv *Server) write(b *board, fn func(s *recorder.Session) error) (written, 
 // isRefusal reports whether err refused what was asked, leaving the record as it was.
 func isRefusal(err error) bool {
 	for _, k := range []error{recorder.ErrConflict, recorder.ErrFinished, recorder.ErrBadArgument, recorder.ErrNothingToUndo,
-		engine.ErrIllegalMove, engine.ErrBadMove, engine.ErrAmbiguousMove, engine.ErrGameOver} {
+		engine.ErrGameOver} {
+		if errors.Is(err, k) {
+			return true
+		}
+	}
+	return isIllegal(err)
+}
+
+// isIllegal reports whether err refused a move token that cannot be played (422).
+func isIllegal(err error) bool {
+	for _, k := range []error{engine.ErrIllegalMove, engine.ErrBadMove, engine.ErrAmbiguousMove, engine.ErrSuffixMismatch} {
 		if errors.Is(err, k) {
 			return true
 		}
@@ -269,6 +279,9 @@ func (sv *Server) postUndo(w http.ResponseWriter, l *lang.Lang, b *board, body [
 	writeJSON(w, http.StatusOK, map[string]any{"plies": wr.plies, "position": wr.position})
 }
 
+// errEndedOnBoard refuses to withdraw a result the moves decided.
+var errEndedOnBoard = fmt.Errorf("%w: the game ended on the board; take back its last move instead", recorder.ErrConflict)
+
 // terminations a recording page may enter with a result: a game played at the board ends by
 // none of the others (a forfeit or a bye is no game played).
 var terminations = slices.DeleteFunc(slices.Clone(notation.Terminations), func(t string) bool { return t == "forfeit" || t == "bye" })
@@ -299,7 +312,7 @@ func (sv *Server) postResult(w http.ResponseWriter, l *lang.Lang, b *board, body
 		switch {
 		case req.Result == "*" && s.Termination() == "":
 			if rec.Result != "*" {
-				return fmt.Errorf("%w: the game ended on the board; take back its last move instead", recorder.ErrConflict)
+				return errEndedOnBoard
 			}
 			return nil // withdrawn already
 		case req.Result == "*":
@@ -311,6 +324,10 @@ func (sv *Server) postResult(w http.ResponseWriter, l *lang.Lang, b *board, body
 		_, err := s.Exec("result " + req.Result + " " + req.Termination)
 		return err
 	})
+	if errors.Is(err, recorder.ErrBadArgument) { // a termination the game cannot have
+		writeError(w, http.StatusBadRequest, l.T("live.err.badresult", "Result", req.Result, "Termination", req.Termination))
+		return
+	}
 	if err != nil {
 		sv.refuse(w, l, wr, err)
 		return
@@ -330,7 +347,7 @@ func (sv *Server) arbiterResult(w http.ResponseWriter, l *lang.Lang, b *board, r
 			sv.mu.Unlock()
 			writeJSON(w, http.StatusConflict, map[string]any{"error": explain(l, written{plies: plies}, err), "plies": plies})
 		case errors.Is(err, event.ErrBadResult):
-			writeError(w, http.StatusBadRequest, err.Error())
+			writeError(w, http.StatusBadRequest, l.T("live.err.badresult", "Result", result, "Termination", term))
 		default:
 			sv.refuse(w, l, written{}, err)
 		}
@@ -357,10 +374,10 @@ func (sv *Server) refuse(w http.ResponseWriter, l *lang.Lang, wr written, err er
 	case errors.Is(err, recorder.ErrConflict), errors.Is(err, recorder.ErrFinished), errors.Is(err, event.ErrBoardBusy),
 		errors.Is(err, recorder.ErrNothingToUndo), errors.Is(err, engine.ErrGameOver):
 		writeJSON(w, http.StatusConflict, map[string]any{"error": explain(l, wr, err), "plies": wr.plies})
-	case errors.Is(err, engine.ErrIllegalMove), errors.Is(err, engine.ErrBadMove), errors.Is(err, engine.ErrAmbiguousMove):
+	case isIllegal(err):
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": explain(l, wr, err), "legal": append([]string{}, wr.legal...)})
 	case errors.Is(err, recorder.ErrBadArgument):
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, explain(l, wr, err))
 	case errors.Is(err, event.ErrNoPairing):
 		writeError(w, http.StatusNotFound, explain(l, wr, err))
 	default:
@@ -369,25 +386,35 @@ func (sv *Server) refuse(w http.ResponseWriter, l *lang.Lang, wr written, err er
 	}
 }
 
-// explain is a refused write's error as the players are told it in language l: bao record's
-// words for a refused move, a finished game or nothing to take back (recorder.Explain), the
-// catalogue's for the refusals of the recording links; English keeps the error's own words.
+// explain is a refused write's error as the players are told it in language l, from the
+// catalogue; a move that cannot be played is said as bao record says it (recorder.Explain),
+// which in English keeps the engine's words, with the rule that refused it.
 func explain(l *lang.Lang, wr written, err error) string {
-	if l.Code() != lang.Codes[0] {
-		switch {
-		case errors.Is(err, recorder.ErrFinished):
-			return recorder.Explain(l, recorder.ErrFinished, wr.result)
-		case errors.Is(err, recorder.ErrConflict):
-			return l.N("live.err.conflict", wr.plies)
-		case errors.Is(err, event.ErrBoardBusy):
-			return l.T("live.err.busy")
-		case errors.Is(err, event.ErrContradicted):
-			return l.T("live.err.contradicted")
-		case errors.Is(err, event.ErrNoPairing):
-			return l.T("live.err.nopairing")
-		}
+	var me *engine.MoveError
+	var ce *recorder.ClockError
+	switch {
+	case errors.Is(err, recorder.ErrFinished), errors.Is(err, engine.ErrGameOver):
+		return l.T("live.err.finished", "Result", wr.result)
+	case errors.Is(err, errEndedOnBoard):
+		return l.T("live.err.endedonboard")
+	case errors.Is(err, recorder.ErrConflict):
+		return l.N("live.err.conflict", wr.plies)
+	case errors.Is(err, recorder.ErrNothingToUndo):
+		return l.T("live.err.nothing")
+	case errors.Is(err, event.ErrBoardBusy):
+		return l.T("live.err.busy")
+	case errors.Is(err, event.ErrContradicted):
+		return l.T("live.err.contradicted")
+	case errors.Is(err, event.ErrNoPairing):
+		return l.T("live.err.nopairing")
+	case errors.As(err, &ce):
+		return l.T("live.err.clock", "Clock", ce.Reading)
+	case errors.As(err, &me) && errors.Is(err, engine.ErrAmbiguousMove):
+		return l.T("live.err.ambiguous", "Move", me.Token, "Legal", strings.Join(me.Legal, " "))
+	case isIllegal(err):
+		return recorder.Explain(l, err, wr.result)
 	}
-	return recorder.Explain(l, err, wr.result)
+	return l.T("live.err.refused")
 }
 
 // stateOfBoard answers the recording page's GET <link>/state: the board's record as it

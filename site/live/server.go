@@ -40,6 +40,9 @@ type Server struct {
 	// Language, if set, chooses a page's language as the site's other pages do (?lang=, the
 	// cookie, Accept-Language); ok is false when it answered the request itself.
 	Language func(w http.ResponseWriter, r *http.Request) (l *lang.Lang, ok bool)
+	// NotFound, if set, answers an address the broadcast does not have, in language l, as
+	// the site answers its own (site/server.Server.NotFound).
+	NotFound func(w http.ResponseWriter, r *http.Request, l *lang.Lang)
 
 	cfg    *event.Config
 	keys   keyring
@@ -217,7 +220,7 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				panic(p)
 			}
 			sv.logf("internal error serving %s %s: %v", r.Method, redact(r.URL.Path), p)
-			http.Error(w, "internal error", http.StatusInternalServerError)
+			http.Error(w, lang.Match(r.Header.Get("Accept-Language")).T("error.internal"), http.StatusInternalServerError)
 		}
 	}()
 	w.Header().Set("Content-Security-Policy", pagePolicy)
@@ -227,8 +230,17 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(p, LivePrefix):
 		sv.broadcast(w, r, strings.TrimPrefix(p, LivePrefix))
 	default:
-		http.NotFound(w, r)
+		sv.notFound(w, r, lang.Match(r.Header.Get("Accept-Language")))
 	}
+}
+
+// notFound answers an address the live server does not have, in language l.
+func (sv *Server) notFound(w http.ResponseWriter, r *http.Request, l *lang.Lang) {
+	if sv.NotFound != nil {
+		sv.NotFound(w, r, l)
+		return
+	}
+	http.Error(w, l.T("error.notfound"), http.StatusNotFound)
 }
 
 // pagePolicy keeps the live pages to the server's own scripts and styles; recordPolicy lets
@@ -256,41 +268,41 @@ func (sv *Server) logf(format string, args ...any) {
 
 // broadcast serves the public pages under /live/.
 func (sv *Server) broadcast(w http.ResponseWriter, r *http.Request, name string) {
+	l, ok := sv.language(w, r)
+	if !ok {
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		http.Error(w, l.T("error.method"), http.StatusMethodNotAllowed)
 		return
 	}
 	switch {
 	case name == "stream":
-		sv.stream(w, r)
+		sv.stream(w, r, l)
 	case name == "game":
-		sv.gameOf(w, r)
+		sv.gameOf(w, r, l)
 	case name == "" || name == "index.html":
 		rs := sv.rounds()
 		if len(rs) == 0 {
-			l, ok := sv.language(w, r)
-			if !ok {
-				return
-			}
 			sv.render(w, "empty", sv.page(l, l.T("live.title"), nil))
 			return
 		}
 		http.Redirect(w, r, fmt.Sprintf("%sround-%d.html", LivePrefix, rs[len(rs)-1]), http.StatusFound)
 	case strings.HasPrefix(name, "msgs.") && strings.HasSuffix(name, ".js"):
-		l, err := lang.Get(strings.TrimSuffix(strings.TrimPrefix(name, "msgs."), ".js"))
+		ml, err := lang.Get(strings.TrimSuffix(strings.TrimPrefix(name, "msgs."), ".js"))
 		if err != nil {
-			http.NotFound(w, r)
+			sv.notFound(w, r, l)
 			return
 		}
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(site.MsgsScript(l))
+		_, _ = w.Write(site.MsgsScript(ml))
 	case serveEngine(w, r, name):
 	case path.Ext(name) == ".js" || path.Ext(name) == ".css":
 		data, err := fs.ReadFile(assets, "assets/"+path.Base(name))
 		if err != nil || strings.Contains(name, "/") {
-			http.NotFound(w, r)
+			sv.notFound(w, r, l)
 			return
 		}
 		w.Header().Set("Content-Type", map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}[path.Ext(name)])
@@ -299,15 +311,15 @@ func (sv *Server) broadcast(w http.ResponseWriter, r *http.Request, name string)
 	default:
 		var rd, bd int
 		if n, err := fmt.Sscanf(name, "round-%d.html", &rd); err == nil && n == 1 && name == fmt.Sprintf("round-%d.html", rd) {
-			sv.roundPage(w, r, rd)
+			sv.roundPage(w, r, l, rd)
 			return
 		}
 		if k, ok := parseKey(strings.TrimSuffix(name, ".html")); ok && strings.HasSuffix(name, ".html") {
 			rd, bd = k.round, k.board
-			sv.gamePage(w, r, key{rd, bd})
+			sv.gamePage(w, r, l, key{rd, bd})
 			return
 		}
-		http.NotFound(w, r)
+		sv.notFound(w, r, l)
 	}
 }
 
@@ -324,7 +336,7 @@ func parseKey(s string) (key, bool) {
 
 // gameOf tells the live script of a site page which board its game is: ?page=PATH answers
 // {"round":R,"board":B} for a game of the event, 404 otherwise.
-func (sv *Server) gameOf(w http.ResponseWriter, r *http.Request) {
+func (sv *Server) gameOf(w http.ResponseWriter, r *http.Request, l *lang.Lang) {
 	page := strings.TrimPrefix(r.URL.Query().Get("page"), "/")
 	for _, st := range sv.states(0) {
 		if st.Game == page {
@@ -332,7 +344,7 @@ func (sv *Server) gameOf(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.NotFound(w, r)
+	http.Error(w, l.T("error.notfound"), http.StatusNotFound)
 }
 
 // errGone is a board whose record left the files.
@@ -362,6 +374,7 @@ func Mount(ctx context.Context, sv *server.Server, dir string) error {
 	}
 	lv.Logf = sv.Logf
 	lv.Language = sv.Language
+	lv.NotFound = sv.NotFound
 	lv.Refresh = func(ctx context.Context) { _, _ = sv.Refresh(ctx) }
 	sv.Handle(event.LinkPrefix, lv)
 	sv.Handle(LivePrefix, lv)

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // keepAlive is how often an idle stream sends a comment, so that proxies and phones keep it.
@@ -22,18 +24,18 @@ const maxSpectators = 20000
 // &results=1 (a "result" event when any result changes, and a "pages" event once the site's
 // pages show a change). It begins with the state of every board followed, so that a
 // spectator who joins late, or comes back after a lost connection, has them as they stand.
-func (sv *Server) stream(w http.ResponseWriter, r *http.Request) {
+func (sv *Server) stream(w http.ResponseWriter, r *http.Request, l *lang.Lang) {
 	q := r.URL.Query()
 	s := &sub{results: q.Get("results") == "1"}
 	s.round, _ = strconv.Atoi(q.Get("round"))
 	s.board, _ = strconv.Atoi(q.Get("board"))
 	if s.round < 0 || s.board < 0 || s.board > 0 && s.round == 0 {
-		http.Error(w, "want ?round=N[&board=B][&results=1]", http.StatusBadRequest)
+		http.Error(w, l.T("live.err.stream"), http.StatusBadRequest)
 		return
 	}
 	if sv.hub.count() >= maxSpectators {
 		w.Header().Set("Retry-After", "10")
-		http.Error(w, "too many spectators: try again in a moment", http.StatusServiceUnavailable)
+		http.Error(w, l.T("live.err.spectators"), http.StatusServiceUnavailable)
 		return
 	}
 	rc := http.NewResponseController(w)

@@ -81,7 +81,8 @@ func englishWords(t *testing.T) []*regexp.Regexp {
 
 // TestBrowserWalkInKiswahili walks, at a phone's size and in Kiswahili, a game page (its
 // viewer stepped), the analysis board opened on it (an illegal tap, a move, the engine asked),
-// the event's page and a board's recording page (an illegal tap, a move saved), and fails on
+// the event's page, the round page live and a board's recording page (an illegal tap, a move
+// saved), and fails on
 // any sentence of the English catalogue in what the pages show, before and after the
 // scripts have had their say. The same walk in English must find English: the check can fail.
 func TestBrowserWalkInKiswahili(t *testing.T) {
@@ -179,17 +180,24 @@ func TestBrowserWalkInKiswahili(t *testing.T) {
 		do(t, p, chromedp.Navigate(base+"/"+site.EventHref(".")))
 		settle(t, p, `!!document.querySelector('#standings tbody tr')`)
 		look("event page")
+		shot("event-sw-390x844.png")
+		// The round page, live.
+		do(t, p, chromedp.Navigate(base+LivePrefix+"round-1.html"))
+		settle(t, p, `!document.querySelector('.on-air').hidden`)
+		look("round page")
+		shot("round-sw-390x844.png")
 		// A board's recording page: an illegal tap, a move saved.
 		do(t, p, chromedp.Navigate(base+links.Boards[1].Link))
 		settle(t, p, readyJS)
 		look("recording page")
+		shot("record-sw-390x844.png")
 		tapPit(t, p, "b8")
 		settle(t, p, `document.querySelector('#status').classList.contains('bad')`)
 		look("recording page, an illegal tap")
 		playMove(t, p, testgame.Line(engine.Kiswahili, 1, 2, 5)[0])
 		settle(t, p, savedJS(1))
 		look("recording page, a move saved")
-		shot("record-sw-390x844.png")
+		shot("record-saved-sw-390x844.png")
 		do(t, p, chromedp.Click("details.results summary"))
 		look("recording page, the results")
 		return found

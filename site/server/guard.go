@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/bao-archive/bao/internal/lang"
 )
 
 // Timeouts of the server: a slow or stalled client holds a connection for at most these, and a
@@ -54,11 +56,11 @@ func (sv *Server) Guard(addr net.Addr) http.Handler {
 					panic(p)
 				}
 				sv.logf("internal error serving %s %.200q: %v", r.Method, r.URL.RequestURI(), p)
-				http.Error(w, "internal error", http.StatusInternalServerError)
+				http.Error(w, lang.Match(r.Header.Get("Accept-Language")).T("error.internal"), http.StatusInternalServerError)
 			}
 		}()
 		if !sv.hostAllowed(r.Host, listen) {
-			http.Error(w, fmt.Sprintf("host %.100q is not served here: start bao serve with --allow-host NAME to serve it", r.Host), http.StatusForbidden)
+			http.Error(w, lang.Match(r.Header.Get("Accept-Language")).T("error.host", "Host", fmt.Sprintf("%.100q", r.Host)), http.StatusForbidden)
 			return
 		}
 		sv.ServeHTTP(w, r)

@@ -31,17 +31,17 @@ func (sv *Server) live(w http.ResponseWriter, r *http.Request, snap *snapshot, k
 		unavailable(w, l.T("error.indexbusy"))
 		return
 	case open != nil:
-		http.Error(w, "the index cannot be opened: "+open.Error()+" (run bao index again)", http.StatusInternalServerError)
+		http.Error(w, l.T("error.index", "Error", open.Error()), http.StatusInternalServerError)
 		return
 	case errors.Is(err, site.ErrNoIndex):
-		http.Error(w, err.Error(), http.StatusNotFound)
+		http.Error(w, l.T("error.noindex"), http.StatusNotFound)
 		return
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		// not the server's fault, nor the query's once bounded: too much asked at once
 		unavailable(w, l.N("error.slowsearch", int(liveTimeout/time.Second)))
 		return
 	case page == nil:
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		http.Error(w, l.T("error.failed", "Error", err.Error()), http.StatusInternalServerError)
 		return
 	}
 	status := http.StatusOK

@@ -208,7 +208,7 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		http.Error(w, sv.choose(r).T("error.method"), http.StatusMethodNotAllowed)
 		return
 	}
 	l, chosen := sv.Language(w, r)
@@ -246,10 +246,10 @@ func (sv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		unavailable(w, l.T("error.unfinished"))
 		return
 	case err != nil:
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		http.Error(w, l.T("error.failed", "Error", err.Error()), http.StatusInternalServerError)
 		return
 	case !found:
-		http.NotFound(w, r)
+		sv.NotFound(w, r, l)
 		return
 	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
@@ -423,12 +423,43 @@ func (sv *Server) Language(w http.ResponseWriter, r *http.Request) (l *lang.Lang
 		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
 		return nil, false
 	}
-	l = langs[0]
-	if c, err := r.Cookie(langCookie); err == nil && offered(c.Value) != nil {
-		l = offered(c.Value)
-	} else if accept := r.Header.Get("Accept-Language"); accept != "" && offered(lang.Match(accept).Code()) != nil {
-		l = offered(lang.Match(accept).Code())
-	}
+	l = sv.choose(r)
 	w.Header().Set("Content-Language", l.Code())
 	return l, true
+}
+
+// choose is the language of a request among the site's, as Language chooses it but for the
+// reader's choice in the address: the cookie, else the browser's, else the site's first. The
+// server's refusals are in it.
+func (sv *Server) choose(r *http.Request) *lang.Lang {
+	langs := sv.site.Langs()
+	offered := func(code string) *lang.Lang {
+		for _, l := range langs {
+			if strings.EqualFold(l.Code(), code) {
+				return l
+			}
+		}
+		return nil
+	}
+	if c, err := r.Cookie(langCookie); err == nil && offered(c.Value) != nil {
+		return offered(c.Value)
+	}
+	if accept := r.Header.Get("Accept-Language"); accept != "" && offered(lang.Match(accept).Code()) != nil {
+		return offered(lang.Match(accept).Code())
+	}
+	return langs[0]
+}
+
+// NotFound answers 404 with the site's page for an address it does not have, in language l.
+func (sv *Server) NotFound(w http.ResponseWriter, r *http.Request, l *lang.Lang) {
+	page, err := sv.cur.Load().cat.NotFoundPage(strings.TrimPrefix(r.URL.Path, "/"), l)
+	if err != nil {
+		sv.logf("the page of an address not found: %v", err)
+		http.Error(w, l.T("error.notfound"), http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write(page)
 }

@@ -1,0 +1,169 @@
+package live
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/sitetest"
+)
+
+// TestLegalPitContrast computes, from the stylesheets' own colours, how the recording page
+// marks a pit the player may tap: its tile at least 3:1 against every fill a plain pit can
+// have and against the board, its count 4.5:1 on it, and the pit picked for a choice 3:1
+// against the tile of the others. A mark that fails is lost on a phone in sunlight.
+func TestLegalPitContrast(t *testing.T) {
+	sheet := sitetest.ParseCSS(readFile(t, filepath.Join("..", "static", "site.css")), readFile(t, filepath.Join("assets", "live.css")))
+	board := sheet.Color(t, "svg.board .frame", "fill")
+	tile := sheet.Color(t, ".rec-board svg.board .pit.can rect.hit", "fill")
+	if c := sitetest.Contrast(tile, board); c < 3 {
+		t.Errorf("a legal pit's tile (%s) against the board (%s): %.2f:1, want at least 3:1", tile, board, c)
+	}
+	for _, f := range []string{"", ".n", ".sown", ".early", ".capt"} {
+		fill := sheet.Color(t, "svg.board .pit"+f+" circle", "fill")
+		if c := sitetest.Contrast(tile, fill); c < 3 {
+			t.Errorf("a legal pit's tile (%s) against a pit%s (%s): %.2f:1, want at least 3:1", tile, f, fill, c)
+		}
+	}
+	if fill := sheet.Color(t, ".rec-board svg.board .pit.can circle", "fill"); fill != tile {
+		t.Errorf("a legal pit's fill %s differs from its tile %s: the count is written on both", fill, tile)
+	}
+	text := sheet.Color(t, ".rec-board svg.board .pit.can text", "fill")
+	if c := sitetest.Contrast(text, tile); c < 4.5 {
+		t.Errorf("a legal pit's count (%s) on its tile (%s): %.2f:1, want at least 4.5:1", text, tile, c)
+	}
+	ring := sheet.Color(t, ".rec-board svg.board .pit.can circle", "stroke")
+	for _, stone := range []string{"svg.board .pit.stone.has circle", "svg.board .pit.stone.n.has circle"} {
+		if c := sitetest.Contrast(ring, sheet.Color(t, stone, "fill")); c < 3 {
+			t.Errorf("a legal pit's ring (%s) around a stone (%s): %.2f:1, want at least 3:1", ring, stone, c)
+		}
+	}
+	if c := sitetest.Contrast(ring, tile); c < 3 {
+		t.Errorf("a legal pit's ring (%s) on its tile (%s): %.2f:1, want at least 3:1", ring, tile, c)
+	}
+	picked := sheet.Color(t, ".rec-board svg.board .pit.picked rect.hit", "fill")
+	if c := sitetest.Contrast(picked, tile); c < 3 {
+		t.Errorf("the picked pit's tile (%s) against a legal pit's (%s): %.2f:1, want at least 3:1", picked, tile, c)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// pitsJS lists a recording page's pits as drawn: each one's name, whether it is marked as a
+// legal start, the colour of its tile (the target a finger taps) and of its pit, and, first,
+// the board's colour; colours as #rrggbb.
+const pitsJS = `(() => {
+	const hex = c => { const m = /rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/.exec(c);
+		if (!m || m[4] === '0') return '';
+		return '#' + [m[1], m[2], m[3]].map(n => (+n).toString(16).padStart(2, '0')).join(''); };
+	const svg = document.querySelector('#rec-board svg');
+	const out = [['', '', hex(getComputedStyle(svg.querySelector('.frame')).fill), '', '']];
+	for (const g of svg.querySelectorAll('g.pit')) {
+		const hit = g.querySelector('rect.hit'), pit = g.querySelector('circle, rect:not(.hit)');
+		const r = hit.getBoundingClientRect();
+		out.push([g.querySelector('title').textContent, g.classList.contains('can') ? 'can' : '',
+			hex(getComputedStyle(hit).fill), hex(getComputedStyle(pit).fill), String(Math.min(r.width, r.height))]);
+	}
+	return out;
+})()`
+
+// TestBrowserLegalPits opens a recording page on a 360 px phone and fails unless the pits
+// marked as legal are exactly those a legal move starts from, and, as the browser draws them
+// (with the page's colours, and in forced colours as a high-contrast setting forces them), each
+// such pit's tile is at least 3:1 against the plain pits and the board, and 40 px or more.
+func TestBrowserLegalPits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	dir, links := newEvent(t, "kiswahili", 4)
+	var cut atomic.Bool
+	base := liveSite(t, dir, &cut)
+	p := person(t, sitetest.Browser(t), true)
+	do(t, p, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	var want []string
+	start := engine.Kiswahili.Start()
+	for _, c := range start.Children(nil) {
+		if pit := pitName(engine.Kiswahili.FormatMove(c.Move)); !slices.Contains(want, pit) {
+			want = append(want, pit)
+		}
+	}
+	slices.Sort(want)
+	check := func(t *testing.T, how string) {
+		rows := eval[[][]string](t, p, pitsJS)
+		board := rows[0][2]
+		var got []string
+		var plain []string
+		for _, r := range rows[1:] {
+			if r[1] == "can" {
+				got = append(got, r[0])
+			} else if !slices.Contains(plain, r[3]) {
+				plain = append(plain, r[3])
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: marked as legal %v, want %v", how, got, want)
+		}
+		for _, r := range rows[1:] {
+			if r[1] != "can" {
+				continue
+			}
+			if r[2] == "" {
+				t.Errorf("%s: legal pit %s has no tile", how, r[0])
+				continue
+			}
+			if c := sitetest.Contrast(r[2], board); c < 3 {
+				t.Errorf("%s: legal pit %s's tile %s against the board %s: %.2f:1, want at least 3:1", how, r[0], r[2], board, c)
+			}
+			for _, f := range plain {
+				if c := sitetest.Contrast(r[2], f); c < 3 {
+					t.Errorf("%s: legal pit %s's tile %s against a plain pit %s: %.2f:1, want at least 3:1", how, r[0], r[2], f, c)
+				}
+			}
+			var size float64
+			fmt.Sscan(r[4], &size)
+			if size < 40 {
+				t.Errorf("%s: legal pit %s is %.0f px across, want 40 or more", how, r[0], size)
+			}
+		}
+		t.Logf("%s: %d legal pits marked, tile %s, board %s, plain pits %v", how, len(got), rows[1+slices.IndexFunc(rows[1:], func(r []string) bool { return r[1] == "can" })][2], board, plain)
+	}
+	do(t, p, chromedp.Navigate(base+links.Boards[0].Link+"?lang=sw"))
+	settle(t, p, readyJS)
+	check(t, "the page's colours")
+	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
+		png, err := chromedp.Run(p, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "record-legal-sw-360x740.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Call(p, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "forced-colors", Value: "active"}}}); err != nil {
+		t.Fatal(err)
+	}
+	check(t, "forced colours")
+	if !strings.Contains(eval[string](t, p, `matchMedia('(forced-colors: active)').matches ? 'yes' : 'no'`), "yes") {
+		t.Error("the forced colours were not emulated")
+	}
+}
