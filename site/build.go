@@ -332,18 +332,16 @@ func (b *build) warn(msg string) {
 	b.warnings = append(b.warnings, msg)
 }
 
-// write renders one page kind with data to name.
-func (b *build) write(name, kind string, data any) error {
-	html, err := b.render(kind, data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+// write writes rendered pages, counting them.
+func (b *build) write(pages ...rendered) error {
+	for _, p := range pages {
+		if err := b.out.write(p.name, p.html); err != nil {
+			return err
+		}
+		b.mu.Lock()
+		b.written++
+		b.mu.Unlock()
 	}
-	if err := b.out.write(name, html); err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.written++
-	b.mu.Unlock()
 	return nil
 }
 

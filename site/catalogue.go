@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -72,4 +73,19 @@ func (b *catalogue) where(name string) string {
 // render renders one page kind with data in the build's language.
 func (b *catalogue) render(kind string, data any) ([]byte, error) {
 	return b.s.tmpl[b.l.Code()].render(kind, data)
+}
+
+// rendered is a page a renderer made and the site-relative name the builder writes it to.
+type rendered struct {
+	name string
+	html []byte
+}
+
+// renderAs renders one page kind with data as the page name.
+func (b *catalogue) renderAs(name, kind string, data any) (rendered, error) {
+	html, err := b.render(kind, data)
+	if err != nil {
+		return rendered{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return rendered{name, html}, nil
 }

@@ -63,10 +63,11 @@ type tagView struct {
 var provenanceTags = map[string]bool{"Source": true, "SourceRef": true, "Annotator": true,
 	"Transcriber": true, "Language": true}
 
-// writeGame writes a game's page, or a puzzle's (puzzle.go).
-func (b *build) writeGame(g *game) error {
+// gamePages renders a game's page and its embed page, or a puzzle's page (puzzle.go).
+func (b *catalogue) gamePages(g *game) ([]rendered, error) {
 	if g.winIn() > 0 {
-		return b.writePuzzle(g)
+		p, err := b.puzzlePages(g)
+		return []rendered{p}, err
 	}
 	pd := b.newPage(g.href, "game", g.title(b.l))
 	gv := &gameView{
@@ -84,7 +85,7 @@ func (b *build) writeGame(g *game) error {
 	gv.Prev, gv.Next, gv.StepsLabel = b.stepLinks(g)
 	gv.Event = b.eventLink(g)
 	b.openingAndNovelty(g, gv)
-	dc := &docContext{b: b.catalogue, file: g.file, root: pd.Root, variant: g.variant(), game: g}
+	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	if g.variant() != nil {
 		dc.keyed = map[*engine.Variant]bool{g.variant(): true} // the page's own key explains its diagrams
 		gv.Board = board.New(b.l, g.start, nil)
@@ -102,11 +103,16 @@ func (b *build) writeGame(g *game) error {
 	gv.Page, gv.Embed = g.href, embed
 	gv.EmbedCode = `<iframe src="` + escapeHTML(pd.Root+embed) + `" title="` + escapeHTML(g.title(b.l)) +
 		`" width="100%" height="720" loading="lazy"></iframe>`
-	if err := b.write(g.href, "game", gamePage{pageData: pd, Game: gv}); err != nil {
-		return err
+	page, err := b.renderAs(g.href, "game", gamePage{pageData: pd, Game: gv})
+	if err != nil {
+		return nil, err
 	}
 	// The embed page: the same board and moves, whose links lead out of the frame.
-	return b.write(embed, "embed", embedPage{pageData: b.newPage(embed, "embed", g.title(b.l)), Game: gv})
+	framed, err := b.renderAs(embed, "embed", embedPage{pageData: b.newPage(embed, "embed", g.title(b.l)), Game: gv})
+	if err != nil {
+		return nil, err
+	}
+	return []rendered{page, framed}, nil
 }
 
 // positionRows writes the rows of the table that readers without JavaScript get in place of
@@ -161,7 +167,7 @@ func (g *game) subtitle(l *lang.Lang) string {
 }
 
 // tagViews splits the tags into the roster (with links to the lists) and provenance.
-func (b *build) tagViews(g *game) (roster, prov []tagView) {
+func (b *catalogue) tagViews(g *game) (roster, prov []tagView) {
 	for _, t := range g.rec.Tags {
 		tv := tagView{Name: t.Name, Value: t.Value}
 		if provenanceTags[t.Name] {
@@ -274,7 +280,7 @@ func dedent(s string) string {
 
 // openingAndNovelty names the game's opening (the archive's openings.toml) and finds its
 // novelty (the archive's index, which computed it).
-func (b *build) openingAndNovelty(g *game, gv *gameView) {
+func (b *catalogue) openingAndNovelty(g *game, gv *gameView) {
 	if g.variant() == nil || g.plies == 0 {
 		return
 	}
@@ -285,10 +291,7 @@ func (b *build) openingAndNovelty(g *game, gv *gameView) {
 	if name, plies := b.openings.OfPath(path); name != "" {
 		gv.Opening = &link{Text: name, Href: plyAnchor(plies), Note: g.caption(b.l, g.nodes[plies])}
 	}
-	if b.ix == nil {
-		return
-	}
-	nov, ok, err := b.ix.Novelty(g.file, g.number)
+	nov, ok, err := b.ask.novelty(g.file, g.number)
 	if err != nil {
 		g.warnings = append(g.warnings, fmt.Sprintf("%s: novelty: %v", g.where, err))
 		return

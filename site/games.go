@@ -247,6 +247,44 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// writeRecord writes a game's page, or its problem page if it has no playable start or if
+// drawing it fails (a panic while drawing is reported as a problem of that record only).
+func (b *build) writeRecord(g *game) (err error) {
+	if g.variant() == nil {
+		return b.writeProblem(g)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
+		}
+	}()
+	ps, err := b.gamePages(g)
+	if err == nil {
+		err = b.write(ps...)
+	}
+	if err != nil {
+		return b.fallBack(g, err)
+	}
+	return nil
+}
+
+// fallBack writes the problem page of a game whose page could not be drawn because of err.
+func (b *build) fallBack(g *game, err error) error {
+	msg := fmt.Sprintf("%s: game %d: cannot draw the game: %v", g.where, g.number, err)
+	b.warn(msg)
+	g.errs = append(g.errs, msg)
+	return b.writeProblem(g)
+}
+
+// writeProblem writes the problem page of a game that cannot be drawn.
+func (b *build) writeProblem(g *game) error {
+	p, err := b.problemPages(g)
+	if err != nil {
+		return err
+	}
+	return b.write(p)
+}
+
 // writeJob replays one game, writes its page and fills in its row of the catalog.
 func (b *build) writeJob(j gameJob) error {
 	fj := j.file

@@ -27,32 +27,8 @@ type problemView struct {
 	Tags    []tagView
 }
 
-// writeRecord writes a game's page, or its problem page if it has no playable start or if
-// drawing it fails (a panic while drawing is reported as a problem of that record only).
-func (b *build) writeRecord(g *game) (err error) {
-	if g.variant() == nil {
-		return b.writeProblem(g)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = b.fallBack(g, fmt.Errorf("%w: %v", notation.ErrInternal, r))
-		}
-	}()
-	if err := b.writeGame(g); err != nil {
-		return b.fallBack(g, err)
-	}
-	return nil
-}
-
-// fallBack writes the problem page of a game whose page could not be drawn because of err.
-func (b *build) fallBack(g *game, err error) error {
-	msg := fmt.Sprintf("%s: game %d: cannot draw the game: %v", g.where, g.number, err)
-	b.warn(msg)
-	g.errs = append(g.errs, msg)
-	return b.writeProblem(g)
-}
-
-func (b *build) writeProblem(g *game) error {
+// problemPages renders the problem page of a game that cannot be drawn: its errors and tags.
+func (b *catalogue) problemPages(g *game) (rendered, error) {
 	pd := b.newPage(g.href, "problem", b.l.T("problem.title", "Name", g.file))
 	pv := problemView{Heading: b.l.T("problem.title", "Name", g.title(b.l)), File: g.file, Errors: g.errs}
 	if g.several {
@@ -64,7 +40,7 @@ func (b *build) writeProblem(g *game) error {
 	for _, t := range g.rec.Tags {
 		pv.Tags = append(pv.Tags, tagView{Name: t.Name, Value: t.Value})
 	}
-	return b.write(g.href, "problem", problemPage{pageData: pd, Problem: pv})
+	return b.renderAs(g.href, "problem", problemPage{pageData: pd, Problem: pv})
 }
 
 // unreadable is the stand-in game of a record file that could not be read to its end: its

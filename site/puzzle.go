@@ -47,7 +47,8 @@ func (g *game) winIn() int {
 	return n
 }
 
-func (b *build) writePuzzle(g *game) error {
+// puzzlePages renders a puzzle's page.
+func (b *catalogue) puzzlePages(g *game) (rendered, error) {
 	pd := b.newPage(g.href, "puzzle", b.l.T("puzzle.title", "Game", g.title(b.l)))
 	pv := &puzzleView{
 		Heading:  b.l.T("game.title", "South", orUnknown(g.tag("South")), "North", orUnknown(g.tag("North"))),
@@ -75,16 +76,16 @@ func (b *build) writePuzzle(g *game) error {
 	}
 	js, err := json.Marshal(solution)
 	if err != nil {
-		return err
+		return rendered{}, err
 	}
 	pv.Solution = trustedJS(string(js)) // JSON of tokens and positions the engine wrote
 	pv.Tags, pv.Provenance = b.tagViews(g)
 	pv.Source, pv.SourceText = b.puzzleSource(g)
-	dc := &docContext{b: b.catalogue, file: g.file, root: pd.Root, variant: g.variant(), game: g}
+	dc := &docContext{b: b, file: g.file, root: pd.Root, variant: g.variant(), game: g}
 	var mt strings.Builder
 	b.movetext(&mt, g, dc, g.rec.Moves, g.rec.Comments)
 	pv.Movetext = trustedHTML(mt.String()) // escaped as written: see movetext
-	return b.write(g.href, "puzzle", puzzlePage{pageData: pd, Puzzle: pv})
+	return b.renderAs(g.href, "puzzle", puzzlePage{pageData: pd, Puzzle: pv})
 }
 
 // puzzleSource links the game a puzzle comes from: its Source tag is "FILE game N" (FILE

@@ -241,7 +241,11 @@ func (b *build) gameAt(file string, n int, embed bool) (data []byte, ok bool, er
 // renderGame replays and renders game n of a record file: its page, or its embed page.
 func (b *build) renderGame(file string, n int, next bool, rec *notation.Record, errs notation.ErrorList, embed bool) ([]byte, error) {
 	g := newGame(file, b.where(file), n, next, rec, errs)
-	if err := b.writeGame(g); err != nil {
+	ps, err := b.gamePages(g)
+	if err == nil {
+		err = b.write(ps...)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if embed {
