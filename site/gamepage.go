@@ -308,7 +308,7 @@ func (b *catalogue) openingAndNovelty(g *game, gv *gameView) {
 // says it, in the words the page scripts use too (js.term.*); one bao does not know, as
 // written.
 func Ended(l *lang.Lang, term string) string {
-	if id := scriptPrefix + "term." + strings.ReplaceAll(term, " ", "-"); l.Has(id) {
+	if id := "js.term." + strings.ReplaceAll(term, " ", "-"); l.Has(id) {
 		return l.T(id)
 	}
 	return term
