@@ -198,6 +198,8 @@ func TestAnswersInKiswahili(t *testing.T) {
 	check(ask{"a move after the result", "POST", link + "/moves", move(2, tok), nil, 409, msg("live.err.finished", "Result", "1-0")})
 	check(ask{"a result the game cannot have", "POST", link + "/result", `{"result":"0-1","termination":"unrecorded"}`, nil, 400,
 		msg("live.err.badresult", "Result", "0-1", "Termination", "unrecorded")})
+	check(ask{"the arbiter's result the moves contradict", "POST", ts.URL + arbiter + "/1.1/result", `{"result":"0-1","termination":"unrecorded"}`, nil, 409,
+		msg("live.err.contradicted")})
 	// Guessing links: slowed down, in the reader's language too.
 	for _, l := range []*lang.Lang{sw, en} {
 		status, answer := 0, ""

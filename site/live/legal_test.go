@@ -144,7 +144,8 @@ func TestBrowserLegalPits(t *testing.T) {
 				t.Errorf("%s: legal pit %s is %.0f px across, want 40 or more", how, r[0], size)
 			}
 		}
-		t.Logf("%s: %d legal pits marked, tile %s, board %s, plain pits %v", how, len(got), rows[1+slices.IndexFunc(rows[1:], func(r []string) bool { return r[1] == "can" })][2], board, plain)
+		first := rows[1+slices.IndexFunc(rows[1:], func(r []string) bool { return r[1] == "can" })]
+		t.Logf("%s: %d legal pits marked, tile %s (%s px across), board %s, plain pits %v", how, len(got), first[2], first[4], board, plain)
 	}
 	do(t, p, chromedp.Navigate(base+links.Boards[0].Link+"?lang=sw"))
 	settle(t, p, readyJS)
