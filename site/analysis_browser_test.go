@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -343,9 +344,17 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 		t.Logf("%s: tapping %s says %q", ag.v.ID(), name, st.Say)
 		break
 	}
+	// Each move is sown seed by seed as the game viewer sows: a pit is ringed as the seed in
+	// hand (a mark only the animation sets), and the steps reach the move's position.
+	do(t, c, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.sawHand = false;
+		new MutationObserver(() => { if (document.querySelector('svg[data-analysis] g.pit.hand')) window.sawHand = true; })
+			.observe(document.querySelector('svg[data-analysis]'), {subtree: true, attributes: true, attributeFilter: ['class']});
+	})()`))
 	for i, tok := range ag.line {
 		q, _ := engine.ParsePosition(ag.v, ag.after(t, i))
 		n, _ := choices(q, tok)
+		do(t, c, chromedp.Evaluate[chromedp.Void](`window.sawHand = false; document.querySelector('svg[data-analysis]').removeAttribute('data-sown')`))
 		tapPit(t, c, pitOfToken(tok))
 		if n > 1 {
 			settle(t, c, fmt.Sprintf(`!!document.querySelector('section.analysis .choices button[data-move=%q]')`, tok))
@@ -356,6 +365,17 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 		}
 		want := ag.after(t, i+1)
 		settle(t, c, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`, want, strings.Join(ag.line[:i+1], " ")))
+		wp, _ := engine.ParsePosition(ag.v, want)
+		seeds := make([]string, ag.v.Pits())
+		for k := range seeds {
+			seeds[k] = strconv.Itoa(wp.Seeds(engine.Pit(k)))
+		}
+		if got := eval[string](t, c, `document.querySelector('svg[data-analysis]').getAttribute('data-sown') || ''`); got != strings.Join(seeds, ",") {
+			t.Errorf("%s: the sowing reached %q, want %q", tok, got, strings.Join(seeds, ","))
+		}
+		if !eval[bool](t, c, `window.sawHand`) {
+			t.Errorf("%s: not sown seed by seed (no seed in hand shown)", tok)
+		}
 	}
 	st = eval[panelState](t, c, panelJS)
 	// The address opens the same line in another tab.

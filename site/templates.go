@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
 	"strconv"
 	"strings"
@@ -31,14 +32,20 @@ type templateSet struct {
 	pages  map[string]*template.Template
 }
 
-// scriptPrefix marks the messages the page scripts (static/*.js) use: every page loads those
-// of its language from static/msgs.<code>.js (msgsScript) before the scripts.
-const scriptPrefix = "js."
+// scriptPrefixes mark the messages the page scripts (static/*.js) use: every page loads those
+// of its language from static/msgs.<code>.js (msgsScript) before the scripts. The words of
+// the sowing steps (step.) are the viewer's, said by the build, and the analysis board's,
+// said by the script from what the engine in the browser names (sowing.Words).
+var scriptPrefixes = []string{"js.", "step."}
 
 // msgsScript is static/msgs.<code>.js: the page scripts' messages of language l, as
 // window.baoMsgs, {"js.next": "Next ›", "js.status": {"one": …, "other": …}, …}.
 func msgsScript(l *lang.Lang) []byte {
-	data, err := json.Marshal(l.Messages(scriptPrefix))
+	msgs := map[string]any{}
+	for _, p := range scriptPrefixes {
+		maps.Copy(msgs, l.Messages(p))
+	}
+	data, err := json.Marshal(msgs)
 	if err != nil {
 		panic(err) // a map of strings always marshals
 	}

@@ -7,6 +7,9 @@
 //	moves(variant, bpn)         one line of `bao moves --variant ID --position BPN --json`
 //	bestmove(variant, bpn, ms)  `bao bestmove --json`, searching at most ms milliseconds
 //	explain(variant, bpn, tok)  why a move token is not legal, in words ("" if it is)
+//	sow(variant, bpn, tok)      how the move sows, step by step, for the board to play it as
+//	                            the game viewer does (sowing.AppendMove); {"position":…,"error":…}
+//	                            if the move is not legal
 //	bench(variant, bpns, rounds) the engine's speed here, for make bench: the moves of each
 //	                            position (BPNs, one a line) listed rounds times, timed inside
 //	                            the engine; {"positions":N,"ms":T}
@@ -27,6 +30,7 @@ import (
 	"github.com/bao-archive/bao/analysis"
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/machine"
+	"github.com/bao-archive/bao/internal/sowing"
 )
 
 // hashMB is the search's transposition table: a page's worker shares the reader's memory
@@ -73,6 +77,25 @@ func main() {
 			return explain(p, args[2].String())
 		}),
 	}
+	api["sow"] = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		p, bad := position(args)
+		if bad != "" {
+			return bad
+		}
+		var m engine.Move
+		err := errors.New("no move given")
+		if len(args) > 2 && args[2].Type() == js.TypeString {
+			m, err = p.ParseMove(args[2].String())
+		}
+		var doc []byte
+		if err == nil {
+			doc, err = sowing.AppendMove(nil, p, m)
+		}
+		if err != nil {
+			return encode(machine.BadPosition{Position: p.String(), Error: err.Error()})
+		}
+		return string(doc)
+	})
 	api["bench"] = js.FuncOf(func(_ js.Value, args []js.Value) any { return bench(args) })
 	js.Global().Set("baoEngine", js.ValueOf(api))
 	select {} // the functions above answer for as long as the worker lives

@@ -12,6 +12,8 @@
 //       bestmove(variant, bpn, ms)  -> Promise of the `bao bestmove --json` document
 //       explain(variant, bpn, tok)  -> Promise of why tok is not a legal move, in words
 //                                      ("" when it is legal)
+//       sow(variant, bpn, tok)      -> Promise of how the move sows, step by step
+//                                      (sowing.AppendMove)
 //
 //   bao.paint(svg, bpn)
 //     Shows a position on a board drawn by the site (svg.board): the counts, and stones.
@@ -20,7 +22,9 @@
 //     Makes the board an input. opts: variant (id), bpn (the position), choices (an element
 //     where the buttons of a choice go), onMove(token, bpn, doc) (a legal move was made; bpn
 //     is the position after it), onSay(text, refused) (a message for the reader: why a tap
-//     was refused, refused then true; what to choose). The reader taps a pit; where the move's token needs more (a
+//     was refused, refused then true; what to choose), sow(bpn, token) (optional: plays the
+//     move on the board before it is made, and gives a Promise of its end; a tap meanwhile
+//     calls onBusy). The reader taps a pit; where the move's token needs more (a
 //     direction, the kichwa a capture starts from, safari or not), buttons offer exactly the
 //     legal choices. Pits are buttons for the keyboard too (Enter or Space).
 //     input.set(bpn) puts another position on it; input.stop() ends the input.
@@ -71,6 +75,7 @@
         moves: function (variant, bpn) { return call('moves', [String(variant), String(bpn)], true); },
         bestmove: function (variant, bpn, ms) { return call('bestmove', [String(variant), String(bpn), +ms || 1000], true); },
         explain: function (variant, bpn, tok) { return call('explain', [String(variant), String(bpn), String(tok)], false); },
+        sow: function (variant, bpn, tok) { return call('sow', [String(variant), String(bpn), String(tok)], true); },
         // the engine's own speed, timed inside the worker (make bench: site/analysis_bench_test.go)
         bench: function (variant, bpns, rounds) { return call('bench', [String(variant), String(bpns), +rounds || 1], true); }
       });
@@ -180,12 +185,23 @@
         return d;
       }, function (err) { tell(err.message); });
     }
+    var busy = false; // the move is being sown (o.sow)
     function play(m) {
       var tok = m.move;
-      set(m.position, pitOf(tok)).then(function (d) { if (o.onMove) o.onMove(tok, m.position, d); });
+      var made = function () {
+        busy = false;
+        if (!live) return;
+        set(m.position, pitOf(tok)).then(function (d) { if (o.onMove) o.onMove(tok, m.position, d); });
+      };
+      if (!o.sow) { made(); return; }
+      busy = true;
+      picked = '';
+      clearChoices();
+      o.sow(bpn, tok).then(made, made);
     }
     function tap(name) {
       if (!live) return;
+      if (busy) { if (o.onBusy) o.onBusy(); return; }
       if (!doc) { tell(msg('js.a.starting')); return; }
       if (doc.error) { tell(doc.error); return; }
       if (doc.status !== 'ongoing') { tell(statusWords[doc.status] || doc.status); return; }
@@ -387,9 +403,12 @@
     // The tree of the reader's moves: node 0 is the position analysed from.
     var root = { tok: '', bpn: start, kids: [], up: null };
     var cur = root;
+    var sowing = null; // the reader's move being sown
     var input = bao.tapMove(copy, {
       variant: variant, bpn: start, choices: choices,
       onSay: function (t) { say.textContent = t; },
+      sow: function (before, tok) { return sowMove(before, tok); },
+      onBusy: function () { if (sowing) sowing.finish(); },
       onMove: function (tok, after) {
         var kid = null;
         cur.kids.forEach(function (k) { if (k.tok === tok) kid = k; });
@@ -401,12 +420,55 @@
     });
     b.input = input;
 
+    // sowMove plays the reader's move tok from position before seed by seed, as the game
+    // viewer plays the game's moves (bao.sow in bao.js), at the viewer's speed (none: at
+    // once); the steps come from the engine. The line under the board (say) shows the step's
+    // words and the seeds in hand; the board the steps reached is kept in data-sown, for the
+    // tests to compare with the position.
+    function sowMove(before, tok) {
+      var speed = document.getElementById('speed');
+      var delay = function () {
+        if (speed) return +speed.value || 0;
+        return window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 150;
+      };
+      if (!delay() || !bao.sow) return Promise.resolve();
+      return bao.engine().then(function (e) { return e.sow(variant, before, tok); }).then(function (d) {
+        if (d.error) return;
+        var words = (d.words || []).map(function (w) { return msg(w.id, w.args); });
+        var node = bao.nodesOf({ w: words, n: ['', d.node] })[1];
+        var pits = bao.boardPits(copy);
+        var dom = Array.prototype.map.call(copy.querySelectorAll('g.pit'), function (g) { return g; });
+        var cs = counts(before), start = [], held = [];
+        pitsOf(copy).forEach(function (p, i) { // from the order of BPN to that of the board (the engine)
+          var k = dom.indexOf(p.g);
+          start[k] = cs[i];
+          held[k] = p.g.getAttribute('class');
+        });
+        say.setAttribute('aria-busy', 'true'); // one message at the end, not one per seed
+        return new Promise(function (resolve) {
+          sowing = bao.sow({
+            pits: pits, counts: start, held: held, node: node, delay: delay,
+            drawn: function (f) {
+              say.textContent = f.words + (f.inHand >= 0 ? ' ' + msg('js.inhand', { N: bao.num(f.inHand) }) : '');
+            },
+            done: function (reached) {
+              sowing = null;
+              say.removeAttribute('aria-busy');
+              copy.setAttribute('data-sown', reached.join(','));
+              resolve();
+            }
+          });
+        });
+      });
+    }
+
     function path(n) {
       var out = [];
       for (; n && n.up; n = n.up) out.unshift(n);
       return out;
     }
     function go(n) {
+      if (sowing) { sowing.finish(); return; } // the move being sown is made first
       cur = n;
       input.set(n.bpn, n.tok ? pitOf(n.tok) : '');
       say.textContent = '';

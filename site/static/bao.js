@@ -1,8 +1,10 @@
 // The bao site's one script, shared by every page. It knows no rules: every position, mark
-// and sowing step was computed by the engine when the site was built. Parts:
+// and sowing step was computed by the engine, when the site was built (or, for the analysis
+// board's moves, in the browser: analysis.js). Parts:
 //   - href: the one gate for every address the script puts in a link;
 //   - the header's links to the live search, when the site is served by bao serve;
-//   - the game viewer (#board with #bao-plies), with seed-by-seed sowing;
+//   - the game viewer (#board with #bao-plies), with seed-by-seed sowing (sow, which the
+//     analysis board uses too);
 //   - the static search (search.html).
 (function () {
   'use strict';
@@ -112,13 +114,7 @@
   // from the page's table of positions (row p<i>), which readers without JavaScript use; the
   // data block holds what changes besides (see nodesOf).
   function viewer(nodes, svg) {
-    var pits = [];
-    // A pit's own classes are those the board was drawn with, less the marks of a position.
-    var marked = /^(has|owned|block|rsv-[sn]|from|early|sown|capt|hand|lift)$/;
-    svg.querySelectorAll('g.pit').forEach(function (g, k) { // pit k is the board's k-th
-      var base = g.getAttribute('class').split(' ').filter(function (c) { return !marked.test(c); }).join(' ');
-      pits[k] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
-    });
+    var pits = boardPits(svg);
     var rows = (svg.getAttribute('data-rows') || '').split(';').map(function (r) {
       var i = r.indexOf(':');
       return { letter: r.slice(0, i), pits: r.slice(i + 1).split(',').map(Number) };
@@ -190,14 +186,7 @@
       }).join('');
     }
 
-    function paint(counts, cls) {
-      pits.forEach(function (p, k) {
-        var c = cls[k] || '';
-        if (p.stone && counts[k] > 0) c += ' has'; // a stone is drawn, not counted
-        p.g.setAttribute('class', c ? p.base + ' ' + c : p.base);
-        p.t.textContent = counts[k] ? String(counts[k]) : '';
-      });
-    }
+    function paint(counts, cls) { paintPits(pits, counts, cls); }
 
     // moveLink is the move that led to node i, in the move text: a link to its row.
     function moveLink(i) {
@@ -233,95 +222,43 @@
       }
     }
 
-    // Sowing: the move to node i played seed by seed from its steps. Only the lap being sown
-    // is marked: when a lap begins, the pits of the laps before are dimmed (early) and the
-    // pit its seeds were lifted from is ringed (lift); the pit the last seed fell into is
-    // ringed (hand), and the line under the board counts the seeds still in hand and shows
-    // the reserves or stores as they change (B steps).
-    var keep = /^(owned|block|rsv-[sn])$/; // marks of the position, kept while sowing
+    // Sowing: the move to node i played seed by seed from its steps (sow), with its words,
+    // the seeds in hand and the reserves or stores as they change on the line under the board.
     function play(i) {
       var n = nodes[i], from = nodes[cur];
-      var delay = +speed.value;
-      if (!delay || !n.t.length) { show(i, true, true); return; }
+      if (!+speed.value || !n.t.length) { show(i, true, true); return; }
       stop();
-      var counts = from.c.slice();
-      var marks = pits.map(function (p, k) {
-        var m = (from.k[k] || '').split(' ').filter(function (c) { return keep.test(c); });
-        if (n.from.indexOf(k) >= 0) m.push('from');
-        return m;
-      });
-      var hand = -1, lift = -1, inHand = -1, bank = null, bank0 = null;
-      var mark = function (p, c) { if (marks[p].indexOf(c) < 0) marks[p].push(c); };
-      var unmark = function (p, c) { var j = marks[p].indexOf(c); if (j >= 0) marks[p].splice(j, 1); };
-      var words = '';
-      var say = function (text) { if (text) words = text; };
-      var frames = [];
-      n.t.forEach(function (st) {
-        if (st.op === 'S') {
-          frames.push(function () {
-            say(st.text);
-            hand = -1;
-            marks.forEach(function (m, k) { if (m.indexOf('sown') >= 0) { unmark(k, 'sown'); mark(k, 'early'); } });
-            lift = st.from >= 0 && n.from.indexOf(st.from) < 0 ? st.from : -1;
-            if (st.from >= 0) counts[st.from] -= st.lifted;
-            inHand = st.pits.length;
-          });
-          st.pits.forEach(function (p) {
-            frames.push(function () { counts[p]++; unmark(p, 'early'); mark(p, 'sown'); hand = p; inHand--; });
-          });
-        } else if (st.op === 'X') {
-          frames.push(function () { say(st.text); hand = lift = -1; counts[st.pit] = 0; mark(st.pit, 'capt'); });
-        } else if (st.op === '=') {
-          frames.push(function () { say(st.text); hand = -1; for (var j = 0; j < st.set.length; j += 2) counts[st.set[j]] = st.set[j + 1]; });
-        } else if (st.op === 'B') {
-          // The first B step is the bank before the move: it is shown with the first lap.
-          if (!bank0) { bank0 = bank = st.set; return; }
-          frames.push(function () { bank = st.set; });
-        } else {
-          frames.push(function () { say(st.text); });
-        }
-      });
       // bankWords is the part of the info line that says the reserves or stores.
       var bankWords = function (b) { return msg('js.board.' + bankKind, { South: b[0], North: b[1] }); };
-      var draw = function () {
-        paint(counts, marks.map(function (m, k) {
-          var c = m.slice();
-          if (k === lift) c.push('lift');
-          if (k === hand) c.push('hand');
-          return c.join(' ');
-        }));
-        stepWords.textContent = words;
-        handCount.textContent = inHand >= 0 ? msg('js.inhand', { N: num(inHand) }) : '';
-        stepText.hidden = !words && inHand < 0;
-        if (bank0 && bankKind) {
-          var before = bankWords(bank0), now = bankWords(bank);
-          info.textContent = from.i.indexOf(before) >= 0 ? from.i.replace(before, now) : from.i;
+      anim = sow({
+        pits: pits, counts: from.c, held: from.k, node: n,
+        delay: function () { return +speed.value || 0; },
+        drawn: function (f) {
+          stepWords.textContent = f.words;
+          handCount.textContent = f.inHand >= 0 ? msg('js.inhand', { N: num(f.inHand) }) : '';
+          stepText.hidden = !f.words && f.inHand < 0;
+          if (f.bank0 && bankKind) {
+            var before = bankWords(f.bank0), now = bankWords(f.bank);
+            info.textContent = from.i.indexOf(before) >= 0 ? from.i.replace(before, now) : from.i;
+          }
+        },
+        // The board the steps reached is kept in data-sown, for the tests to compare with
+        // the node's.
+        done: function (counts) {
+          svg.setAttribute('data-sown', counts.join(','));
+          show(i, true, true);
         }
-      };
-      anim = { target: i, frames: frames, k: 0, counts: counts, timer: 0 };
+      });
       skip.hidden = false;
       caption.textContent = n.m;
-      var tick = function () {
-        if (!anim) return;
-        if (anim.k >= anim.frames.length) { finish(); return; }
-        anim.frames[anim.k++]();
-        draw();
-        anim.timer = setTimeout(tick, +speed.value || 0);
-      };
-      tick();
     }
-    // finish plays the rest of the steps at once and shows the node; the board the steps
-    // reached is kept in data-sown, for the tests to compare with the node's.
+    // finish plays the rest of the steps at once and shows the node.
     function finish() {
-      var a = anim;
-      if (!a) return;
-      while (a.k < a.frames.length) a.frames[a.k++]();
-      svg.setAttribute('data-sown', a.counts.join(','));
-      show(a.target, true, true);
+      if (anim) anim.finish();
     }
     function stop() {
       if (!anim) return;
-      clearTimeout(anim.timer);
+      anim.stop();
       anim = null;
       skip.hidden = true;
     }
@@ -383,6 +320,113 @@
     table.open = false;
     show(fromHash(), false, true);
   }
+
+  // boardPits are the pits of a board the site drew, pit k its k-th g.pit (the engine's pit
+  // k): each with its own classes, those it was drawn with less the marks of a position and
+  // of a move (and of an input: analysis.js).
+  function boardPits(svg) {
+    var marked = /^(has|owned|block|rsv-[sn]|from|early|sown|capt|hand|lift|can|picked)$/;
+    var pits = [];
+    svg.querySelectorAll('g.pit').forEach(function (g, k) {
+      var base = g.getAttribute('class').split(' ').filter(function (c) { return !marked.test(c); }).join(' ');
+      pits[k] = { g: g, t: g.querySelector('text'), base: base, stone: / stone\b/.test(base) };
+    });
+    return pits;
+  }
+
+  // paintPits shows counts on a board's pits (boardPits), with classes cls by pit.
+  function paintPits(pits, counts, cls) {
+    pits.forEach(function (p, k) {
+      var c = cls[k] || '';
+      if (p.stone && counts[k] > 0) c += ' has'; // a stone is drawn, not counted
+      p.g.setAttribute('class', c ? p.base + ' ' + c : p.base);
+      p.t.textContent = counts[k] ? String(counts[k]) : '';
+    });
+  }
+
+  // sow plays a move on a board seed by seed from its steps: o.node is the move's node
+  // (nodesOf: its steps t, the pit it starts from), o.pits the board's (boardPits), o.counts
+  // the counts before it and o.held the classes of the position before, by pit. Only the lap
+  // being sown is marked: when a lap begins, the pits of the laps before are dimmed (early)
+  // and the pit its seeds were lifted from is ringed (lift); the pit the last seed fell into
+  // is ringed (hand). After each frame o.drawn gets the words of the step, the seeds still in
+  // hand (-1 for none) and the bank (B steps: reserves or stores) before the move and now;
+  // o.delay() is the time between frames. At the end o.done gets the counts the steps
+  // reached. It returns {finish(): the rest at once, then done; stop(): no more frames}.
+  var keep = /^(owned|block|rsv-[sn])$/; // marks of the position, kept while sowing
+  function sow(o) {
+    var n = o.node;
+    var counts = o.counts.slice();
+    var marks = o.pits.map(function (p, k) {
+      var m = (o.held[k] || '').split(' ').filter(function (c) { return keep.test(c); });
+      if (n.from.indexOf(k) >= 0) m.push('from');
+      return m;
+    });
+    var hand = -1, lift = -1, inHand = -1, bank = null, bank0 = null;
+    var mark = function (p, c) { if (marks[p].indexOf(c) < 0) marks[p].push(c); };
+    var unmark = function (p, c) { var j = marks[p].indexOf(c); if (j >= 0) marks[p].splice(j, 1); };
+    var words = '';
+    var say = function (text) { if (text) words = text; };
+    var frames = [];
+    n.t.forEach(function (st) {
+      if (st.op === 'S') {
+        frames.push(function () {
+          say(st.text);
+          hand = -1;
+          marks.forEach(function (m, k) { if (m.indexOf('sown') >= 0) { unmark(k, 'sown'); mark(k, 'early'); } });
+          lift = st.from >= 0 && n.from.indexOf(st.from) < 0 ? st.from : -1;
+          if (st.from >= 0) counts[st.from] -= st.lifted;
+          inHand = st.pits.length;
+        });
+        st.pits.forEach(function (p) {
+          frames.push(function () { counts[p]++; unmark(p, 'early'); mark(p, 'sown'); hand = p; inHand--; });
+        });
+      } else if (st.op === 'X') {
+        frames.push(function () { say(st.text); hand = lift = -1; counts[st.pit] = 0; mark(st.pit, 'capt'); });
+      } else if (st.op === '=') {
+        frames.push(function () { say(st.text); hand = -1; for (var j = 0; j < st.set.length; j += 2) counts[st.set[j]] = st.set[j + 1]; });
+      } else if (st.op === 'B') {
+        // The first B step is the bank before the move: it is shown with the first lap.
+        if (!bank0) { bank0 = bank = st.set; return; }
+        frames.push(function () { bank = st.set; });
+      } else {
+        frames.push(function () { say(st.text); });
+      }
+    });
+    var draw = function () {
+      paintPits(o.pits, counts, marks.map(function (m, k) {
+        var c = m.slice();
+        if (k === lift) c.push('lift');
+        if (k === hand) c.push('hand');
+        return c.join(' ');
+      }));
+      if (o.drawn) o.drawn({ words: words, inHand: inHand, bank: bank, bank0: bank0 });
+    };
+    var k = 0, timer = 0, stopped = false;
+    var a = {
+      stop: function () { stopped = true; clearTimeout(timer); },
+      finish: function () {
+        if (stopped) return;
+        a.stop();
+        while (k < frames.length) frames[k++]();
+        o.done(counts);
+      }
+    };
+    var tick = function () {
+      if (stopped) return;
+      if (k >= frames.length) { a.finish(); return; }
+      frames[k++]();
+      draw();
+      timer = setTimeout(tick, o.delay());
+    };
+    tick();
+    return a;
+  }
+
+  // For the analysis board (analysis.js), which sows the reader's moves as the viewer does.
+  window.bao.nodesOf = nodesOf;
+  window.bao.boardPits = boardPits;
+  window.bao.sow = sow;
 
   // evalGraph makes the evaluation graph (site/evalgraph.go) follow the viewer and drive it:
   // a line marks the ply the board shows (for a variation's node, the main line's ply it
