@@ -194,6 +194,8 @@ func (b *catalogue) tagViews(g *game) (roster, prov []tagView) {
 			if v := g.variant(); v != nil {
 				tv.Href = b.facetHref("variant", v.ID())
 			}
+		case "Termination":
+			tv.Value = Ended(b.l, t.Value)
 		}
 		roster = append(roster, tv)
 	}
@@ -300,4 +302,14 @@ func (b *catalogue) openingAndNovelty(g *game, gv *gameView) {
 		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: plyAnchor(nov.Ply)}
 		gv.Earlier = nov.Earlier
 	}
+}
+
+// Ended is how a game ended (its Termination tag: resignation, time forfeit, …) as language l
+// says it, in the words the page scripts use too (js.term.*); one bao does not know, as
+// written.
+func Ended(l *lang.Lang, term string) string {
+	if id := "js.term." + strings.ReplaceAll(term, " ", "-"); l.Has(id) {
+		return l.T(id)
+	}
+	return term
 }

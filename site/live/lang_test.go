@@ -170,8 +170,10 @@ func TestAnswersInKiswahili(t *testing.T) {
 				t.Errorf("%s, in %s: %d %q, want %d with %q", c.name, l.Code(), status, answer, c.status, c.want(l))
 			}
 			if l == sw {
+				// A body to send, in JSON, names the contract's own values (time forfeit).
+				said := jsonBody.ReplaceAllString(answer, " ")
 				for _, s := range englishSentences(t) {
-					if strings.Contains(answer, s) {
+					if strings.Contains(said, s) {
 						t.Errorf("%s, in Kiswahili: the answer %q holds the English %q", c.name, answer, s)
 					}
 				}
@@ -212,6 +214,8 @@ func TestAnswersInKiswahili(t *testing.T) {
 		time.Sleep(1100 * time.Millisecond) // a token back for the next language's first guesses
 	}
 }
+
+var jsonBody = regexp.MustCompile(`{[^{}]*}`)
 
 // askFor sends a request with the headers given as pairs (a JSON body's Content-Type unless
 // one is given) and returns its status and what it says: the "error" of a JSON answer, else

@@ -41,6 +41,7 @@ func parsePages() (map[string]*template.Template, error) {
 		fm["board"] = func(st *state) template.HTML { return st.svg[code] }
 		fm["info"] = func(st *state) string { return st.Info[code] }
 		fm["result"] = func(r string) string { return resultText(l, r) }
+		fm["ended"] = func(term string) string { return site.Ended(l, term) }
 		t, err := template.New("").Funcs(fm).ParseFS(assets, "assets/*.html")
 		if err != nil {
 			return nil, err

@@ -49,7 +49,8 @@ func readerText(page, code string) string {
 // does not walk: the home page, the lists, a list, the live search and its results, the
 // explorer, the event's and a player's page, a game page (the key to its board, its captions
 // and those of the sowing, the accessible names), the round page and a board's live page, the
-// arbiter's page, the pages of an address not found, and the scripts' messages. It fails on
+// arbiter's page, the pages of an address not found, and the scripts' messages; a game ended
+// by resignation, which the pages say in words of their own. It fails on
 // any sentence of the English catalogue in them; the same pages in English must hold some.
 func TestServedInKiswahili(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "kombe")
@@ -75,7 +76,7 @@ func TestServedInKiswahili(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tok := range testgame.Line(engine.Kiswahili, 12, 1, 3) {
+	for _, tok := range append(testgame.Line(engine.Kiswahili, 12, 1, 3), "result 0-1 resignation") {
 		if _, err := s.Exec(tok); err != nil {
 			t.Fatal(err)
 		}

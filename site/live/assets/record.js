@@ -85,7 +85,7 @@
     boardBox.classList.toggle('stale', queue.length > 0);
     statusEl.classList.remove('bad');
     if (over) {
-      statusEl.textContent = saved.termination ? msg('js.rec.overwhy', { Result: saved.result, Why: saved.termination }) :
+      statusEl.textContent = saved.termination ? msg('js.rec.overwhy', { Result: saved.result, Why: ended(saved.termination) }) :
         msg('js.rec.over', { Result: saved.result });
     } else if (queue.length) {
       statusEl.textContent = msg('js.rec.after', { Move: queue[queue.length - 1].move });
@@ -100,6 +100,12 @@
       if (i >= saved.plies) li.className = 'unsaved';
       movesEl.appendChild(li);
     });
+  }
+
+  // ended is how the game ended (its Termination) in the page's words, or as written.
+  function ended(term) {
+    var id = 'js.term.' + term.replace(/ /g, '-'), w = msg(id);
+    return w === id ? term : w;
   }
 
   function syncLine(text, cls) {
