@@ -46,14 +46,44 @@ type build struct {
 var reserved = map[string]bool{"lists": true, "static": true, "search": true, "search.md": true,
 	searchHref: true, searchDataHref: true, manifestName: true, playersDir: true}
 
-// folder is one directory of the archive that holds pages or records.
-type folder struct {
-	dir     string // archive-relative, "." for the root
-	index   string // its index.md or README.md, "" if none
-	title   string // the first heading of its index, or its name (every page's crumbs show it)
-	pages   []string
-	records []string
-	subs    []*folder
+// Build renders the archive src (Markdown pages and BGN records) into the directory out,
+// which is created if needed. Files already in out are overwritten, the pages an earlier Build
+// made and this one does not are removed, and other files are left alone.
+func Build(ctx context.Context, src fs.FS, out string, opts Options) (*Report, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.Build(ctx, src, out)
+}
+
+// Build renders the archive src into the directory out. The pages a previous Build wrote there
+// and this one does not (those of removed records) are removed; other files are left alone.
+//
+// A site in several languages is built once for each: the first at out, each other in its
+// folder of out (out/sw), and the report adds up the builds.
+func (s *Site) Build(ctx context.Context, src fs.FS, out string) (*Report, error) {
+	for _, l := range s.langs[1:] {
+		if _, err := fs.Stat(src, l.Code()); err == nil {
+			return nil, fmt.Errorf("%s: the name is reserved for the site's pages in %s; rename it", l.Code(), l.Name())
+		}
+	}
+	rep := &Report{}
+	for _, l := range s.langs {
+		prefix := s.langPrefix(l)
+		b, err := s.buildIn(ctx, src, dirOutput{dir: filepath.Join(out, filepath.FromSlash(prefix))}, l)
+		if err != nil {
+			return nil, err
+		}
+		r := b.report()
+		rep.Pages += r.Pages
+		rep.Unchanged += r.Unchanged
+		rep.Games = r.Games
+		if prefix == "" {
+			rep.Warnings = r.Warnings // the same problems, whatever the language
+		}
+	}
+	return rep, nil
 }
 
 func (s *Site) build(ctx context.Context, src fs.FS, out output) (*build, error) {
@@ -238,9 +268,6 @@ func (f *folder) pickIndex() {
 		}
 	}
 }
-
-// href is the folder's page.
-func (f *folder) href() string { return folderHref(f.dir) }
 
 // maxOthers bounds the "also reached in" links under one board.
 const maxOthers = 5

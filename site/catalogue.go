@@ -45,6 +45,19 @@ type catalogue struct {
 	ask asks
 }
 
+// folder is one directory of the archive that holds pages or records.
+type folder struct {
+	dir     string // archive-relative, "." for the root
+	index   string // its index.md or README.md, "" if none
+	title   string // the first heading of its index, or its name (every page's crumbs show it)
+	pages   []string
+	records []string
+	subs    []*folder
+}
+
+// href is the folder's page.
+func (f *folder) href() string { return folderHref(f.dir) }
+
 // asks is what a renderer asks of the builder that runs it: the archive's index, which a build
 // holds only while it writes pages, and the report of a problem a page shows.
 type asks interface {
