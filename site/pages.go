@@ -139,6 +139,9 @@ func (b *catalogue) newPage(name, kind, title string) pageData {
 	}
 	for d := dir; ; d = path.Dir(d) {
 		if l, ok := b.places[d]; ok {
+			if l.Text == "" { // the root, named as the site is in the page's language
+				l.Text = b.siteTitle()
+			}
 			p.Crumbs = append([]link{l}, p.Crumbs...)
 		}
 		if d == "." || d == "/" {
@@ -151,7 +154,7 @@ func (b *catalogue) newPage(name, kind, title string) pageData {
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
 // record files, and its games if they fit on one page.
 func (b *catalogue) folderPage(f *folder) ([]byte, error) {
-	title := f.title
+	title := b.folderTitle(f)
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
 		body, err := b.readMarkdown(f.index, pg.Root)
@@ -253,7 +256,8 @@ func (b *catalogue) countNote(f *folder) string {
 	return strings.Join(parts, ", ")
 }
 
-// titleOf is the first heading of the folder's index page, or its name.
+// titleOf is the first heading of the folder's index page, or its name; "" for the root
+// without a heading, whose title is the site's in each page's language (folderTitle).
 func (b *catalogue) titleOf(f *folder) string {
 	if f.index != "" {
 		if t := b.markdownTitle(f.index); t != "" {
@@ -261,9 +265,18 @@ func (b *catalogue) titleOf(f *folder) string {
 		}
 	}
 	if f.dir == "." {
-		return b.siteTitle()
+		return "" // the site's name, in each page's language (folderTitle)
 	}
 	return path.Base(f.dir)
+}
+
+// folderTitle is a folder's title in the page's language: the root's, without a heading of its
+// own, is the site's name.
+func (b *catalogue) folderTitle(f *folder) string {
+	if f.title == "" {
+		return b.siteTitle()
+	}
+	return f.title
 }
 
 // siteTitle names the site: Options.Title, else the catalogue's name in the page's language.
