@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -189,8 +190,8 @@ func TestPlayerPageData(t *testing.T) {
 		t.Fatalf("ratings %+v", pg.Ratings)
 	}
 	// Openings: the first plies of the games with moves, by side.
-	if len(pg.South) != 1 || pg.South[0] != (openingView{Moves: "A6 a5", Games: 2}) || len(pg.North) != 0 {
-		t.Errorf("openings as South %v, as North %v", pg.South, pg.North)
+	if len(pg.Openings) != 1 || pg.Openings[0].Variant != "Bao Kingulu" || !slices.Equal(pg.Openings[0].South, []openingView{{Moves: "A6 a5", Games: 2}}) || len(pg.Openings[0].North) != 0 {
+		t.Errorf("openings %+v", pg.Openings)
 	}
 }
 
@@ -494,8 +495,39 @@ func TestSelfPlayListedOnce(t *testing.T) {
 	}
 	pg := b.playerView(b.players[playerHref("Bao engine")], pageData{}, 1)
 	want := []openingView{{Moves: "A6 a1", Games: 3}}
-	if len(pg.Games) != 3 || !slices.Equal(pg.South, want) || !slices.Equal(pg.North, want) {
-		t.Errorf("%d games, openings as South %v, as North %v; want 3 games, %v on both sides", len(pg.Games), pg.South, pg.North, want)
+	if len(pg.Games) != 3 || len(pg.Openings) != 1 || !slices.Equal(pg.Openings[0].South, want) || !slices.Equal(pg.Openings[0].North, want) {
+		t.Errorf("%d games, openings %+v; want 3 games, %v on both sides", len(pg.Games), pg.Openings, want)
+	}
+}
+
+// A player's openings are listed by variant: the same moves in Bao la Kiswahili and in Bao la
+// Kete are two openings, each under its game, in the order bao lists the games.
+func TestPlayerOpeningsByVariant(t *testing.T) {
+	game := func(variant, south, north string) string {
+		return fmt.Sprintf("[South %q]\n[North %q]\n[Result \"*\"]\n[Variant %q]\n\n1. A6<* a5> *\n\n", south, north, variant)
+	}
+	fsys := fstest.MapFS{"g.bgn": &fstest.MapFile{Data: []byte(game("Bao la Kete", "Asha", "Baraka") +
+		game("Bao la Kete", "Asha", "Chiku") + game("Bao la Kiswahili", "Baraka", "Asha"))}}
+	s, err := New(Options{Title: "Test site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &memOutput{files: map[string][]byte{}}
+	b, err := s.build(t.Context(), fsys, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := b.playerView(b.players[playerHref("Asha")], pageData{}, 1)
+	want := []variantOpenings{
+		{Variant: "Bao la Kiswahili", North: []openingView{{Moves: "A6<* a5>", Games: 1}}},
+		{Variant: "Bao la Kete", South: []openingView{{Moves: "A6<* a5>", Games: 2}}},
+	}
+	if !reflect.DeepEqual(pg.Openings, want) {
+		t.Errorf("openings %+v, want %+v", pg.Openings, want)
+	}
+	page := string(out.files[playerHref("Asha")])
+	if i, j := strings.Index(page, "<h3>Bao la Kiswahili</h3>"), strings.Index(page, "<h3>Bao la Kete</h3>"); i < 0 || j < i {
+		t.Errorf("no heading per variant, in order, in\n%s", page)
 	}
 }
 

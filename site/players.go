@@ -85,8 +85,15 @@ type playerPage struct {
 	Events       []eventResult
 	Games        []gameRow
 	Pager        *pager
-	South, North []openingView
+	Openings     []variantOpenings
 	OpeningPlies int
+}
+
+// variantOpenings are a player's openings in one variant: the same moves are another
+// opening in another game.
+type variantOpenings struct {
+	Variant      string // the variant's name; "" for games of no variant bao knows
+	South, North []openingView
 }
 
 type openingView struct {
@@ -216,7 +223,8 @@ func (b *catalogue) playerView(p *player, pd pageData, i int) playerPage {
 		pg.Ratings = append(pg.Ratings, ratingView{Rating: r, Name: familyName(b.l, r.Family), Now: event.FormatRating(r.Rating),
 			Chart: newRatingChart(b.l, r.History)})
 	}
-	south, north := map[openingView]int{}, map[openingView]int{}
+	type sides struct{ south, north map[openingView]int }
+	byVariant := map[string]*sides{}
 	for _, pgm := range p.games {
 		gi := &b.entries[pgm.file].Games[pgm.n-1]
 		if gi.Opening == "" {
@@ -226,14 +234,26 @@ func (b *catalogue) playerView(p *player, pd pageData, i int) playerPage {
 		if gi.OpeningName != "" {
 			op = openingView{Name: gi.OpeningName}
 		}
+		s := byVariant[gi.Variant]
+		if s == nil {
+			s = &sides{map[openingView]int{}, map[openingView]int{}}
+			byVariant[gi.Variant] = s
+		}
 		if pgm.south {
-			south[op]++
+			s.south[op]++
 		}
 		if pgm.north {
-			north[op]++
+			s.north[op]++
 		}
 	}
-	pg.South, pg.North = topOpenings(south), topOpenings(north)
+	for _, v := range engine.Variants() { // in the order bao lists the games
+		if s := byVariant[v.ID()]; s != nil {
+			pg.Openings = append(pg.Openings, variantOpenings{Variant: v.Name(), South: topOpenings(s.south), North: topOpenings(s.north)})
+		}
+	}
+	if s := byVariant[""]; s != nil {
+		pg.Openings = append(pg.Openings, variantOpenings{South: topOpenings(s.south), North: topOpenings(s.north)})
+	}
 	return pg
 }
 
