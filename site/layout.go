@@ -49,6 +49,9 @@ func (b *catalogue) newPage(name, kind, title string) pageData {
 	}
 	for d := dir; ; d = path.Dir(d) {
 		if l, ok := b.places[d]; ok {
+			if l.Text == "" { // the root, named as the site is in the page's language
+				l.Text = b.siteTitle()
+			}
 			p.Crumbs = append([]link{l}, p.Crumbs...)
 		}
 		if d == "." || d == "/" {

@@ -24,7 +24,7 @@ type mdPage struct {
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
 // record files, and its games if they fit on one page.
 func (b *catalogue) folderPage(f *folder) ([]byte, error) {
-	title := f.title
+	title := b.folderTitle(f)
 	pg := mdPage{pageData: b.newPage(f.href(), "page", title)}
 	if f.index != "" {
 		body, err := b.readMarkdown(f.index, pg.Root)
@@ -124,7 +124,8 @@ func (b *catalogue) countNote(f *folder) string {
 	return strings.Join(parts, ", ")
 }
 
-// titleOf is the first heading of the folder's index page, or its name.
+// titleOf is the first heading of the folder's index page, or its name; "" for the root
+// without a heading, whose title is the site's in each page's language (folderTitle).
 func (b *catalogue) titleOf(f *folder) string {
 	if f.index != "" {
 		if t := b.markdownTitle(f.index); t != "" {
@@ -132,9 +133,18 @@ func (b *catalogue) titleOf(f *folder) string {
 		}
 	}
 	if f.dir == "." {
-		return b.siteTitle()
+		return "" // the site's name, in each page's language (folderTitle)
 	}
 	return path.Base(f.dir)
+}
+
+// folderTitle is a folder's title in the page's language: the root's, without a heading of its
+// own, is the site's name.
+func (b *catalogue) folderTitle(f *folder) string {
+	if f.title == "" {
+		return b.siteTitle()
+	}
+	return f.title
 }
 
 var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,5 +83,31 @@ func TestRefusalsInLanguage(t *testing.T) {
 	if b := w.Body.String(); w.Code != http.StatusNotFound || !strings.Contains(b, `<html lang="sw">`) ||
 		!strings.Contains(b, `href="../../index.html">`+html.EscapeString(sw.T("error.home"))) {
 		t.Errorf("the page not found in Kiswahili: %d\n%.600s", w.Code, b)
+	}
+}
+
+// TestUntitledSiteInLanguage: a site without a title of its own is named in each page's
+// language, in the header, the page's title and the crumbs of the pages below its home.
+func TestUntitledSiteInLanguage(t *testing.T) {
+	dir := t.TempDir() // no index.md: the home page has no heading of its own
+	if err := os.Mkdir(filepath.Join(dir, "club"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeGames(t, filepath.Join(dir, "club", "games.bgn"), 1, 2)
+	sv := serverOf(t, dir, site.Options{Langs: lang.Codes})
+	if _, err := sv.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	sw, en := lang.Must("sw"), lang.Must("en")
+	for _, target := range []string{"/", "/" + site.GameHref("club/games.bgn", 2)} {
+		r := httptest.NewRequest("GET", target, nil)
+		r.Header.Set("Accept-Language", "sw")
+		w := httptest.NewRecorder()
+		sv.ServeHTTP(w, r)
+		body := html.UnescapeString(w.Body.String())
+		if w.Code != http.StatusOK || strings.Contains(body, en.T("layout.title")) || strings.Count(body, sw.T("layout.title")) < 2 {
+			t.Errorf("%s in Kiswahili: %d, want the site named %q (not %q) in its header and its title or crumbs:\n%.1200s",
+				target, w.Code, sw.T("layout.title"), en.T("layout.title"), body)
+		}
 	}
 }
