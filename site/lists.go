@@ -374,7 +374,7 @@ func (b *catalogue) searchPage() ([]byte, error) {
 	for i, label := range b.facetLabels("variant", order) {
 		variants = append(variants, link{Note: order[i], Text: label})
 	}
-	pg := searchPage{pageData: b.newPage(searchHref, "search", "Search"), Variants: variants,
+	pg := searchPage{pageData: b.newPage(searchHref, "search", b.l.T("nav.search")), Variants: variants,
 		Years: b.facetLabels("year", b.facetOrder("year")), eventChoices: b.eventChoices()}
 	return b.render("search", pg)
 }

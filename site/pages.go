@@ -14,6 +14,9 @@ import (
 // or a plain page.
 type mdPage struct {
 	pageData
+	// Heading is the page's level-one heading where no Markdown gives one: a folder without
+	// an index.md, a record file's list of games.
+	Heading     string
 	Body        template.HTML
 	Collections []link
 	Pages       []link
@@ -32,6 +35,8 @@ func (b *catalogue) folderPage(f *folder) ([]byte, error) {
 			return nil, err
 		}
 		pg.Body = body
+	} else {
+		pg.Heading = title
 	}
 	for _, sub := range f.subs {
 		pg.Collections = append(pg.Collections, link{Href: sub.href(), Text: sub.title,
@@ -81,7 +86,7 @@ func (b *catalogue) rows(file string, lo, hi int) []gameRow {
 func (b *catalogue) recordListPage(file string, i int) ([]byte, error) {
 	name := recordHref(file, i)
 	lo, hi, pgr := pageRange(recordHref(file, 1), b.gamesOf(file), i)
-	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Pager: pgr, Games: b.rows(file, lo, hi)}
+	pg := mdPage{pageData: b.newPage(name, "page", path.Base(file)), Heading: path.Base(file), Pager: pgr, Games: b.rows(file, lo, hi)}
 	return b.render("page", pg)
 }
 

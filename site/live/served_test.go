@@ -120,7 +120,7 @@ func TestServedInKiswahili(t *testing.T) {
 	}
 	href := regexp.MustCompile(`href="([^"#?]+\.html)"`)
 	// The pages to read: fixed ones, and the lists and the player pages the site links to.
-	pages := []string{"/", "/" + site.EventHref("."), "/lists/index.html", "/search", "/search?player=Asha",
+	pages := []string{"/", "/" + site.EventHref("."), "/lists/index.html", "/search.html", "/search", "/search?player=Asha",
 		"/search?q=kombe", "/search?since=19x8", "/explore", "/explore?variant=kiswahili",
 		"/" + site.GameHref("round-01.bgn", 1), "/" + site.GameHref("round-01.bgn", 2),
 		LivePrefix + "round-1.html", LivePrefix + "1.1.html", links.Boards[0].Link, arbiter,
