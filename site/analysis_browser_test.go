@@ -451,8 +451,15 @@ func axeScript() string {
 	return ""
 }
 
+// axeRules are the rules of axe-core that fail TestBrowserAxe whatever their impact (axe calls
+// them moderate), beside every serious or critical violation: a page's one h1, landmarks
+// told apart by their names, and an accessible name that holds the words shown (WCAG 2.5.3,
+// label in name: a rule axe-core still calls experimental, enabled here).
+var axeRules = []string{"page-has-heading-one", "landmark-unique", "label-content-name-mismatch"}
+
 // TestBrowserAxe runs axe-core inside the pages a reader meets, the analysis board open among
-// them, at a phone's and a desktop's width: no serious or critical violation.
+// them, at a phone's and a desktop's width: no serious or critical violation, and none of
+// axeRules.
 func TestBrowserAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
@@ -465,8 +472,22 @@ func TestBrowserAxe(t *testing.T) {
 		t.Skip("axe test skipped: no axe-core (npm install axe-core at the top of the repository, or BAO_AXE=path/axe.min.js)")
 	}
 	base := browserSite(t)
+	// An archive without an index.md, whose home page the build writes alone, and a player
+	// with more games than one page lists: two pagers on a page.
+	plain := t.TempDir()
+	var many strings.Builder
+	for i := range 101 {
+		fmt.Fprintf(&many, "[South \"Asha\"]\n[North \"Baraka\"]\n[Round \"%d\"]\n[Result \"*\"]\n[Variant \"Bao Kingulu\"]\n\n1. A3 a4 *\n\n", i+1)
+	}
+	if err := os.WriteFile(filepath.Join(plain, "many.bgn"), []byte(many.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, plainBase := staticSite(t, plain)
 	ctx, dialogs := browser(t)
 	pages := []struct{ name, path, open string }{
+		{"home without index.md", plainBase + "/index.html", ""},
+		{"a player's first page of two", plainBase + "/players/asha.html", ""},
+		{"a file's games, first page of two", plainBase + "/many/index.html", ""},
 		{"game", "/demo/selfplay/kiswahili/1.html#p6", ""},
 		{"evaluation graph", "/evals/1.html#p2", ""},
 		{"analysis", "/demo/selfplay/kiswahili/1.html#p6", "button.analyse"},
@@ -486,17 +507,27 @@ func TestBrowserAxe(t *testing.T) {
 			vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 		}
 		for _, p := range pages {
-			do(t, c, vp, chromedp.Navigate(base+p.path), chromedp.WaitVisible("main h1"))
+			u := p.path
+			if !strings.HasPrefix(u, "http") {
+				u = base + u
+			}
+			do(t, c, vp, chromedp.Navigate(u), chromedp.WaitVisible("main"))
 			if p.open != "" {
 				do(t, c, chromedp.Click(p.open))
 				settle(t, c, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
 			}
 			do(t, c, chromedp.Evaluate[chromedp.Void](axe))
-			found := await[[]string](t, c, `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
-				.filter(v => v.impact === 'serious' || v.impact === 'critical')
+			found := await[[]string](t, c, `axe.run(document, {resultTypes: ['violations'],
+				rules: {'label-content-name-mismatch': {enabled: true}}}).then(r => r.violations
+				.filter(v => v.impact === 'serious' || v.impact === 'critical' || `+"`"+strings.Join(axeRules, " ")+"`"+`.split(' ').includes(v.id))
 				.map(v => v.impact + ' ' + v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ') + ')'))`)
 			for _, v := range found {
 				t.Errorf("%s at %s: %s", p.name, w.name, v)
+			}
+			if p.name == "game" { // the experimental rule runs: it checks the viewer's buttons
+				if n := await[int](t, c, `axe.run(document, {runOnly: ['label-content-name-mismatch']}).then(r => r.passes.concat(r.violations).reduce((n, x) => n + x.nodes.length, 0))`); n == 0 {
+					t.Errorf("game at %s: label-content-name-mismatch checked no element", w.name)
+				}
 			}
 		}
 	}

@@ -61,19 +61,29 @@ func msgsScript(l *lang.Lang) []byte {
 //	{{num 10000}}, {{date "1998.03.14"}}  a number and a record's date as the language writes them
 //	{{tag "Event"}}               a tag's name as the language says it
 //	{{lang}}                      the language's code
+//	{{template "pager" (above .)}} the pager above a list, (below .) the one below it
 func funcs(l *lang.Lang) template.FuncMap {
 	return template.FuncMap{
-		"t":    l.T,
-		"n":    l.N,
-		"th":   func(id string, args ...any) template.HTML { return trustedHTML(l.T(id, escapeArgs(args)...)) },
-		"nh":   func(id string, n int, args ...any) template.HTML { return trustedHTML(l.N(id, n, escapeArgs(args)...)) },
-		"num":  l.Number,
-		"date": l.Date,
-		"tag":  func(name string) string { return tagName(l, name) },
-		"lang": l.Code,
-		"join": func(s []string) string { return strings.Join(s, ", ") },
-		"atoi": func(s string) int { n, _ := strconv.Atoi(s); return n },
+		"t":     l.T,
+		"n":     l.N,
+		"th":    func(id string, args ...any) template.HTML { return trustedHTML(l.T(id, escapeArgs(args)...)) },
+		"nh":    func(id string, n int, args ...any) template.HTML { return trustedHTML(l.N(id, n, escapeArgs(args)...)) },
+		"num":   l.Number,
+		"date":  l.Date,
+		"tag":   func(name string) string { return tagName(l, name) },
+		"lang":  l.Code,
+		"join":  func(s []string) string { return strings.Join(s, ", ") },
+		"atoi":  func(s string) int { n, _ := strconv.Atoi(s); return n },
+		"above": func(page any) pagerAt { return pagerAt{Page: page} },
+		"below": func(page any) pagerAt { return pagerAt{Page: page, Below: true} },
 	}
+}
+
+// pagerAt is the data of the "pager" template: the page, and whether the pager is the one
+// below its list (two navigation landmarks on a page need two names).
+type pagerAt struct {
+	Page  any
+	Below bool
 }
 
 // escapeArgs escapes the string arguments of a message holding HTML: the catalogue's text is
