@@ -158,6 +158,7 @@ func TestBrowserLegalPits(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(t, "forced colours")
+	keepShot(t, p, "record-legal-forced-360x740.png")
 	if !strings.Contains(eval[string](t, p, `matchMedia('(forced-colors: active)').matches ? 'yes' : 'no'`), "yes") {
 		t.Error("the forced colours were not emulated")
 	}
