@@ -8,7 +8,6 @@ import (
 
 	"github.com/bao-archive/bao/engine"
 	"github.com/bao-archive/bao/internal/lang"
-	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site/board"
 )
 
@@ -52,16 +51,6 @@ type embedPage struct {
 	pageData
 	Game *gameView
 }
-
-type tagView struct {
-	Name, Value string
-	Href        string // a list of games sharing the value
-	URL         string // an external source
-}
-
-// provenanceTags say where a record comes from and who worked on it.
-var provenanceTags = map[string]bool{"Source": true, "SourceRef": true, "Annotator": true,
-	"Transcriber": true, "Language": true}
 
 // gamePages renders a game's page and its embed page, or a puzzle's page (puzzle.go).
 func (b *catalogue) gamePages(g *game) ([]rendered, error) {
@@ -141,145 +130,6 @@ func positionRows(l *lang.Lang, g *game, bd *board.Board) template.HTML {
 	return trustedHTML(w.String())
 }
 
-// subtitle is the line under the heading: event, site, date, round, variant, result.
-func (g *game) subtitle(l *lang.Lang) string {
-	var parts []string
-	for _, t := range []string{"Event", "Site"} {
-		if v := g.tag(t); v != "" {
-			parts = append(parts, v)
-		}
-	}
-	if d := l.Date(g.tag("Date")); d != "" {
-		parts = append(parts, d)
-	}
-	if r := g.tag("Round"); r != "" {
-		parts = append(parts, l.T("game.round", "Round", r))
-	}
-	if v := g.variant(); v != nil {
-		parts = append(parts, v.Name())
-	} else if v := g.tag("Variant"); v != "" {
-		parts = append(parts, v)
-	}
-	if r := g.rec.Result; r != "" && r != "*" {
-		parts = append(parts, r)
-	}
-	return strings.Join(parts, " · ")
-}
-
-// tagViews splits the tags into the roster (with links to the lists) and provenance.
-func (b *catalogue) tagViews(g *game) (roster, prov []tagView) {
-	for _, t := range g.rec.Tags {
-		tv := tagView{Name: t.Name, Value: t.Value}
-		if provenanceTags[t.Name] {
-			if strings.HasPrefix(t.Value, "https://") || strings.HasPrefix(t.Value, "http://") {
-				tv.URL = t.Value
-			}
-			prov = append(prov, tv)
-			continue
-		}
-		switch t.Name {
-		case "Event":
-			if tv.Href = b.eventHref(g); tv.Href == "" && g.tag("Event") != "" {
-				tv.Href = b.facetHref("event", g.tag("Event"))
-			}
-		case "South", "North":
-			if v := g.tag(t.Name); v != "" {
-				tv.Href = b.playerLink(v).Href // the player's page (players.go)
-			}
-		case "Date":
-			if y := g.year(); y != "" {
-				tv.Href = b.facetHref("year", y)
-			}
-		case "Variant":
-			if v := g.variant(); v != nil {
-				tv.Href = b.facetHref("variant", v.ID())
-			}
-		case "Termination":
-			tv.Value = Ended(b.l, t.Value)
-		}
-		roster = append(roster, tv)
-	}
-	return roster, prov
-}
-
-// nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings
-// (nag.1 …, nag.code for the others).
-func nags(l *lang.Lang, ns []int) (sym, title string) {
-	var s, t []string
-	for _, n := range ns {
-		if glyph, _, ok := notation.Glyph(n); ok {
-			s, t = append(s, glyph), append(t, l.T("nag."+strconv.Itoa(n)))
-		} else {
-			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, l.N("nag.code", n))
-		}
-	}
-	return strings.Join(s, ""), strings.Join(t, ", ")
-}
-
-// caption names a node: "12. A6<*", "12... a4>!", or the start.
-func (g *game) caption(l *lang.Lang, n *node) string {
-	if n.move == nil {
-		if g.rec.Tag("Position") != "" {
-			return l.T("game.setup")
-		}
-		return l.T("game.start")
-	}
-	if n.gap {
-		num, south := g.moveNumber(n.depth + 1)
-		label := strconv.Itoa(num) + "."
-		if !south {
-			label += ".."
-		}
-		return l.T("game.gap", "Move", label)
-	}
-	num, south := g.moveNumber(n.depth)
-	dots := "."
-	if !south {
-		dots = "..."
-	}
-	sym, _ := nags(l, n.move.NAGs)
-	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
-}
-
-// comments renders comment texts as Markdown.
-func (b *catalogue) comments(dc *docContext, cs []notation.Comment) []template.HTML {
-	var out []template.HTML
-	for _, c := range cs {
-		text := strings.TrimSpace(notation.Prose(c.Text)) // the commands are for machines
-		if text == "" {
-			continue
-		}
-		cdc := *dc
-		cdc.line = c.Pos.Line
-		out = append(out, b.s.markdown(dedent(c.Text), &cdc))
-	}
-	return out
-}
-
-// dedent removes the indentation common to a comment's lines after the first, which a record
-// writer adds to wrap long comments and which Markdown would read as a code block.
-func dedent(s string) string {
-	s = notation.Prose(s)
-	lines := strings.Split(s, "\n")
-	indent := -1
-	for _, l := range lines[1:] {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		n := len(l) - len(strings.TrimLeft(l, " \t"))
-		if indent < 0 || n < indent {
-			indent = n
-		}
-	}
-	for i := 1; i < len(lines) && indent > 0; i++ {
-		if len(lines[i]) >= indent {
-			lines[i] = lines[i][indent:]
-		}
-	}
-	lines[0] = strings.TrimLeft(lines[0], " \t")
-	return strings.Join(lines, "\n")
-}
-
 // openingAndNovelty names the game's opening (the archive's openings.toml) and finds its
 // novelty (the archive's index, which computed it).
 func (b *catalogue) openingAndNovelty(g *game, gv *gameView) {
@@ -302,14 +152,4 @@ func (b *catalogue) openingAndNovelty(g *game, gv *gameView) {
 		gv.Novelty = &link{Text: g.caption(b.l, g.nodes[nov.Ply]), Href: plyAnchor(nov.Ply)}
 		gv.Earlier = nov.Earlier
 	}
-}
-
-// Ended is how a game ended (its Termination tag: resignation, time forfeit, …) as language l
-// says it, in the words the page scripts use too (js.term.*); one bao does not know, as
-// written.
-func Ended(l *lang.Lang, term string) string {
-	if id := "js.term." + strings.ReplaceAll(term, " ", "-"); l.Has(id) {
-		return l.T(id)
-	}
-	return term
 }

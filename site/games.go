@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -256,4 +257,68 @@ func orUnknown(s string) string {
 // South makes it.
 func (g *game) moveNumber(d int) (int, bool) {
 	return notation.MoveNumber(d-1, g.start.Variant() != nil && g.start.ToMove() == engine.North)
+}
+
+// subtitle is the line under the heading: event, site, date, round, variant, result.
+func (g *game) subtitle(l *lang.Lang) string {
+	var parts []string
+	for _, t := range []string{"Event", "Site"} {
+		if v := g.tag(t); v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if d := l.Date(g.tag("Date")); d != "" {
+		parts = append(parts, d)
+	}
+	if r := g.tag("Round"); r != "" {
+		parts = append(parts, l.T("game.round", "Round", r))
+	}
+	if v := g.variant(); v != nil {
+		parts = append(parts, v.Name())
+	} else if v := g.tag("Variant"); v != "" {
+		parts = append(parts, v)
+	}
+	if r := g.rec.Result; r != "" && r != "*" {
+		parts = append(parts, r)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// caption names a node: "12. A6<*", "12... a4>!", or the start.
+func (g *game) caption(l *lang.Lang, n *node) string {
+	if n.move == nil {
+		if g.rec.Tag("Position") != "" {
+			return l.T("game.setup")
+		}
+		return l.T("game.start")
+	}
+	if n.gap {
+		num, south := g.moveNumber(n.depth + 1)
+		label := strconv.Itoa(num) + "."
+		if !south {
+			label += ".."
+		}
+		return l.T("game.gap", "Move", label)
+	}
+	num, south := g.moveNumber(n.depth)
+	dots := "."
+	if !south {
+		dots = "..."
+	}
+	sym, _ := nags(l, n.move.NAGs)
+	return strconv.Itoa(num) + dots + " " + n.move.Token + sym
+}
+
+// nags writes NAGs as symbols ($1..$6 as ! ? !! ?? !? ?!; others as $n) with their meanings
+// (nag.1 …, nag.code for the others).
+func nags(l *lang.Lang, ns []int) (sym, title string) {
+	var s, t []string
+	for _, n := range ns {
+		if glyph, _, ok := notation.Glyph(n); ok {
+			s, t = append(s, glyph), append(t, l.T("nag."+strconv.Itoa(n)))
+		} else {
+			s, t = append(s, fmt.Sprintf("$%d", n)), append(t, l.N("nag.code", n))
+		}
+	}
+	return strings.Join(s, ""), strings.Join(t, ", ")
 }

@@ -88,3 +88,42 @@ func writeComments(w *strings.Builder, cs []template.HTML) {
 		w.WriteString(`<div class="comment">` + string(c) + `</div>`)
 	}
 }
+
+// comments renders comment texts as Markdown.
+func (b *catalogue) comments(dc *docContext, cs []notation.Comment) []template.HTML {
+	var out []template.HTML
+	for _, c := range cs {
+		text := strings.TrimSpace(notation.Prose(c.Text)) // the commands are for machines
+		if text == "" {
+			continue
+		}
+		cdc := *dc
+		cdc.line = c.Pos.Line
+		out = append(out, b.s.markdown(dedent(c.Text), &cdc))
+	}
+	return out
+}
+
+// dedent removes the indentation common to a comment's lines after the first, which a record
+// writer adds to wrap long comments and which Markdown would read as a code block.
+func dedent(s string) string {
+	s = notation.Prose(s)
+	lines := strings.Split(s, "\n")
+	indent := -1
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " \t"))
+		if indent < 0 || n < indent {
+			indent = n
+		}
+	}
+	for i := 1; i < len(lines) && indent > 0; i++ {
+		if len(lines[i]) >= indent {
+			lines[i] = lines[i][indent:]
+		}
+	}
+	lines[0] = strings.TrimLeft(lines[0], " \t")
+	return strings.Join(lines, "\n")
+}

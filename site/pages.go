@@ -1,36 +1,14 @@
 package site
 
 import (
+	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
 	"strings"
-
-	"github.com/bao-archive/bao/internal/lang"
-	"github.com/bao-archive/bao/site/board"
-	"github.com/bao-archive/bao/site/webengine"
 )
-
-// pageData is what every page's layout needs.
-type pageData struct {
-	Root   string // relative path from the page to the site root: "", "../", ...
-	Title  string
-	Site   string
-	Kind   string // body class: page, game, list, search
-	Crumbs []link
-	Langs  []link // the page in each language of the site (Note is the language's code)
-	Live   string // the live broadcast's script (Options.LiveScript), "" for none
-	// Served: bao serve renders the page and answers the live search and the explorer
-	// (/search, /explore), which the header and the analysis board then link to. A static
-	// site's pages link to its own search.html.
-	Served bool
-}
-
-// link is an href (site-relative unless said otherwise) with its text.
-type link struct {
-	Href, Text, Note string
-}
 
 // mdPage is a Markdown page: the home page, a collection's page, a record file's list of games
 // or a plain page.
@@ -44,111 +22,6 @@ type mdPage struct {
 	Pages       []link
 	Games       []gameRow
 	Pager       *pager
-}
-
-// pageFunc renders one page from the catalogue (of a build, or of a view of it).
-type pageFunc func(c *catalogue) ([]byte, error)
-
-// routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
-// the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
-// not among them: a build streams them, and bao serve finds them by their names (GameHref).
-func (b *catalogue) routes() (map[string]pageFunc, error) {
-	assets, err := staticFiles()
-	if err != nil {
-		return nil, err
-	}
-	r := map[string]pageFunc{}
-	for _, f := range b.folders {
-		r[f.href()] = func(v *catalogue) ([]byte, error) { return v.folderPage(f) }
-		for _, p := range f.pages {
-			r[b.pages[p]] = func(v *catalogue) ([]byte, error) { return v.markdownPage(p) }
-		}
-	}
-	for _, file := range b.records {
-		r[recordFileHref(file)] = func(v *catalogue) ([]byte, error) { return fs.ReadFile(v.src, file) }
-		eachPage(b.gamesOf(file), func(i int) {
-			r[recordHref(file, i)] = func(v *catalogue) ([]byte, error) { return v.recordListPage(file, i) }
-		})
-	}
-	r[listsIndexHref] = (*catalogue).listsIndexPage
-	for _, fk := range facetKinds {
-		if n := len(b.facets[fk.kind]); n > gamesPerPage { // more than the lists' index shows
-			eachPage(n, func(i int) {
-				r[facetIndexHref(fk.kind, i)] = func(v *catalogue) ([]byte, error) { return v.facetIndexPage(fk.kind, fk.name, i) }
-			})
-		}
-		for slug, fv := range b.facets[fk.kind] {
-			eachPage(len(fv.games), func(i int) {
-				r[listHref(fk.kind, slug, i)] = func(v *catalogue) ([]byte, error) { return v.facetPage(fk.kind, fk.name, slug, i) }
-			})
-		}
-	}
-	for _, ev := range b.events {
-		eachPage(len(ev.games), func(i int) {
-			r[pageHref(ev.href, i)] = func(v *catalogue) ([]byte, error) { return v.eventPage(ev, i) }
-		})
-	}
-	for href, p := range b.players {
-		eachPage(len(p.games), func(i int) {
-			r[pageHref(href, i)] = func(v *catalogue) ([]byte, error) { return v.playerPage(p, i) }
-		})
-	}
-	r[searchHref] = (*catalogue).searchPage
-	r[searchDataHref] = func(v *catalogue) ([]byte, error) { return v.searchData().index, nil }
-	for i := range b.searchData().chunks {
-		r[searchChunkHref(i)] = func(v *catalogue) ([]byte, error) { return v.searchData().chunks[i], nil }
-	}
-	eng, err := webengine.Load()
-	if err != nil {
-		return nil, err
-	}
-	for name, data := range eng.Files {
-		assets[name] = data
-	}
-	for name, data := range assets {
-		r[name] = func(*catalogue) ([]byte, error) { return data, nil }
-	}
-	r[boardStyleHref] = func(*catalogue) ([]byte, error) { return []byte(BoardStyle() + board.ImageStyle), nil }
-	for _, l := range append([]*lang.Lang{b.l}, b.langs...) {
-		r[msgsHref(l.Code())] = func(*catalogue) ([]byte, error) { return msgsScript(l), nil }
-	}
-	return r, nil
-}
-
-// newPage fills in the layout's data for the page at site-relative path name.
-func (b *catalogue) newPage(name, kind, title string) pageData {
-	p := pageData{Root: strings.Repeat("../", strings.Count(name, "/")), Title: title,
-		Site: b.siteTitle(), Kind: kind, Live: b.s.opts.LiveScript, Served: b.served}
-	// The language switch: bao serve answers every address in every language (?lang= sets
-	// the reader's choice); a built site has each language's pages in its own folder.
-	up := strings.Repeat("../", strings.Count(b.s.langPrefix(b.l), "/"))
-	for _, l := range b.langs {
-		href := langSwitchHref(l.Code())
-		if !b.live {
-			href = p.Root + up + b.s.langPrefix(l) + name
-		}
-		p.Langs = append(p.Langs, link{Href: href, Text: l.Name(), Note: l.Code()})
-	}
-	// Breadcrumbs: the folders above the page, each with a page of its own.
-	dir := path.Dir(name)
-	if isFolderPage(name) {
-		dir = path.Dir(dir)
-		if name == homeHref {
-			return p
-		}
-	}
-	for d := dir; ; d = path.Dir(d) {
-		if l, ok := b.places[d]; ok {
-			if l.Text == "" { // the root, named as the site is in the page's language
-				l.Text = b.siteTitle()
-			}
-			p.Crumbs = append([]link{l}, p.Crumbs...)
-		}
-		if d == "." || d == "/" {
-			break
-		}
-	}
-	return p
 }
 
 // folderPage renders a folder's page: its index.md or README.md, its sub-folders, pages and
@@ -279,14 +152,6 @@ func (b *catalogue) folderTitle(f *folder) string {
 	return f.title
 }
 
-// siteTitle names the site: Options.Title, else the catalogue's name in the page's language.
-func (b *catalogue) siteTitle() string {
-	if b.s.opts.Title != "" {
-		return b.s.opts.Title
-	}
-	return b.l.T("layout.title")
-}
-
 var heading = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)
 
 // markdownTitle is the first level-one heading of a Markdown file, or its name.
@@ -298,4 +163,31 @@ func (b *catalogue) markdownTitle(name string) string {
 		}
 	}
 	return strings.TrimSuffix(path.Base(name), ".md")
+}
+
+// maxPage bounds a Markdown page: it is read whole, and rendered.
+const maxPage = 16 << 20
+
+// readSource reads the Markdown page name, failing for one larger than maxPage.
+func (b *catalogue) readSource(name string) ([]byte, error) {
+	f, err := b.src.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPage+1))
+	if err == nil && len(data) > maxPage {
+		err = fmt.Errorf("larger than %d MiB; not shown", maxPage>>20)
+	}
+	return data, err
+}
+
+// pageError is the body of a page that cannot be read: its located message, also a warning.
+func (b *catalogue) pageError(name string, err error) template.HTML {
+	if pe, ok := err.(*fs.PathError); ok { // the location says which file
+		err = pe.Err
+	}
+	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
+	b.warn(msg)
+	return trustedHTML(`<p class="bao-error" role="alert">` + escapeHTML(msg) + `</p>`) // escaped here
 }

@@ -2,9 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html/template"
-	"io"
-	"io/fs"
 
 	"github.com/bao-archive/bao/notation"
 )
@@ -52,31 +49,4 @@ func unreadable(name, where string, number int, err error) *game {
 	}
 	return &game{file: name, where: where, number: number, rec: &notation.Record{},
 		nodes: []*node{{prev: -1, next: -1}}, errs: []string{msg}}
-}
-
-// maxPage bounds a Markdown page: it is read whole, and rendered.
-const maxPage = 16 << 20
-
-// readSource reads the Markdown page name, failing for one larger than maxPage.
-func (b *catalogue) readSource(name string) ([]byte, error) {
-	f, err := b.src.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPage+1))
-	if err == nil && len(data) > maxPage {
-		err = fmt.Errorf("larger than %d MiB; not shown", maxPage>>20)
-	}
-	return data, err
-}
-
-// pageError is the body of a page that cannot be read: its located message, also a warning.
-func (b *catalogue) pageError(name string, err error) template.HTML {
-	if pe, ok := err.(*fs.PathError); ok { // the location says which file
-		err = pe.Err
-	}
-	msg := fmt.Sprintf("%s:1:1: %v", b.where(name), err)
-	b.warn(msg)
-	return trustedHTML(`<p class="bao-error" role="alert">` + escapeHTML(msg) + `</p>`) // escaped here
 }
