@@ -390,6 +390,29 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 	}
 }
 
+// lineBGNMoves are the moves of a line from position bpn as the analysis board lists them:
+// "1. A6<*" for South's, and a number for North's only where the line starts ("1… a4>").
+func lineBGNMoves(bpn string, toks []string) []string {
+	south := strings.Fields(bpn)[1] != "N"
+	var out []string
+	n := 1
+	for i, tok := range toks {
+		switch {
+		case south:
+			out = append(out, fmt.Sprintf("%d. %s", n, tok))
+		case i == 0:
+			out = append(out, fmt.Sprintf("%d… %s", n, tok))
+		default:
+			out = append(out, tok)
+		}
+		if !south {
+			n++
+		}
+		south = !south
+	}
+	return out
+}
+
 // tapToken plays move i of ag's line on the open analysis board by tapping its pit, and its
 // choice where the pit has several moves (checking that exactly the legal ones are offered),
 // then waits for the board to show the position after it, the line so far kept.
@@ -564,6 +587,30 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	}
 	if eval[bool](t, ctx, `!!document.querySelector('section.analysis [data-a=explore], section.analysis [data-a=search]')`) {
 		t.Error("a static site's analysis board links to an explorer no server answers")
+	}
+	// The line is one list, its moves numbered as a record numbers them from the position
+	// analysed; a move played instead of the last is its alternative, a list under it.
+	wantLine := lineBGNMoves(ag.after(t, 0), ag.line)
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll('section.analysis ol.line > li > button')].map(b => b.textContent)`); !slices.Equal(got, wantLine) {
+		t.Errorf("the line's list %q, want %q", got, wantLine)
+	}
+	do(t, ctx, chromedp.Click(`section.analysis [data-a=back]`))
+	q, _ := engine.ParsePosition(ag.v, ag.after(t, len(ag.line)-1))
+	var other string
+	for _, c := range q.Children(nil) {
+		if tok := ag.v.FormatMove(c.Move); tok != ag.line[len(ag.line)-1] && other == "" {
+			other = tok
+		}
+	}
+	if other != "" {
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
+		tapPit(t, ctx, pitOfToken(other))
+		if eval[bool](t, ctx, `!!document.querySelector('section.analysis .choices button')`) {
+			do(t, ctx, chromedp.Click(fmt.Sprintf(`section.analysis .choices button[data-move=%q]`, other)))
+		}
+		settle(t, ctx, `!!document.querySelector('section.analysis ol.line > li:last-child > ol.branch > li > button.current')`)
+		do(t, ctx, chromedp.Click(`section.analysis ol.line > li:last-child > button`))
+		settle(t, ctx, fmt.Sprintf(`document.querySelector('svg[data-analysis]').getAttribute('data-bpn') === %q`, want))
 	}
 	do(t, ctx, chromedp.Click(`section.analysis [data-a=flip]`))
 	if !eval[bool](t, ctx, `document.querySelector('svg[data-analysis]').classList.contains('flipped')`) {

@@ -495,28 +495,41 @@
       var se = tools.querySelector('[data-a=search]');
       if (se) se.setAttribute('href', new URL(posSearch, document.baseURI).pathname + q);
     }
+    // drawTree lists the reader's moves: a line's moves one after another, numbered as a
+    // record numbers them from the position analysed (a North move where a list starts gets
+    // its number too: "12… a4>"), each move's alternatives nested under it as lines of their own.
+    var southFirst = String(start).trim().split(/\s+/)[1] !== 'N';
     function drawTree() {
       tree.textContent = '';
-      var add = function (list, n) {
-        n.kids.forEach(function (k, i) {
-          var li = document.createElement('li');
-          if (i > 0) li.className = 'branch';
-          var a = document.createElement('button');
-          a.type = 'button';
-          a.className = 'node' + (k === cur ? ' current' : '');
-          if (k === cur) a.setAttribute('aria-current', 'step');
-          a.textContent = k.tok;
-          a.addEventListener('click', function () { go(k); });
-          li.appendChild(a);
-          list.appendChild(li);
-          if (k.kids.length) {
-            var sub = document.createElement('ol');
-            li.appendChild(sub);
-            add(sub, k);
-          }
-        });
+      // item is the entry of node k, the ply d of the reader's line (1 for the first).
+      var item = function (k, d, first) {
+        var south = (d % 2 === 1) === southFirst;
+        var n = Math.floor((d + (southFirst ? 1 : 2)) / 2);
+        var li = document.createElement('li');
+        var a = document.createElement('button');
+        a.type = 'button';
+        a.className = 'node' + (k === cur ? ' current' : '');
+        if (k === cur) a.setAttribute('aria-current', 'step');
+        a.textContent = south ? n + '. ' + k.tok : first ? n + '\u2026 ' + k.tok : k.tok;
+        a.addEventListener('click', function () { go(k); });
+        li.appendChild(a);
+        return li;
       };
-      add(tree, root);
+      // line lists the line that goes on from node n (ply d next) into list.
+      var line = function (list, n, d) {
+        for (var first = true; n.kids.length; n = n.kids[0], d++, first = false) {
+          var li = item(n.kids[0], d, first);
+          list.appendChild(li);
+          n.kids.slice(1).forEach(function (k) {
+            var sub = document.createElement('ol');
+            sub.className = 'branch';
+            sub.appendChild(item(k, d, true));
+            line(sub, k, d + 1);
+            li.appendChild(sub);
+          });
+        }
+      };
+      line(tree, root, 1);
     }
     tools.addEventListener('click', function (e) {
       var t = e.target.closest('[data-a]');
