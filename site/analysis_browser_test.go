@@ -352,19 +352,9 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 			.observe(document.querySelector('svg[data-analysis]'), {subtree: true, attributes: true, attributeFilter: ['class']});
 	})()`))
 	for i, tok := range ag.line {
-		q, _ := engine.ParsePosition(ag.v, ag.after(t, i))
-		n, _ := choices(q, tok)
 		do(t, c, chromedp.Evaluate[chromedp.Void](`window.sawHand = false; document.querySelector('svg[data-analysis]').removeAttribute('data-sown')`))
-		tapPit(t, c, pitOfToken(tok))
-		if n > 1 {
-			settle(t, c, fmt.Sprintf(`!!document.querySelector('section.analysis .choices button[data-move=%q]')`, tok))
-			if k := eval[int](t, c, `document.querySelectorAll('section.analysis .choices button').length`); k != n {
-				t.Errorf("%s: %d choices offered, want %d", tok, k, n)
-			}
-			do(t, c, chromedp.Click(fmt.Sprintf(`section.analysis .choices button[data-move=%q]`, tok)))
-		}
+		tapToken(t, c, ag, i)
 		want := ag.after(t, i+1)
-		settle(t, c, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`, want, strings.Join(ag.line[:i+1], " ")))
 		wp, _ := engine.ParsePosition(ag.v, want)
 		seeds := make([]string, ag.v.Pits())
 		for k := range seeds {
@@ -400,8 +390,28 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 	}
 }
 
-// browserAnalysisScreenshots saves the analysis board in use for each game at a phone's and
-// a desktop's width.
+// tapToken plays move i of ag's line on the open analysis board by tapping its pit, and its
+// choice where the pit has several moves (checking that exactly the legal ones are offered),
+// then waits for the board to show the position after it, the line so far kept.
+func tapToken(t *testing.T, c context.Context, ag analysisGame, i int) {
+	t.Helper()
+	tok := ag.line[i]
+	q, _ := engine.ParsePosition(ag.v, ag.after(t, i))
+	n, _ := choices(q, tok)
+	tapPit(t, c, pitOfToken(tok))
+	if n > 1 {
+		settle(t, c, fmt.Sprintf(`!!document.querySelector('section.analysis .choices button[data-move=%q]')`, tok))
+		if k := eval[int](t, c, `document.querySelectorAll('section.analysis .choices button').length`); k != n {
+			t.Errorf("%s: %d choices offered, want %d", tok, k, n)
+		}
+		do(t, c, chromedp.Click(fmt.Sprintf(`section.analysis .choices button[data-move=%q]`, tok)))
+	}
+	settle(t, c, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]'); return s.getAttribute('data-bpn') === %q && s.getAttribute('data-line') === %q; })()`,
+		ag.after(t, i+1), strings.Join(ag.line[:i+1], " ")))
+}
+
+// browserAnalysisScreenshots saves the analysis board in use (the reader's moves tapped, the
+// engine's answer shown) for each game at a phone's and a desktop's width.
 func browserAnalysisScreenshots(t *testing.T, ctx context.Context, base string, games []analysisGame, dir string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -415,12 +425,12 @@ func browserAnalysisScreenshots(t *testing.T, ctx context.Context, base string, 
 			if w.width < 500 {
 				vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 			}
-			u := fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)
-			for _, tok := range ag.line[:2] {
-				u += "/" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(tok)
-			}
-			do(t, ctx, vp, chromedp.Navigate("about:blank"), chromedp.Navigate(u))
+			do(t, ctx, vp, chromedp.Navigate("about:blank"), chromedp.Navigate(fmt.Sprintf("%s/%s/1.html#p%d", base, ag.v.ID(), analysisPly)),
+				chromedp.WaitVisible("button.analyse"), chromedp.Click("button.analyse"))
 			settle(t, ctx, `!!document.querySelector('svg[data-analysis] g.pit.can')`)
+			for i := range ag.line { // the reader's moves, tapped
+				tapToken(t, ctx, ag, i)
+			}
 			do(t, ctx, chromedp.Click(`section.analysis button[data-a=engine]`))
 			settle(t, ctx, `!!document.querySelector('section.analysis .best[data-best]')`)
 			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('section.analysis').scrollIntoView()`))

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/bao-archive/bao/engine"
+	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/internal/sitetest"
 )
 
@@ -150,21 +152,59 @@ func TestBrowserLegalPits(t *testing.T) {
 	do(t, p, chromedp.Navigate(base+links.Boards[0].Link+"?lang=sw"))
 	settle(t, p, readyJS)
 	check(t, "the page's colours")
-	if dir := os.Getenv("BAO_SCREENSHOTS"); dir != "" {
-		png, err := chromedp.Run(p, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "record-legal-sw-360x740.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	keepShot(t, p, "record-legal-sw-360x740.png")
 	if _, err := chromedp.Call(p, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 		Features: []*emulation.MediaFeature{{Name: "forced-colors", Value: "active"}}}); err != nil {
 		t.Fatal(err)
 	}
 	check(t, "forced colours")
+	keepShot(t, p, "record-legal-forced-360x740.png")
 	if !strings.Contains(eval[string](t, p, `matchMedia('(forced-colors: active)').matches ? 'yes' : 'no'`), "yes") {
 		t.Error("the forced colours were not emulated")
+	}
+}
+
+// TestBrowserRefusalShown: a move the server refuses as sent (here a clock reading that is
+// not a time, left in the phone's storage) is said on the recording page in the server's words,
+// in the page's language, and kept on the phone, not sent again and again.
+func TestBrowserRefusalShown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	dir, links := newEvent(t, "kiswahili", 4)
+	var cut atomic.Bool
+	base := liveSite(t, dir, &cut)
+	p := person(t, sitetest.Browser(t), true)
+	link := links.Boards[0].Link
+	start := engine.Kiswahili.Start()
+	c := start.Children(nil)[0]
+	queued := fmt.Sprintf(`[{"ply":1,"move":%q,"position":%q,"clock":"25 dakika"}]`, engine.Kiswahili.FormatMove(c.Move), c.Position.String())
+	do(t, p, chromedp.Navigate(base+link+"?lang=sw"))
+	settle(t, p, readyJS)
+	do(t, p, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem(%q, %q)`, "bao-rec:"+link, queued)), chromedp.Reload())
+	want := lang.Must("sw").T("live.err.clock", "Clock", "25 dakika")
+	settle(t, p, fmt.Sprintf(`document.querySelector('#sync').textContent.includes(%q)`, want))
+	keepShot(t, p, "record-refused-sw-390x844.png")
+	if got := eval[string](t, p, `localStorage.getItem('bao-rec:' + document.body.getAttribute('data-write'))`); !strings.Contains(got, "25 dakika") {
+		t.Errorf("the refused move left the phone's storage: %q", got)
+	}
+}
+
+// keepShot saves a screenshot of the page in ctx as name under $BAO_SCREENSHOTS, if set.
+func keepShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("BAO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -169,6 +169,13 @@
           syncLine(msg(r.status === 409 ? 'js.rec.conflict' : 'js.rec.refused', { Error: r.body.error || '', Moves: lost }), 'conflict');
         });
       }
+      if (r.status >= 400 && r.status < 500 && r.status !== 429) {
+        // refused as sent (a link no longer valid, a clock reading): said in the server's
+        // words, kept on the phone, sent again only when the connection returns or on a reload
+        syncLine(msg('js.rec.stopped', { Error: r.body.error || 'HTTP ' + r.status,
+          Moves: queue.map(function (x) { return x.move; }).join(' ') }), 'conflict');
+        return;
+      }
       later();
     }, function () { sending = false; later(); });
   }
