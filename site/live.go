@@ -87,14 +87,15 @@ var ErrNoIndex = errors.New("live search needs the archive's index: run 'bao ind
 // error beside the form; page is nil for any other error.
 func (c *Catalog) LivePage(ctx context.Context, kind string, q url.Values, l *lang.Lang) (page []byte, open, err error) {
 	open, _ = c.b.s.ix.use(ctx, func(ctx context.Context, ix *archive.Index) error {
-		page, err = c.b.view(ctx, ix, nil, l).livePage(c, kind, q)
+		page, err = c.b.view(ctx, ix, nil, l).livePage(ctx, ix, c, kind, q)
 		return nil
 	})
 	return page, open, err
 }
 
-func (v *build) livePage(c *Catalog, kind string, q url.Values) ([]byte, error) {
-	ix := v.ix
+// livePage renders a live search's or the explorer's page from the catalogue and the index
+// (nil: none).
+func (v *catalogue) livePage(ctx context.Context, ix *archive.Index, c *Catalog, kind string, q url.Values) ([]byte, error) {
 	if ix == nil {
 		return nil, ErrNoIndex
 	}
@@ -105,10 +106,10 @@ func (v *build) livePage(c *Catalog, kind string, q url.Values) ([]byte, error) 
 	var data any
 	var err error
 	if kind == "explore" {
-		data, err = v.exploreMoves(ix, form)
+		data, err = v.exploreMoves(ctx, ix, form)
 	} else {
 		kind = "results"
-		data, err = v.searchResults(c, ix, form)
+		data, err = v.searchResults(ctx, c, ix, form)
 	}
 	if err != nil && !errors.Is(err, archive.ErrBadQuery) {
 		return nil, err
@@ -120,8 +121,8 @@ func (v *build) livePage(c *Catalog, kind string, q url.Values) ([]byte, error) 
 	return page, err
 }
 
-func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]string) (*resultsPage, error) {
-	ctx, l := v.ctx, v.l
+func (v *catalogue) searchResults(ctx context.Context, c *Catalog, ix *archive.Index, form map[string]string) (*resultsPage, error) {
+	l := v.l
 	pg := &resultsPage{pageData: v.newPage("search", "results", l.T("results.title")), Form: form,
 		Variants: engine.Variants(), eventChoices: c.events}
 	offset, err := offsetParam(form["offset"])
@@ -174,8 +175,8 @@ func (v *build) searchResults(c *Catalog, ix *archive.Index, form map[string]str
 	return pg, nil
 }
 
-func (v *build) exploreMoves(ix *archive.Index, form map[string]string) (*explorePage, error) {
-	ctx, l := v.ctx, v.l
+func (v *catalogue) exploreMoves(ctx context.Context, ix *archive.Index, form map[string]string) (*explorePage, error) {
+	l := v.l
 	pg := &explorePage{pageData: v.newPage("explore", "explore", l.T("explore.title")), Form: form,
 		Variants: engine.Variants()}
 	if form["variant"] == "" {
