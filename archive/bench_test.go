@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -146,13 +147,17 @@ func dirSize(dir string) int64 {
 }
 
 // BenchmarkArchiveUpdate builds the generated archive's index from nothing: reading, verifying
-// and replaying every record, and indexing every position.
+// and replaying every record, and indexing every position. peak-heap-MB is the most heap in
+// use while it ran, which the batches bound (batchPositions): it should not grow with the
+// shard count nor with -bench.games.
 func BenchmarkArchiveUpdate(b *testing.B) {
 	a := generatedArchive(b)
 	for _, shards := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
 			dir := filepath.Join(a.root, ".bao", fmt.Sprintf("bench-%d", shards))
 			var elapsed time.Duration
+			runtime.GC()
+			stop := peakHeap(b)
 			cpu0 := cpuTime()
 			for b.Loop() {
 				os.RemoveAll(dir)
@@ -162,6 +167,7 @@ func BenchmarkArchiveUpdate(b *testing.B) {
 				}
 				elapsed += s.Elapsed
 			}
+			stop()
 			b.ReportMetric(float64(a.games*b.N)/elapsed.Seconds(), "games/s")
 			b.ReportMetric(float64(a.games*b.N)/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
 			b.ReportMetric(float64(dirSize(dir))/float64(a.games), "index-bytes/game")
@@ -284,6 +290,31 @@ func BenchmarkIndexBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
+}
+
+// peakHeap samples the heap in use (Go's HeapInuse) until stop, which reports its peak.
+func peakHeap(b *testing.B) (stop func()) {
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		var most uint64
+		for {
+			metrics.Read(samples)
+			most = max(most, samples[0].Value.Uint64()+samples[1].Value.Uint64())
+			select {
+			case <-done:
+				peak <- most
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		b.ReportMetric(float64(<-peak)/(1<<20), "peak-heap-MB")
+	}
 }
 
 // cpuTime is the CPU time this process has used, in all its threads: on a machine shared with

@@ -65,16 +65,21 @@
 //
 // Update streams: each file is read as it is hashed, its records are verified by one worker
 // per core, and its documents reach the shard's writer in pieces of 100 and are written in
-// batches of UpdateOptions.BatchSize (2,000). What Update holds at once is therefore bounded
-// by the batch size and the core count, not by the size of a file: measured 448 MB peak RSS
-// for a single file of 10,000 games, 765 MB for 100,000 games. What does grow with the
-// archive, and by how much:
+// batches of at most UpdateOptions.BatchSize (2,000) documents and 110,000 positions. Most of
+// what Update holds is bleve's work on one batch, and it grows with the batch's positions, not
+// its games: the documents mapped, then each position analysed as a field of its own, then the
+// segment built from them, about 1.4 KB a position in all. So a batch ends at 110,000
+// positions (2,000 games of Bao la Kiswahili, 620 of Bao la Kimasai, whose self-played games
+// run to 177 plies), and the shards' writers build their segments one at a time, each
+// gathering its next batch meanwhile. What Update holds at once is therefore bounded by the
+// batch, the core count and the shard count (a batch being gathered per shard), not by the
+// size of a file or of the archive. What does grow with the archive, and by how much:
 //   - the list of files and the manifest, about 200 bytes per file;
 //   - the hits of one changed file's documents while its old version is pruned: a page of
 //     10,000 at a time, a few MB;
-//   - bleve's own structures: per segment, small, and the merging of ever larger segments
-//     (the step from 422 MB at 10,000 games to 765 MB at 100,000); the index files are
-//     memory-mapped, so the pages touched count in RSS but belong to the page cache.
+//   - bleve's own structures: per segment, small, and the merging of ever larger segments;
+//     the index files are memory-mapped, so the pages touched count in RSS (about 220 MB of
+//     the peak at 100,000 games) but belong to the page cache.
 //
 // Search holds one page of hits (Query.Limit) and its facets; Explore the moves played from
 // one position (at most a few dozen terms). Neither grows with the archive beyond bleve's
@@ -95,16 +100,22 @@
 //
 //   - Building the index: about 850 games per CPU-second for self-played Bao la Kiswahili
 //     games of about 55 plies, every position indexed (10,000 games: 11.3 CPU-seconds;
-//     100,000 games in 100 files: 116 to 133 CPU-seconds); on the idle machine bao index
-//     takes 8.4 s for 10,000 games and 87 s for 100,000 (1,150 games/s on two cores).
+//     100,000 games in 100 files of 1,000: 116 to 133 CPU-seconds); on the idle machine bao
+//     index takes 8.4 s for 10,000 games and 87 s for 100,000 (1,150 games/s on two cores).
 //     Records are parsed and verified on every core; the profile is bleve's: building each
 //     batch's segment 43%, merging segments 23%, parsing and verifying 12%, garbage
 //     collection 11%. The 5,000 games/s once aimed at is beyond bleve here.
+//   - A mixed archive, 5,000 self-played games a file of each variant in turn (Kiswahili and
+//     Kete about 55 plies a game, Kingulu 22, Kimasai 177; 78 positions a game on average):
+//     20,000 games (4 files, one shard) 31 CPU-seconds, 100,000 games (20 files, 7.8 million
+//     positions, two shards) 168 CPU-seconds.
 //   - Index size: about 4 to 5 KB a game (48 MB for 10,000 such games, 406 MB for 100,000),
 //     most of it the position terms and their term vectors.
-//   - Peak RSS of bao index: 422 MB for 10,000 games in 10 files, 448 MB for the same games
-//     in one file, 765 MB for 100,000 games: bounded by the batch; what grows is bleve's
-//     merging of larger segments and the index pages it maps.
+//   - Peak RSS of bao index: 422 MB for 10,000 Kiswahili games in 10 files, 448 MB for the
+//     same games in one file, 800 MB for 100,000 in 100 files; for the mixed archive 580 MB
+//     at 20,000 games and 1.0 GB at 100,000 (of which 220 MB index pages and 710 MB Go heap
+//     at most); batches of 2,000 games whatever their length, built by both shards at once,
+//     would take it to 2.7 to 3.0 GB. BenchmarkArchiveUpdate reports the peak heap.
 //   - Through the CLI on 100,000 games: bao search (a player, with facets) 0.6 s and 116 MB,
 //     bao explore of the start position 0.1 s and 160 MB, process start included.
 //

@@ -26,9 +26,11 @@ type UpdateOptions struct {
 	IndexDir string // default DefaultIndexDir(root)
 	// Shards is the shard count of a new index; 0 chooses one from the archive's size. Asking
 	// for a count other than an existing index's rebuilds it.
-	Shards    int
-	Rebuild   bool // rebuild from scratch even if the index is sound
-	BatchSize int  // documents per batch, default 2000
+	Shards  int
+	Rebuild bool // rebuild from scratch even if the index is sound
+	// BatchSize is the most documents in a batch, default 2000. A batch also ends when its
+	// games hold batchPositions positions between them.
+	BatchSize int
 	// Progress, if set, is called about five times a second while files are read.
 	Progress func(Progress)
 	// Notice, if set, is told why the index is being rebuilt.
@@ -55,6 +57,13 @@ type Summary struct {
 }
 
 const defaultBatch = 2000
+
+// batchPositions is how many positions a batch holds at most. What bleve holds while it
+// analyses a batch and builds its segment grows with the batch's positions, not its documents
+// (about 1.4 KB a position, bleve analysing each position as a field of its own), so that a
+// batch of 2,000 games of Bao la Kimasai (177 plies a game) would cost three times one of
+// Bao la Kiswahili (55); this is 2,000 of the latter.
+const batchPositions = 110_000
 
 // pieceDocs is how many documents a reader sends its shard's writer at a time: small pieces
 // keep what waits between readers and writer small, while the writer's batches stay large
@@ -137,7 +146,7 @@ func Update(ctx context.Context, root string, o UpdateOptions) (Summary, error) 
 			return Summary{}, err
 		}
 	}
-	u := &updater{set: set, openings: openings, fresh: created, batch: o.BatchSize}
+	u := &updater{set: set, openings: openings, fresh: created, batch: o.BatchSize, batchPos: batchPositions}
 	sum, err := u.run(ctx, files, o.Progress)
 	if cerr := set.Close(); err == nil {
 		err = cerr
@@ -272,8 +281,10 @@ type updater struct {
 	set      *shardSet
 	openings *Openings // the archive's openings.toml, naming each game's opening
 	mans     []*manifest
-	fresh    bool // the index was created by this run: no file has documents in it yet
-	batch    int
+	fresh    bool       // the index was created by this run: no file has documents in it yet
+	batch    int        // documents per batch at most
+	batchPos int        // positions per batch at most
+	building sync.Mutex // held while a shard's batch is analysed and its segment built (build)
 
 	read, games, bytes atomic.Int64
 	now                atomic.Pointer[string] // what is being done now, for Progress
@@ -282,10 +293,11 @@ type updater struct {
 // piece is part of one file's work for its shard's writer: documents to index and, in the
 // file's last piece, the manifest entry that commits them.
 type piece struct {
-	path  string
-	docs  []*document.Document
-	entry *entry
-	prune bool // with the entry: delete the file's documents that this version no longer has
+	path      string
+	docs      []*document.Document
+	positions int // the positions of the games of docs
+	entry     *entry
+	prune     bool // with the entry: delete the file's documents that this version no longer has
 }
 
 type job struct {
@@ -456,6 +468,7 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 	// Each worker gathers its own documents and sends them a batch at a time: the file is
 	// streamed, so that a file of 100,000 games is never held whole.
 	docs := make([][]*document.Document, workers)
+	positions := make([]int, workers)
 	var mu sync.Mutex // guards the counts of e
 	emit := func(w, n int, s gameSource) error {
 		if store != nil {
@@ -476,11 +489,12 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 		}
 		mu.Unlock()
 		u.games.Add(1)
+		positions[w] += len(d.Pos)
 		if docs[w] = append(docs[w], doc); len(docs[w]) < min(u.batch, pieceDocs) {
 			return nil
 		}
-		p := piece{path: e.Path, docs: docs[w]}
-		docs[w] = nil
+		p := piece{path: e.Path, docs: docs[w], positions: positions[w]}
+		docs[w], positions[w] = nil, 0
 		return send(p)
 	}
 	if err != nil {
@@ -500,11 +514,12 @@ func (u *updater) readFile(ctx context.Context, m mapping.IndexMapping, j job, o
 	if err != nil {
 		return err
 	}
-	var rest []*document.Document
-	for _, ds := range docs {
-		rest = append(rest, ds...)
+	last := piece{path: e.Path, entry: &e, prune: !u.fresh}
+	for w, ds := range docs {
+		last.docs = append(last.docs, ds...)
+		last.positions += positions[w]
 	}
-	return send(piece{path: e.Path, docs: rest, entry: &e, prune: !u.fresh})
+	return send(last)
 }
 
 // countTo is a writer that counts the bytes written to w into n.
@@ -533,25 +548,28 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 	idx, man := u.set.shards[i], u.mans[i]
 	b := idx.NewBatch()
 	var done []entry
+	held := 0 // the positions of the games in b
 	flush := func() error {
 		if err := man.write(b, done); err != nil {
 			return err
 		}
-		done = done[:0]
-		err := idx.Batch(b)
+		done, held = done[:0], 0
+		err := u.build(idx, b)
 		b.Reset()
 		return err
 	}
+	full := func() bool { return b.Size() >= u.batch || held >= u.batchPos }
 	add := func(p piece) error {
 		for _, d := range p.docs {
 			if err := b.IndexAdvanced(d); err != nil {
 				return err
 			}
 		}
+		held += p.positions
 		if p.entry == nil {
 			// part of a long file: written without its entry, so that memory stays bounded;
 			// a run stopped before the entry leaves documents the next run prunes
-			if b.Size() >= u.batch {
+			if full() {
 				return flush()
 			}
 			return nil
@@ -562,7 +580,7 @@ func (u *updater) write(ctx context.Context, i int, in <-chan piece, gone []piec
 			}
 		}
 		done = append(done, *p.entry)
-		if b.Size() >= u.batch {
+		if full() {
 			return flush()
 		}
 		return nil
@@ -597,7 +615,18 @@ func (u *updater) finish(ctx context.Context, i int, man *manifest, b *bleve.Bat
 	}
 	b.SetInternal([]byte(keyVersion), []byte(MappingVersion))
 	b.SetInternal([]byte(keyOpenings), []byte(u.openings.Sum()))
-	return batchPersisted(ctx, u.set.shards[i], b, u.set.errs[i])
+	idx := u.set.shards[i]
+	return batchPersisted(ctx, func(b *bleve.Batch) error { return u.build(idx, b) }, b, u.set.errs[i])
+}
+
+// build writes b to idx, one shard at a time: analysing a batch and building its segment is
+// most of what an Update holds, and one at a time keeps that to one batch whatever the number
+// of shards. bleve analyses a batch on every core, and the shards' writers gather their next
+// batches meanwhile: measured, it costs no CPU time.
+func (u *updater) build(idx bleve.Index, b *bleve.Batch) error {
+	u.building.Lock()
+	defer u.building.Unlock()
+	return idx.Batch(b)
 }
 
 // prune deletes a file's documents numbered above keep (all of them for keep 0): those of a

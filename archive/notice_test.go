@@ -20,7 +20,7 @@ func TestNoticeIsOneLine(t *testing.T) {
 	}
 	b := idx.NewBatch()
 	b.SetInternal([]byte("_mapping"), []byte("{bad\n"+strings.Repeat("x", 5000)))
-	if err := batchPersisted(context.Background(), idx, b, nil); err != nil {
+	if err := batchPersisted(context.Background(), idx.Batch, b, nil); err != nil {
 		t.Fatal(err)
 	}
 	idx.Close()

@@ -43,9 +43,9 @@ func watchErrors(dir string) (errs <-chan error, stop func()) {
 	return ch, func() { asyncErrs.CompareAndDelete(key, ch) }
 }
 
-// batchPersisted runs b on idx and waits until it is on disk, until the shard reports an
-// asynchronous error, until ctx ends, or at most persistWait.
-func batchPersisted(ctx context.Context, idx bleve.Index, b *bleve.Batch, errs <-chan error) error {
+// batchPersisted runs b through batch (a shard's Batch) and waits until it is on disk, until
+// the shard reports an asynchronous error, until ctx ends, or at most persistWait.
+func batchPersisted(ctx context.Context, batch func(*bleve.Batch) error, b *bleve.Batch, errs <-chan error) error {
 	persisted := make(chan error, 1)
 	b.SetPersistedCallback(func(err error) {
 		select {
@@ -53,7 +53,7 @@ func batchPersisted(ctx context.Context, idx bleve.Index, b *bleve.Batch, errs <
 		default:
 		}
 	})
-	if err := idx.Batch(b); err != nil {
+	if err := batch(b); err != nil {
 		return err
 	}
 	t := time.NewTimer(persistWait)
