@@ -474,6 +474,20 @@
       });
     }
 
+    // markMove marks on the board what the move that led to node n did, as the game viewer
+    // marks a game's move (the pits of its last lap, those of earlier laps dimmed, the pits
+    // captured from), from the same steps sowMove plays.
+    function markMove(n) {
+      if (!n.up) return;
+      bao.engine().then(function (e) { return e.sow(variant, n.up.bpn, n.tok); }).then(function (d) {
+        if (cur !== n || sowing || d.error || !bao.nodesOf) return;
+        var k = bao.nodesOf({ w: (d.words || []).map(function () { return ''; }), n: ['', d.node] })[1].k;
+        copy.querySelectorAll('g.pit').forEach(function (g, i) {
+          (k[i] || '').split(' ').forEach(function (c) { if (c) g.classList.add(c); });
+        });
+      }, function () { /* the board stays unmarked */ });
+    }
+
     function path(n) {
       var out = [];
       for (; n && n.up; n = n.up) out.unshift(n);
@@ -489,6 +503,7 @@
     // shown updates what follows the node shown: the URL, the BPN, the tree.
     function shown() {
       copy.setAttribute('data-line', path(cur).map(function (n) { return n.tok; }).join(' '));
+      markMove(cur);
       pos.innerHTML = '';
       var code = document.createElement('code');
       code.textContent = cur.bpn;
