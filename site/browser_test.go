@@ -648,7 +648,7 @@ func browserEvalGraph(t *testing.T, ctx context.Context, base string) {
 	const js = `(() => { const s = document.getElementById('evalgraph-ply'), f = document.getElementById('evalgraph'),
 		l = document.getElementById('evalgraph-cur'), ply = document.getElementById('board').getAttribute('data-ply');
 		return {value: s.value, text: s.getAttribute('aria-valuetext') || '', out: f.querySelector('output').textContent, ply: ply,
-			x: +l.getAttribute('x1'), want: +f.getAttribute('data-x0') + ply * f.getAttribute('data-dx'),
+			x: +l.getAttribute('x1'), want: +f.getAttribute('data-xs').split(' ')[ply],
 			visible: l.getAttribute('visibility') === 'visible',
 			inside: !!f.querySelector('svg a, svg [tabindex], svg[role="img"] [role]')}; })()`
 	check := func(step, ply, words string) {
