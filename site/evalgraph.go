@@ -37,6 +37,7 @@ type evalGraphView struct {
 	Xs        string
 	Plies     int // the main line's nodes after the start, its gaps among them
 	Stretches []evalStretch
+	Gaps      []evalGap
 	Ticks     []evalTick
 	Points    []evalPoint
 }
@@ -45,6 +46,12 @@ type evalGraphView struct {
 // gaps break the line, for nothing is known of the plies lost.
 type evalStretch struct {
 	Line, Area string // polyline and polygon points
+}
+
+// evalGap is the band of the plies a fragment's gap lost, drawn dashed as the move list draws
+// the gap: from the ply before it to its checkpoint's.
+type evalGap struct {
+	X, W string
 }
 
 // evalTick is a line of the scale: its y and its label in seeds.
@@ -88,6 +95,8 @@ func evalGraph(g *game) *evalGraphView {
 		xs[i] = x(n)
 		if n.gap {
 			end()
+			from := evalLeft + step*float64(main[i-1].depth)
+			v.Gaps = append(v.Gaps, evalGap{X: num(from), W: num(step * float64(n.depth-main[i-1].depth))})
 		}
 		if n.move == nil {
 			continue

@@ -108,6 +108,10 @@ func TestEvalGraphFragment(t *testing.T) {
 			t.Errorf("stretch %d: %+v, want %+v", i+1, v.Stretches[i], want[i])
 		}
 	}
+	// The plies lost are a band each: 21-30 and 41-50, from the ply before the gap.
+	if want := []evalGap{{X: xOf(20), W: num(10 * step)}, {X: xOf(40), W: num(10 * step)}}; len(v.Gaps) != 2 || v.Gaps[0] != want[0] || v.Gaps[1] != want[1] {
+		t.Errorf("gaps %+v, want %+v", v.Gaps, want)
+	}
 	// The script marks each node of the main line at its ply: the gap's node at the
 	// checkpoint's (after ply 30), the move after it at ply 31.
 	nodeXs := strings.Fields(v.Xs)
