@@ -11,9 +11,11 @@ SCALE_DIR ?= /tmp/bao-scale
 SCALE_SIZES ?= 10000 100000
 
 # The engine for the site's pages (site/webengine): cmd/baowasm for GOOS=js, gzipped, and Go's
-# glue script of the same release. The result is committed; TestWasmUpToDate checks it.
+# glue script of the same release. The result is committed; TestWasmUpToDate checks it, built
+# with the same flags, one a line in site/webengine/wasm.flags.
+WASM_FLAGS = $(shell sed "s/.*/'&'/" site/webengine/wasm.flags | tr '\n' ' ')
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o site/webengine/engine.wasm ./cmd/baowasm
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o site/webengine/engine.wasm ./cmd/baowasm
 	gzip -9 -n -f site/webengine/engine.wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" site/webengine/wasm_exec.js
 

@@ -153,3 +153,28 @@ func mustOpenings(t *testing.T, root string) *Openings {
 	}
 	return o
 }
+
+// FuzzParseOpenings: any bytes are a table of openings or an ErrOpenings error that names the
+// file, never a panic; a table read twice is the same table.
+func FuzzParseOpenings(f *testing.F) {
+	if data, err := os.ReadFile(filepath.Join("testdata", "openings.toml")); err == nil {
+		f.Add(data)
+	}
+	for _, s := range []string{"", "[kingulu]\n\"A3 a3\" = \"one\"\n", "[kingulu]\n\"1. A3 a3 2. A5\" = \"two\"\n\"A3\" = \"x\"\n",
+		"[kiswahili]\n\"A6<*\" = 3\n", "kingulu = 1\n", "[nosuch]\n\"A3\" = \"a\"\n", "[kingulu]\n\"A9\" = \"b\"\n", "[[kingulu]]\n", "\x00"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o, err := ParseOpenings("o.toml", data)
+		if err != nil {
+			if !errors.Is(err, ErrOpenings) || !strings.HasPrefix(err.Error(), "o.toml") {
+				t.Fatalf("an error without its kind or file: %v", err)
+			}
+			return
+		}
+		again, err := ParseOpenings("o.toml", data)
+		if err != nil || again.Len() != o.Len() || again.Sum() != o.Sum() {
+			t.Fatalf("read twice: %d lines then %v, %v", o.Len(), again, err)
+		}
+	})
+}

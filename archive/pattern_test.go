@@ -376,3 +376,43 @@ func TestPositionStoresFollowTheFiles(t *testing.T) {
 		t.Errorf("stores made again: %v, want %v", got, after)
 	}
 }
+
+// FuzzParsePattern: any text is a pattern or a bad query (ErrBadQuery), never a panic; a
+// pattern's text reads back as a pattern that matches exactly the same positions (tried on
+// positions of a random game, and on the start); the start's own BPN as a pattern matches it.
+func FuzzParsePattern(f *testing.F) {
+	for _, s := range []string{"x,x,x,x,x,x,x,x/x,x,x,x,x,x,x,x/0,0,0-2,x,x,x,x,x/x,x,x,x,x,x,x,x N x Hh x",
+		"2+,x,x,x,x,x/x,x,x,x,x,0", "x", "", "1-0,x", "x S 5+-x", "x/x/x/x", "99999999999999999999,x"} {
+		for v := range byte(len(engine.Variants())) {
+			f.Add(v, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, vi byte, s string) {
+		v := engine.Variants()[int(vi)%len(engine.Variants())]
+		start := v.Start()
+		if p, err := ParsePattern(v, start.String()); err != nil || !p.Match(start.String()) {
+			t.Fatalf("the start as a pattern: %v", err)
+		}
+		p, err := ParsePattern(v, s)
+		if err != nil {
+			if !errors.Is(err, ErrBadQuery) {
+				t.Fatalf("%q: an error not of kind ErrBadQuery: %v", s, err)
+			}
+			return
+		}
+		again, err := ParsePattern(v, p.String())
+		if err != nil || again.String() != p.String() {
+			t.Fatalf("%q reads as %q, which reads as %v, %v", s, p.String(), again, err)
+		}
+		pos := start
+		g := engine.RandomGame(start, engine.NewRand(uint64(len(s)), uint64(vi)), 40)
+		for _, m := range append(g.Moves(), engine.Move{}) {
+			if p.Match(pos.String()) != again.Match(pos.String()) {
+				t.Fatalf("%q and its reading %q disagree on %s", s, p.String(), pos)
+			}
+			if next, err := pos.Apply(m); err == nil {
+				pos = next
+			}
+		}
+	})
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/bao-archive/bao/internal/sitetest"
 	"github.com/bao-archive/bao/notation"
 	"github.com/bao-archive/bao/site"
+	"github.com/bao-archive/bao/site/board"
 )
 
 // The browser tests of the engine in the browser (analysis.js, site/webengine) and of the
@@ -352,6 +353,7 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 			.observe(document.querySelector('svg[data-analysis]'), {subtree: true, attributes: true, attributeFilter: ['class']});
 	})()`))
 	for i, tok := range ag.line {
+		q, _ := engine.ParsePosition(ag.v, ag.after(t, i))
 		do(t, c, chromedp.Evaluate[chromedp.Void](`window.sawHand = false; document.querySelector('svg[data-analysis]').removeAttribute('data-sown')`))
 		tapToken(t, c, ag, i)
 		want := ag.after(t, i+1)
@@ -366,6 +368,17 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 		if !eval[bool](t, c, `window.sawHand`) {
 			t.Errorf("%s: not sown seed by seed (no seed in hand shown)", tok)
 		}
+		// Then the move stays marked as the viewer marks a game's: its last lap's pits.
+		_, tr, _ := q.Trace(mustMove(t, q, tok))
+		var sown []string
+		for pit, m := range board.Trace(ag.v, tr) {
+			if m&board.Sown != 0 {
+				sown = append(sown, ag.v.PitName(engine.Pit(pit)))
+			}
+		}
+		slices.Sort(sown)
+		js := `[...document.querySelectorAll('svg[data-analysis] g.pit.sown title')].map(t => t.textContent).sort().join(' ')`
+		settle(t, c, fmt.Sprintf(`%s === %q`, js, strings.Join(sown, " ")))
 	}
 	st = eval[panelState](t, c, panelJS)
 	// The address opens the same line in another tab.
@@ -388,6 +401,16 @@ func browserTap(t *testing.T, ctx context.Context, dialogs *atomic.Int32, base s
 			t.Errorf("the engine's best move %q: %v", best, err)
 		}
 	}
+}
+
+// mustMove reads move token tok in position p.
+func mustMove(t *testing.T, p engine.Position, tok string) engine.Move {
+	t.Helper()
+	m, err := p.ParseMove(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // lineBGNMoves are the moves of a line from position bpn as the analysis board lists them:

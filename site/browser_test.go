@@ -648,7 +648,7 @@ func browserEvalGraph(t *testing.T, ctx context.Context, base string) {
 	const js = `(() => { const s = document.getElementById('evalgraph-ply'), f = document.getElementById('evalgraph'),
 		l = document.getElementById('evalgraph-cur'), ply = document.getElementById('board').getAttribute('data-ply');
 		return {value: s.value, text: s.getAttribute('aria-valuetext') || '', out: f.querySelector('output').textContent, ply: ply,
-			x: +l.getAttribute('x1'), want: +f.getAttribute('data-x0') + ply * f.getAttribute('data-dx'),
+			x: +l.getAttribute('x1'), want: +f.getAttribute('data-xs').split(' ')[ply],
 			visible: l.getAttribute('visibility') === 'visible',
 			inside: !!f.querySelector('svg a, svg [tabindex], svg[role="img"] [role]')}; })()`
 	check := func(step, ply, words string) {
@@ -804,7 +804,7 @@ func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
 			if w.mobile {
 				vp = chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 			}
-			do(t, ctx, vp, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"-1.html#p12"), chromedp.WaitVisible("#controls"))
+			do(t, ctx, vp, chromedp.Navigate(base+"/demo/selfplay/"+v.ID()+"/1.html#p12"), chromedp.WaitVisible("#controls"))
 			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatal(err)
@@ -818,7 +818,7 @@ func browserScreenshots(t *testing.T, ctx context.Context, base, dir string) {
 	}
 	// A move of Bao la Kiswahili half sown, at a phone's width.
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
-		chromedp.Navigate(base+"/demo/selfplay/kiswahili-3.html#p4"), chromedp.WaitVisible("#controls"),
+		chromedp.Navigate(base+"/demo/selfplay/kiswahili/3.html#p4"), chromedp.WaitVisible("#controls"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '400'`),
 		chromedp.Click("[data-go=next]"), chromedp.Sleep(2500*time.Millisecond))
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

@@ -44,7 +44,7 @@ type build struct {
 
 // reserved are the top-level names of the pages the site makes itself.
 var reserved = map[string]bool{"lists": true, "static": true, "search": true, "search.md": true,
-	searchHref: true, searchDataHref: true, manifestName: true, playersDir: true}
+	searchHref: true, searchDataHref: true, manifestName: true, playersDir: true, notFoundHref: true}
 
 // Build renders the archive src (Markdown pages and BGN records) into the directory out,
 // which is created if needed. Files already in out are overwritten, the pages an earlier Build

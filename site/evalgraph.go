@@ -1,7 +1,6 @@
 package site
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -33,11 +32,26 @@ type evalGraphView struct {
 	Left, Right   string // the plot's edges
 	Top, Bottom   string
 	PlotW, PlotH  string
-	X0, DX        string // x of ply 0 and per ply, for the script's mark of the current ply
-	Plies         int
-	Line, Area    string // polyline and polygon points
-	Ticks         []evalTick
-	Points        []evalPoint
+	// Xs are the x of each node of the main line, 0 to Plies, for the script's mark of the
+	// node shown: by the node's ply, so that the plies a fragment lost take their room.
+	Xs        string
+	Plies     int // the main line's nodes after the start, its gaps among them
+	Stretches []evalStretch
+	Gaps      []evalGap
+	Ticks     []evalTick
+	Points    []evalPoint
+}
+
+// evalStretch is the line and area of the values of a stretch of the main line: a fragment's
+// gaps break the line, for nothing is known of the plies lost.
+type evalStretch struct {
+	Line, Area string // polyline and polygon points
+}
+
+// evalGap is the band of the plies a fragment's gap lost, drawn dashed as the move list draws
+// the gap: from the ply before it to its checkpoint's.
+type evalGap struct {
+	X, W string
 }
 
 // evalTick is a line of the scale: its y and its label in seeds.
@@ -55,55 +69,72 @@ type evalPoint struct {
 
 // evalGraph draws the evaluations of g's main line, or returns nil when it has none.
 func evalGraph(g *game) *evalGraphView {
-	type val struct {
-		ply   int
-		seeds float64
-		text  string
-	}
-	var vals []val
-	moves := g.rec.Moves
-	for i := 0; i < g.plies && i < len(moves); i++ {
-		if text, ok := moves[i].Eval(); ok {
-			if s, _, ok := notation.ParseEval(text); ok {
-				vals = append(vals, val{i + 1, max(min(s, evalCap), -evalCap), text})
-			}
-		}
-	}
-	if len(vals) == 0 {
-		return nil
-	}
+	main := g.nodes[:g.plies+1] // the start, then the main line (mainLineFirst)
 	top, bottom := evalPad, evalHeight-evalPad
 	mid := (top + bottom) / 2
 	y := func(seeds float64) string { return num(mid - seeds/evalCap*(mid-top)) }
-	step := (evalWidth - evalLeft - evalRight) / float64(max(g.plies, 1))
-	x := func(ply int) string { return num(evalLeft + step*float64(ply)) }
+	// x is by ply: a node's depth, which after a gap counts the plies lost.
+	step := (evalWidth - evalLeft - evalRight) / float64(max(main[len(main)-1].depth, 1))
+	x := func(n *node) string { return num(evalLeft + step*float64(n.depth)) }
 	v := &evalGraphView{Width: evalWidth, Height: evalHeight, Plies: g.plies,
 		Left: num(evalLeft), Right: num(evalWidth - evalRight), Top: num(top), Bottom: num(bottom),
-		PlotW: num(evalWidth - evalLeft - evalRight), PlotH: num(bottom - top),
-		X0: num(evalLeft), DX: strconv.FormatFloat(step, 'f', 3, 64)}
-	for _, s := range []float64{evalCap, evalCap / 2, 0, -evalCap / 2, -evalCap} {
-		v.Ticks = append(v.Ticks, evalTick{Y: y(s), Text: signed(s), Zero: s == 0})
-	}
+		PlotW: num(evalWidth - evalLeft - evalRight), PlotH: num(bottom - top)}
+	xs := make([]string, len(main))
 	var line, area strings.Builder
-	fmt.Fprintf(&area, "%s,%s ", x(vals[0].ply), num(mid))
-	for _, e := range vals {
-		mv := moves[e.ply-1]
-		p := evalPoint{X: x(e.ply), Y: y(e.seeds), ID: g.ids[mv], Eval: evalText(e.text)}
-		for _, n := range mv.NAGs {
-			switch n {
+	var first, last string // the stretch's first and last x
+	end := func() {
+		if first != "" {
+			v.Stretches = append(v.Stretches, evalStretch{Line: strings.TrimSpace(line.String()),
+				Area: first + "," + num(mid) + " " + area.String() + last + "," + num(mid)})
+		}
+		line.Reset()
+		area.Reset()
+		first = ""
+	}
+	for i, n := range main {
+		xs[i] = x(n)
+		if n.gap {
+			end()
+			from := evalLeft + step*float64(main[i-1].depth)
+			v.Gaps = append(v.Gaps, evalGap{X: num(from), W: num(step * float64(n.depth-main[i-1].depth))})
+		}
+		if n.move == nil {
+			continue
+		}
+		text, ok := n.move.Eval()
+		if !ok {
+			continue
+		}
+		seeds, _, ok := notation.ParseEval(text)
+		if !ok {
+			continue
+		}
+		p := evalPoint{X: xs[i], Y: y(max(min(seeds, evalCap), -evalCap)), ID: n.id, Eval: evalText(text)}
+		for _, nag := range n.move.NAGs {
+			switch nag {
 			case 2:
 				p.Mark = "mistake"
 			case 4:
 				p.Mark = "blunder"
 			}
 		}
+		if first == "" {
+			first = p.X
+		}
+		last = p.X
 		pt := p.X + "," + p.Y + " "
 		line.WriteString(pt)
 		area.WriteString(pt)
 		v.Points = append(v.Points, p)
 	}
-	fmt.Fprintf(&area, "%s,%s", x(vals[len(vals)-1].ply), num(mid))
-	v.Line, v.Area = strings.TrimSpace(line.String()), area.String()
+	end()
+	if len(v.Points) == 0 {
+		return nil
+	}
+	v.Xs = strings.Join(xs, " ")
+	for _, s := range []float64{evalCap, evalCap / 2, 0, -evalCap / 2, -evalCap} {
+		v.Ticks = append(v.Ticks, evalTick{Y: y(s), Text: signed(s), Zero: s == 0})
+	}
 	return v
 }
 

@@ -57,3 +57,70 @@ func TestEvalGraphPage(t *testing.T) {
 		t.Errorf("the graph holds links or per-point titles:\n%s", graph)
 	}
 }
+
+// evalsFragment is testdata/transcripts/fragment.bgn with [%eval] values in each of its three
+// stretches (plies 1-20, 31-40 and 51-60; 21-30 and 41-50 lost).
+const evalsFragment = `[Variant "Bao la Kiswahili"]
+[Result "*"]
+
+1. A7<* {[%eval 0.50]} a5< 2. A6<* a7> 3. A4> a1< 4. A5> a6< 5. A6< a4> 6. A3> a1< 7. A4< a1<
+8. A6> a6< 9. A6> a8> 10. A5< a6< {[%eval -1.00]} ...
+{[%pos 2,2,1,0,0,0,1,1/0,0,1,1,1,5,5,1/0,7,1,6,10,0,0,0/1,1,1,0,0,0,1,1 S 7-7 - -]}
+16. A4> {[%eval 2.00]} a6< 17. A4< ? 18. A4> a1< 19. A1< a7> 20. A4> a8> {[%eval 1.00]} ...
+{[%pos 1,1,5,1,0,2,0,3/1,0,0,0,0,0,1,1/1,4,5,7,9,1,4,3/1,3,0,2,0,2,3,3 S 0-0 - -]}
+26. A3> {[%eval 3.00]} b3>* 27. B2< b1<* 28. B7> a2<* 29. A3<* b8<** 30. A6>* b1< {[%eval -2.00]} *
+`
+
+// TestEvalGraphFragment draws the values of a fragment: x by the game's ply, the plies lost
+// taking their room, and the line broken at each gap, never drawn across plies nothing is
+// known of.
+func TestEvalGraphFragment(t *testing.T) {
+	bd := newBuild(t.Context(), nil, fstest.MapFS{"f.bgn": {Data: []byte(evalsFragment)}}, nil)
+	g := firstGame(t, bd, "f.bgn")
+	if len(g.errs) > 0 {
+		t.Fatalf("the fragment does not replay: %v", g.errs)
+	}
+	v := evalGraph(g)
+	if v == nil {
+		t.Fatal("no graph")
+	}
+	step := (evalWidth - evalLeft - evalRight) / 60 // the game's last ply is 60
+	xOf := func(ply int) string { return num(evalLeft + step*float64(ply)) }
+	var xs []string
+	for _, p := range v.Points {
+		xs = append(xs, p.X)
+	}
+	if want := []string{xOf(1), xOf(20), xOf(31), xOf(40), xOf(51), xOf(60)}; strings.Join(xs, " ") != strings.Join(want, " ") {
+		t.Errorf("the points' x are %v, want those of plies 1, 20, 31, 40, 51, 60: %v", xs, want)
+	}
+	// Three stretches, each from its first value to its last: no line crosses a gap.
+	yOf := func(seeds float64) string { return num(75 - seeds/evalCap*67) } // the middle at 75, 10 seeds 67 above it
+	pt := func(ply int, seeds float64) string { return xOf(ply) + "," + yOf(seeds) }
+	stretch := func(a, b int, sa, sb float64) evalStretch {
+		return evalStretch{Line: pt(a, sa) + " " + pt(b, sb), Area: xOf(a) + ",75.0 " + pt(a, sa) + " " + pt(b, sb) + " " + xOf(b) + ",75.0"}
+	}
+	want := []evalStretch{stretch(1, 20, 0.5, -1), stretch(31, 40, 2, 1), stretch(51, 60, 3, -2)}
+	if len(v.Stretches) != len(want) {
+		t.Fatalf("%d stretches %+v, want 3", len(v.Stretches), v.Stretches)
+	}
+	for i := range want {
+		if v.Stretches[i] != want[i] {
+			t.Errorf("stretch %d: %+v, want %+v", i+1, v.Stretches[i], want[i])
+		}
+	}
+	// The plies lost are a band each: 21-30 and 41-50, from the ply before the gap.
+	if want := []evalGap{{X: xOf(20), W: num(10 * step)}, {X: xOf(40), W: num(10 * step)}}; len(v.Gaps) != 2 || v.Gaps[0] != want[0] || v.Gaps[1] != want[1] {
+		t.Errorf("gaps %+v, want %+v", v.Gaps, want)
+	}
+	// The script marks each node of the main line at its ply: the gap's node at the
+	// checkpoint's (after ply 30), the move after it at ply 31.
+	nodeXs := strings.Fields(v.Xs)
+	if len(nodeXs) != v.Plies+1 || v.Plies != 42 {
+		t.Fatalf("%d x for %d nodes, want 43 (40 moves, 2 gaps, the start)", len(nodeXs), v.Plies)
+	}
+	for _, c := range []struct{ node, ply int }{{0, 0}, {20, 20}, {21, 30}, {22, 31}, {31, 40}, {32, 50}, {33, 51}, {42, 60}} {
+		if nodeXs[c.node] != xOf(c.ply) {
+			t.Errorf("node %d at x %s, want %s (ply %d)", c.node, nodeXs[c.node], xOf(c.ply), c.ply)
+		}
+	}
+}

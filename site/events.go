@@ -243,7 +243,7 @@ func (b *catalogue) eventView(ev *eventSite, pd pageData, i int) eventPage {
 	}
 	// The names are tags' (tag.Site …), as the template writes them.
 	for _, f := range []struct{ name, value string }{{"Site", c.Site}, {"Start", c.Start}, {"End", c.End},
-		{"Variant", c.Variant}, {"Format", format}, {"GamesPer", gamesPer(c.Games)}} {
+		{"Variant", variantName(c.Variant)}, {"Format", format}, {"GamesPer", gamesPer(c.Games)}} {
 		if f.value != "" {
 			pg.Facts = append(pg.Facts, tagView{Name: f.name, Value: f.value})
 		}

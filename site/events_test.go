@@ -43,6 +43,10 @@ func TestEventGolden(t *testing.T) {
 		}
 		golden(t, "events_"+strings.ReplaceAll(page, "/", "_")+".golden", data)
 	}
+	// The event's config names its variant by id; the page, by the game's name.
+	if page := string(files["cup/event.html"]); !strings.Contains(page, "<td>Bao Kingulu</td>") || strings.Contains(page, "<td>kingulu</td>") {
+		t.Errorf("cup/event.html does not name the variant Bao Kingulu")
+	}
 	// One page per player, however spelt; the bye's "-" is nobody.
 	var players []string
 	for name := range files {

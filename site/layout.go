@@ -18,6 +18,9 @@ type pageData struct {
 	// (/search, /explore), which the header and the analysis board then link to. A static
 	// site's pages link to its own search.html.
 	Served bool
+	// Alone, for the static site's 404.html alone, makes the page stand on its own at any
+	// address (notFoundAlone): its style and script in the page, allowed by their hashes.
+	Alone *aloneAssets
 }
 
 // link is an href (site-relative unless said otherwise) with its text.

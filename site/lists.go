@@ -80,10 +80,18 @@ func newGameRow(l *lang.Lang, file string, n int, gi *gameInfo, several bool) ga
 	if r.Result == "" {
 		r.Result = "*"
 	}
-	if v, err := engine.LookupVariant(gi.Variant); gi.Variant != "" && err == nil {
-		r.Variant = v.Name()
-	}
+	r.Variant = variantName(gi.Variant)
 	return r
+}
+
+// variantName is how a page names the variant v (an id, name or alias, as a record's tag, an
+// event's config or the index has it): by the name the game is known by ("Bao la Kiswahili"),
+// in every language; one bao does not know, as written.
+func variantName(v string) string {
+	if vv, err := engine.LookupVariant(v); err == nil {
+		return vv.Name()
+	}
+	return v
 }
 
 // row is the table row of a game of the catalog.

@@ -65,3 +65,24 @@ func TestGameTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantNamed checks that a record naming its game by id (kete) has its game named on
+// its page's roster as everywhere else (Bao la Kete), in both languages: the names are the
+// games' own.
+func TestVariantNamed(t *testing.T) {
+	src := fstest.MapFS{"g.bgn": {Data: []byte("[Variant \"kete\"]\n[Result \"*\"]\n\n1. A3 *\n")}}
+	for _, code := range []string{"en", "sw"} {
+		s, err := New(Options{Title: "Names", Langs: []string{code}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := &memOutput{files: map[string][]byte{}}
+		if _, err := s.build(t.Context(), src, out); err != nil {
+			t.Fatal(err)
+		}
+		page := string(out.files["g/1.html"])
+		if !strings.Contains(page, `<a href="../lists/variant/kete.html">Bao la Kete</a></td>`) || strings.Contains(page, ">kete<") {
+			t.Errorf("%s: the roster does not name the game Bao la Kete:\n%s", code, page)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func (v *catalogue) searchResults(ctx context.Context, c *Catalog, ix *archive.I
 	pg.Reached = res.Position != (engine.Position{}) || res.Pattern != "" || len(res.Played) > 0
 	for _, h := range res.Hits {
 		row := hitRow{gameRow: gameRow{Title: hitTitle(l, h), Date: h.Date, South: h.South, North: h.North, Result: h.Result,
-			Event: h.Event, Plies: h.Plies, Variant: h.Variant}}
+			Event: h.Event, Plies: h.Plies, Variant: variantName(h.Variant)}}
 		row.Href = GameHref(h.File, h.Game)
 		for _, ply := range h.Reached {
 			if row.Href != "" {

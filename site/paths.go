@@ -23,6 +23,7 @@ const (
 	searchHref     = "search.html"      // the search page: client-side, or live under bao serve
 	searchDataHref = "search.json"      // the client-side search index's table of its chunks
 	playersDir     = "players"          // the players' pages
+	notFoundHref   = "404.html"         // the page static hosts answer for an address the site does not have
 )
 
 // gamesPerFolder bounds the game pages in one folder of the site: games 1-999 of a file sit in

@@ -12,7 +12,8 @@ import (
 type pageFunc func(c *catalogue) ([]byte, error)
 
 // routes maps every page made from the catalog (folders, Markdown pages, record files' lists,
-// the lists, the event and player pages, the search page and its index) and every asset to what renders it. Game pages are
+// the lists, the event and player pages, the search page and its index, the page of a missing
+// address) and every asset to what renders it. Game pages are
 // not among them: a build streams them, and bao serve finds them by their names (GameHref).
 func (b *catalogue) routes() (map[string]pageFunc, error) {
 	assets, err := staticFiles()
@@ -56,6 +57,7 @@ func (b *catalogue) routes() (map[string]pageFunc, error) {
 		})
 	}
 	r[searchHref] = (*catalogue).searchPage
+	r[notFoundHref] = (*catalogue).notFoundAlone
 	r[searchDataHref] = func(v *catalogue) ([]byte, error) { return v.searchData().index, nil }
 	for i := range b.searchData().chunks {
 		r[searchChunkHref(i)] = func(v *catalogue) ([]byte, error) { return v.searchData().chunks[i], nil }

@@ -267,5 +267,10 @@ type errorPage struct {
 // name (as asked, its folders counted for the links back) that the site does not have.
 func (c *Catalog) NotFoundPage(name string, l *lang.Lang) ([]byte, error) {
 	v := c.b.view(context.Background(), nil, &memOutput{files: map[string][]byte{}}, l)
-	return v.render("error", errorPage{pageData: v.newPage(name, "error", l.T("error.title")), Message: l.T("error.notfound")})
+	return v.render("error", v.notFound(name))
+}
+
+// notFound is the page of an address at site-relative path name that the site does not have.
+func (b *catalogue) notFound(name string) errorPage {
+	return errorPage{pageData: b.newPage(name, "error", b.l.T("error.title")), Message: b.l.T("error.notfound")}
 }

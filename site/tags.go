@@ -41,9 +41,9 @@ func (b *catalogue) tagViews(g *game) (roster, prov []tagView) {
 			if y := g.year(); y != "" {
 				tv.Href = b.facetHref("year", y)
 			}
-		case "Variant":
+		case "Variant": // a record may name its game by id or alias (kete); the page, by its name
 			if v := g.variant(); v != nil {
-				tv.Href = b.facetHref("variant", v.ID())
+				tv.Value, tv.Href = v.Name(), b.facetHref("variant", v.ID())
 			}
 		case "Termination":
 			tv.Value = Ended(b.l, t.Value)

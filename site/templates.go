@@ -18,7 +18,7 @@ import (
 
 // files holds the page templates and the static assets (CSS, JS) copied to every site.
 //
-//go:embed templates/*.html static
+//go:embed templates/*.html templates/notfound.js static
 var files embed.FS
 
 // pageKinds are the page templates; each is parsed over its own copy of the shared ones

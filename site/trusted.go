@@ -17,3 +17,7 @@ func trustedJS(s string) template.JS { return template.JS(s) }
 
 // escapeHTML escapes a text for HTML written by hand, in an element or a quoted attribute.
 func escapeHTML(s string) string { return html.EscapeString(s) }
+
+// trustedCSS marks a stylesheet of the site's own (static/site.css) as safe to put in a page's
+// style element unescaped.
+func trustedCSS(s string) template.CSS { return template.CSS(s) }

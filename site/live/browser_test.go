@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -27,7 +28,8 @@ import (
 // liveSite serves the event in dir as bao serve does: the site's pages with the live
 // recording and broadcast mounted. While cut is set, the moves sent are written and the
 // connection closed before the answer: the phone's network failing in the middle of a move.
-func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
+// Addresses holding one of refuse are answered 404, as by a host that lost the file.
+func liveSite(t *testing.T, dir string, cut *atomic.Bool, refuse ...string) string {
 	t.Helper()
 	cfg, err := event.Load(dir)
 	if err != nil {
@@ -55,6 +57,12 @@ func liveSite(t *testing.T, dir string, cut *atomic.Bool) string {
 	srv.Handle(event.LinkPrefix, lv)
 	srv.Handle(LivePrefix, lv)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, name := range refuse {
+			if strings.Contains(r.URL.Path, name) {
+				http.NotFound(w, r)
+				return
+			}
+		}
 		if !cut.Load() || r.Method != http.MethodPost {
 			srv.ServeHTTP(w, r)
 			return
@@ -356,5 +364,29 @@ func TestBrowserStandingsLive(t *testing.T) {
 		if (tr.querySelector('th').textContent === %q) return tr.querySelector('td:last-child').textContent; return ''; })()`, south))
 	if points != "1" {
 		t.Errorf("the crosstable gives %s %q points, want 1", south, points)
+	}
+}
+
+// TestBrowserRecordingNoEngine opens recording pages in Kiswahili on a host that lost the
+// engine's file, or the worker that runs it: the line under the board says so in Kiswahili,
+// from the catalogue, not in the browser's or the worker's English.
+func TestBrowserRecordingNoEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	ctx := sitetest.Browser(t)
+	want := lang.Must("sw").T("js.a.noload")
+	for _, lost := range []string{".wasm", "/engine-worker."} {
+		t.Run(lost, func(t *testing.T) {
+			dir, links := newEvent(t, "kiswahili", 2)
+			var cut atomic.Bool
+			base := liveSite(t, dir, &cut, lost)
+			phone := person(t, ctx, true)
+			do(t, phone, chromedp.Navigate(base+links.Boards[0].Link+"?lang=sw"))
+			settle(t, phone, `document.documentElement.lang === 'sw' && document.querySelector('#status').textContent === `+strconv.Quote(want))
+		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/bao-archive/bao/event"
 	"github.com/bao-archive/bao/internal/lang"
 	"github.com/bao-archive/bao/internal/testgame"
+	"github.com/bao-archive/bao/notation"
 )
 
 // TestRecordPageInKiswahili asks for a recording page in Kiswahili (Accept-Language) and
@@ -279,4 +280,22 @@ func ambiguousAfter(t *testing.T, v *engine.Variant) ([]string, fitting) {
 	}
 	t.Fatal("no position with a pit that fits more than one move")
 	return nil, fitting{}
+}
+
+// TestStateBadStartInKiswahili gives the live pages a record whose first position cannot be
+// read: the line under the board says so in each language's words, not in the reader's
+// (English) error alone.
+func TestStateBadStartInKiswahili(t *testing.T) {
+	recs, err := notation.Parse("bad.bgn", strings.NewReader("[Variant \"Bao la Kiswahili\"]\n[SetUp \"1\"]\n[Position \"1,2,3\"]\n\n*\n"))
+	if err != nil || len(recs) != 1 {
+		t.Fatal(recs, err)
+	}
+	st := stateOf(key{1, 1}, recs[0], "")
+	for _, code := range lang.Codes {
+		want := lang.Must(code).T("live.err.start", "Error", "")
+		want = want[:strings.Index(want, "(")]
+		if !strings.HasPrefix(st.Info[code], want) || !strings.Contains(st.Info[code], "Position") {
+			t.Errorf("%s: the line under the board is %q, want %q… naming the tag", code, st.Info[code], want)
+		}
+	}
 }

@@ -55,7 +55,7 @@ func stateOf(k key, rec *notation.Record, href string) *state {
 	if err != nil {
 		st.Info = map[string]string{}
 		for _, code := range lang.Codes {
-			st.Info[code] = err.Error()
+			st.Info[code] = lang.Must(code).T("live.err.start", "Error", err.Error())
 		}
 		st.encode()
 		return st

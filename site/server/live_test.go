@@ -32,7 +32,8 @@ func TestLiveSearch(t *testing.T) {
 	}{
 		{"/search?player=asha", 200, []string{"2 games.", `href="club/games/1.html"`, `href="club/games/2.html"`,
 			`list="events"`, `<datalist id="events"><option value="Club Cup">`}},
-		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games/1.html#p1">ply 1</a>`, `class="board w6"`, "explore?"}},
+		{"/search?variant=kingulu&after=A3", 200, []string{"1 game.", `href="club/games/1.html#p1">ply 1</a>`, `class="board w6"`, "explore?",
+			"<td>Bao Kingulu</td>"}}, // the index's variant id, named
 		{"/search?q=%22unclosed", 400, []string{`class="bao-error"`}},
 		// queries bleve spent 9-27 s of CPU on, then answered 400 or 500
 		{"/search?q=" + url.QueryEscape(`/.{0,1000}x.{0,1000}/`), 400, []string{`class="bao-error"`}},

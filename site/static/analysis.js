@@ -57,15 +57,20 @@
         var w = waiting[m.id];
         if (!w) return;
         delete waiting[m.id];
-        if (m.error) { w.reject(new Error(m.error)); return; }
-        try { w.resolve(w.json ? JSON.parse(m.json) : m.json); } catch (err) { w.reject(err); }
+        // The worker's and the browser's words are English: the reader is told in the page's.
+        if (m.error) { w.reject(new Error(msg(m.load ? 'js.a.noload' : 'js.a.failed'))); return; }
+        try { w.resolve(w.json ? JSON.parse(m.json) : m.json); } catch (err) { w.reject(new Error(msg('js.a.failed'))); }
       };
-      worker.onerror = function (e) {
-        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message || msg('js.a.failed'))); });
+      var dead = null; // the worker's failure: it answers no call after it
+      worker.onerror = function (e) { // the worker's script did not load, or failed
+        e.preventDefault();
+        dead = new Error(msg('js.a.noload'));
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(dead); });
         waiting = {};
       };
       var call = function (op, args, json) {
         return new Promise(function (res, rej) {
+          if (dead) { rej(dead); return; }
           var id = next++;
           waiting[id] = { resolve: res, reject: rej, json: json };
           worker.postMessage({ id: id, op: op, args: args });
@@ -143,6 +148,13 @@
     draw: msg('js.a.drawn')
   };
 
+  // badPosition says that the engine could not read a position (its document d is
+  // {position, error}); the engine's reason is English, and said on English pages only.
+  function badPosition(d) {
+    var why = document.documentElement.lang === 'en' && d.error ? ' (' + d.error + ')' : '';
+    return msg('js.a.badpos', { Position: d.position }) + why;
+  }
+
   bao.tapMove = function (svg, o) {
     var pits = pitsOf(svg);
     var bpn = o.bpn, doc = null, picked = '', live = true;
@@ -179,7 +191,7 @@
       return bao.engine().then(function (e) { return e.moves(o.variant, b); }).then(function (d) {
         if (bpn !== b || !live) return d;
         doc = d;
-        if (d.error) tell(d.error);
+        if (d.error) tell(badPosition(d), true);
         else if (d.status !== 'ongoing') tell(statusWords[d.status] || d.status);
         mark();
         return d;
@@ -203,7 +215,7 @@
       if (!live) return;
       if (busy) { if (o.onBusy) o.onBusy(); return; }
       if (!doc) { tell(msg('js.a.starting')); return; }
-      if (doc.error) { tell(doc.error); return; }
+      if (doc.error) { tell(badPosition(doc), true); return; }
       if (doc.status !== 'ongoing') { tell(statusWords[doc.status] || doc.status); return; }
       var cands = doc.moves.filter(function (m) { return pitOf(m.move) === name; });
       clearChoices();
@@ -462,6 +474,20 @@
       });
     }
 
+    // markMove marks on the board what the move that led to node n did, as the game viewer
+    // marks a game's move (the pits of its last lap, those of earlier laps dimmed, the pits
+    // captured from), from the same steps sowMove plays.
+    function markMove(n) {
+      if (!n.up) return;
+      bao.engine().then(function (e) { return e.sow(variant, n.up.bpn, n.tok); }).then(function (d) {
+        if (cur !== n || sowing || d.error || !bao.nodesOf) return;
+        var k = bao.nodesOf({ w: (d.words || []).map(function () { return ''; }), n: ['', d.node] })[1].k;
+        copy.querySelectorAll('g.pit').forEach(function (g, i) {
+          (k[i] || '').split(' ').forEach(function (c) { if (c) g.classList.add(c); });
+        });
+      }, function () { /* the board stays unmarked */ });
+    }
+
     function path(n) {
       var out = [];
       for (; n && n.up; n = n.up) out.unshift(n);
@@ -477,6 +503,7 @@
     // shown updates what follows the node shown: the URL, the BPN, the tree.
     function shown() {
       copy.setAttribute('data-line', path(cur).map(function (n) { return n.tok; }).join(' '));
+      markMove(cur);
       pos.innerHTML = '';
       var code = document.createElement('code');
       code.textContent = cur.bpn;
@@ -565,14 +592,20 @@
       if (a === 'engine') {
         var at = cur.bpn;
         best.textContent = msg('js.a.thinking');
-        bao.engine().then(function (e) { return e.bestmove(variant, at, 1000); }).then(function (d) {
-          if (cur.bpn !== at) return;
-          if (d.error) { best.textContent = d.error; return; }
-          var score = d.win_in === null ? (d.score > 0 ? '+' : '') + d.score.toFixed(2) :
-            d.win_in > 0 ? msg('js.a.winin', { N: d.win_in }) : msg('js.a.lossin', { N: -d.win_in });
-          best.textContent = msg('js.a.best', { Move: d.best, Score: score, Line: d.pv.join(' '), Depth: d.depth });
-          best.setAttribute('data-best', d.best);
-        }, function (err) { best.textContent = err.message; });
+        bao.engine().then(function (e) {
+          return e.bestmove(variant, at, 1000).then(function (d) {
+            if (cur.bpn !== at) return;
+            if (d.error) { // a finished game, or a position the engine cannot read
+              return e.moves(variant, at).then(function (m) {
+                if (cur.bpn === at) best.textContent = m.error ? badPosition(m) : statusWords[m.status] || msg('js.a.failed');
+              });
+            }
+            var score = d.win_in === null ? (d.score > 0 ? '+' : '') + d.score.toFixed(2) :
+              d.win_in > 0 ? msg('js.a.winin', { N: d.win_in }) : msg('js.a.lossin', { N: -d.win_in });
+            best.textContent = msg('js.a.best', { Move: d.best, Score: score, Line: d.pv.join(' '), Depth: d.depth });
+            best.setAttribute('data-best', d.best);
+          });
+        }).catch(function (err) { best.textContent = err.message; });
       }
     });
     // Replay the hash's line, move by move, through the engine.
@@ -587,7 +620,7 @@
         cur = kid;
         if (i + 1 === toks.length) go(cur);
         else replay(i + 1);
-      });
+      }, function (err) { say.textContent = err.message; shown(); });
     };
     if (toks.length) replay(0);
     else shown();

@@ -438,7 +438,8 @@
     if (!fig) return null;
     var svg = fig.querySelector('svg');
     var line = document.getElementById('evalgraph-cur');
-    var x0 = +fig.getAttribute('data-x0'), dx = +fig.getAttribute('data-dx'), plies = +fig.getAttribute('data-plies');
+    // xs[i] is the x of node i of the main line: by its ply, a fragment's lost plies between.
+    var xs = fig.getAttribute('data-xs').split(' ').map(Number), plies = +fig.getAttribute('data-plies');
     var pts = {};
     fig.querySelectorAll('circle[data-node]').forEach(function (c) { pts[+c.getAttribute('data-node')] = c; });
     var slider = document.createElement('input');
@@ -464,7 +465,7 @@
       return i > plies ? 0 : i;
     };
     var mark = function (i) {
-      var k = plyOf(i), x = x0 + k * dx, n = nodes[k], pt = pts[k];
+      var k = plyOf(i), x = xs[k], n = nodes[k], pt = pts[k];
       line.setAttribute('x1', x);
       line.setAttribute('x2', x);
       line.setAttribute('visibility', 'visible');
@@ -482,7 +483,8 @@
       var m = svg.getScreenCTM();
       if (!m) return;
       var p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-      var k = Math.max(0, Math.min(plies, Math.round((p.x - x0) / dx)));
+      var k = 0;
+      xs.forEach(function (x, i) { if (Math.abs(x - p.x) < Math.abs(xs[k] - p.x)) k = i; });
       if (k !== plyOf(cur())) go(k);
     };
     var cur = function () { return +(document.getElementById('board').getAttribute('data-ply') || 0); };

@@ -28,7 +28,12 @@ func TestWasmUpToDate(t *testing.T) {
 		t.Skipf("engine.wasm.gz was built by another Go release than this test's %s", runtime.Version())
 	}
 	out := filepath.Join(t.TempDir(), "bao.wasm")
-	cmd := exec.Command(gobin, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "../../cmd/baowasm")
+	flags, err := os.ReadFile("wasm.flags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append(append([]string{"build"}, strings.Split(strings.TrimSpace(string(flags)), "\n")...), "-o", out, "../../cmd/baowasm")
+	cmd := exec.Command(gobin, args...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, msg)

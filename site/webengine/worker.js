@@ -2,8 +2,9 @@
 // thread. Go's wasm_exec.js and the line that names the engine's file (self.baoWasm, beside
 // this script) come before this file in the same script (see webengine.go). The page sends
 // {id, op, args}; the worker answers {id, json} with the string the engine returned, or
-// {id, error} if the engine could not start. It knows no rules: every answer comes from the
-// engine, which starts on the first message.
+// {id, error} if the call failed, {id, error, load: true} if the engine could not be loaded or
+// start. It knows no rules: every answer comes from the engine, which starts on the first
+// message.
 (function () {
   'use strict';
   var ready = null;
@@ -30,6 +31,8 @@
       var f = eng[m.op];
       if (typeof f !== 'function') throw new Error('no such engine call: ' + m.op);
       self.postMessage({ id: m.id, json: f.apply(eng, m.args || []) });
+    }, function (err) { // the engine was not loaded or did not start: load tells the page so
+      self.postMessage({ id: m.id, error: String(err && err.message || err), load: true });
     }).catch(function (err) {
       self.postMessage({ id: m.id, error: String(err && err.message || err) });
     });
