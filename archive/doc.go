@@ -108,13 +108,15 @@
 //   - A mixed archive, 5,000 self-played games a file of each variant in turn (Kiswahili and
 //     Kete about 55 plies a game, Kingulu 22, Kimasai 177; 78 positions a game on average):
 //     20,000 games (4 files, one shard) 31 CPU-seconds, 100,000 games (20 files, 7.8 million
-//     positions, two shards) 168 CPU-seconds.
+//     positions, two shards) 146 to 168 CPU-seconds, 96 to 99 s at a load average of 2. The
+//     two shards building their segments at once would take the same CPU time and 84 s, but
+//     1.46 GB at the peak: one at a time is the cheaper bound.
 //   - Index size: about 4 to 5 KB a game (48 MB for 10,000 such games, 406 MB for 100,000),
 //     most of it the position terms and their term vectors.
 //   - Peak RSS of bao index: 422 MB for 10,000 Kiswahili games in 10 files, 448 MB for the
 //     same games in one file, 800 MB for 100,000 in 100 files; for the mixed archive 580 MB
-//     at 20,000 games and 1.0 GB at 100,000 (of which 220 MB index pages and 710 MB Go heap
-//     at most); batches of 2,000 games whatever their length, built by both shards at once,
+//     at 20,000 games and 1.0 to 1.1 GB at 100,000 (of which 220 MB index pages and 710 to
+//     770 MB Go heap at most); batches of 2,000 games whatever their length, built by both shards at once,
 //     would take it to 2.7 to 3.0 GB. BenchmarkArchiveUpdate reports the peak heap.
 //   - Through the CLI on 100,000 games: bao search (a player, with facets) 0.6 s and 116 MB,
 //     bao explore of the start position 0.1 s and 160 MB, process start included.
