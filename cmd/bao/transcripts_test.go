@@ -179,48 +179,60 @@ func TestRepairLabelsFollowPrintedNumbering(t *testing.T) {
 	for _, name := range []string{"omitted.bgn", "extra.bgn"} {
 		t.Run(name, func(t *testing.T) {
 			file := filepath.Join(transcripts, name)
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			printed := printedPlies(string(data))
-			_, stdout, _ := runBao(t, "", "validate", "--json", file)
-			var rep Report
-			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Errors) != 2 {
-				t.Fatalf("validate: %v, %s", err, stdout)
-			}
-			for _, e := range rep.Errors {
-				if want := printed[[2]int{e.Line, e.Col}]; e.Ply != want.ply {
-					t.Errorf("validate: %d:%d is ply %d, printed as ply %d (%s)", e.Line, e.Col, e.Ply, want.ply, want.label)
-				}
-			}
-			_, stdout, _ = runBao(t, "", "repair", "--json", file)
-			var doc struct {
-				Games []struct {
-					Repairs []struct {
-						Edits []struct{ Ply, Line, Col int }
-					}
-				}
-			}
-			if err := json.Unmarshal([]byte(stdout), &doc); err != nil || len(doc.Games) != 1 || len(doc.Games[0].Repairs) == 0 {
-				t.Fatalf("repair: %v, %s", err, stdout)
-			}
-			edits := doc.Games[0].Repairs[0].Edits
-			if len(edits) != 2 {
-				t.Fatalf("repair: the first repair has %d edits, want 2: %s", len(edits), stdout)
-			}
-			_, human, _ := runBao(t, "", "repair", file)
-			for k, e := range edits {
-				// an inserted move goes before the written move at its place
-				want := printed[[2]int{e.Line, e.Col}]
-				if e.Ply != want.ply || e.Ply != rep.Errors[k].Ply {
-					t.Errorf("repair: edit at %d:%d is ply %d; printed ply %d (%s), validate's %d", e.Line, e.Col, e.Ply, want.ply, want.label, rep.Errors[k].Ply)
-				}
-				if label := fmt.Sprintf("ply %d (move %s)", want.ply, want.label); !strings.Contains(human, label) {
-					t.Errorf("repair does not say %q:\n%s", label, human)
-				}
-			}
+			printed := printedPlies(string(readBytes(t, file)))
+			repairLabels(t, file, printed, validateLabels(t, file, printed))
 		})
+	}
+}
+
+// validateLabels checks that bao validate names the transcript's two problems by their printed
+// plies, and gives those plies.
+func validateLabels(t *testing.T, file string, printed map[[2]int]printedPly) []int {
+	t.Helper()
+	_, stdout, _ := runBao(t, "", "validate", "--json", file)
+	var rep Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Errors) != 2 {
+		t.Fatalf("validate: %v, %s", err, stdout)
+	}
+	var plies []int
+	for _, e := range rep.Errors {
+		if want := printed[[2]int{e.Line, e.Col}]; e.Ply != want.ply {
+			t.Errorf("validate: %d:%d is ply %d, printed as ply %d (%s)", e.Line, e.Col, e.Ply, want.ply, want.label)
+		}
+		plies = append(plies, e.Ply)
+	}
+	return plies
+}
+
+// repairLabels checks that bao repair's first repair edits the transcript at the plies printed
+// there, which are validate's, and says so in words.
+func repairLabels(t *testing.T, file string, printed map[[2]int]printedPly, validated []int) {
+	t.Helper()
+	_, stdout, _ := runBao(t, "", "repair", "--json", file)
+	var doc struct {
+		Games []struct {
+			Repairs []struct {
+				Edits []struct{ Ply, Line, Col int }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || len(doc.Games) != 1 || len(doc.Games[0].Repairs) == 0 {
+		t.Fatalf("repair: %v, %s", err, stdout)
+	}
+	edits := doc.Games[0].Repairs[0].Edits
+	if len(edits) != len(validated) {
+		t.Fatalf("repair: the first repair has %d edits, want %d: %s", len(edits), len(validated), stdout)
+	}
+	_, human, _ := runBao(t, "", "repair", file)
+	for k, e := range edits {
+		// an inserted move goes before the written move at its place
+		want := printed[[2]int{e.Line, e.Col}]
+		if e.Ply != want.ply || e.Ply != validated[k] {
+			t.Errorf("repair: edit at %d:%d is ply %d; printed ply %d (%s), validate's %d", e.Line, e.Col, e.Ply, want.ply, want.label, validated[k])
+		}
+		if label := fmt.Sprintf("ply %d (move %s)", want.ply, want.label); !strings.Contains(human, label) {
+			t.Errorf("repair does not say %q:\n%s", label, human)
+		}
 	}
 }
 
@@ -268,83 +280,14 @@ func printedPlies(text string) map[[2]int]printedPly {
 // (slip.bgn with its slip mended) that survive, numbered as in the game, with its two gaps.
 func readsFragment(t *testing.T, dir, file string, commands map[string][]string) {
 	t.Helper()
-	code, _, errOut := runBao(t, "", "validate", file)
-	if code != 0 || !strings.Contains(errOut, "fragment: plies 1-20, 31-40 and 51-60 verified, each from its start or checkpoint; plies 21-30 and 41-50 lost") ||
-		!strings.Contains(errOut, "filled `?` at 13:21 as a7>") {
-		t.Fatalf("validate: exit %d, %s", code, errOut)
-	}
-	data, _ := os.ReadFile(filepath.Join(transcripts, "slip.bgn"))
-	whole := filepath.Join(t.TempDir(), "whole.bgn")
-	os.WriteFile(whole, []byte(strings.Replace(string(data), "b6<", "a6<", 1)), 0o644)
-	show := func(file string, ply int) (int, string) {
-		code, out, _ := runBao(t, "", "show", file, "--ply", strconv.Itoa(ply), "--json")
-		return code, out
-	}
-	for _, ply := range []int{0, 20, 31, 34, 40, 51, 60} {
-		_, want := show(whole, ply)
-		if code, got := show(file, ply); code != 0 || !sameShow(got, want) {
-			t.Errorf("show --ply %d: exit %d, %s; the whole game %s", ply, code, got, want)
-		}
-	}
-	if code, _, errOut := runBao(t, "", "show", file, "--ply", "25"); code != 1 || !strings.Contains(errOut, "ply 25 is lost in a gap") {
-		t.Errorf("show --ply 25: exit %d, %s", code, errOut)
-	}
-	if code, out, _ := runBao(t, "", "repair", file); code != 0 || !strings.Contains(out, "ply 34 (move 17...): fill ? -> a7>") {
-		t.Errorf("repair: exit %d, %s", code, out)
-	}
-	_, export, _ := runBao(t, "", "export", "--to", "json", whole)
-	var w struct {
-		Moves []struct {
-			Ply            int
-			Move, Position string
-		}
-	}
-	json.Unmarshal([]byte(export), &w)
+	whole, w := fragmentAgainstWhole(t, file)
 	for name, args := range commands {
 		code, stdout, errOut := runBao(t, "", args...)
 		if code != 0 {
 			t.Errorf("%s: exit %d, %s", name, code, errOut)
 			continue
 		}
-		switch name {
-		case "show":
-			if _, want := show(whole, 60); !sameShow(stdout, want) {
-				t.Errorf("show: %s, the whole game %s", stdout, want)
-			}
-		case "export":
-			var g struct {
-				Moves []struct {
-					Ply            int
-					Move, Position string
-					Gap            bool
-				}
-			}
-			if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 42 || len(w.Moves) != 60 {
-				t.Fatalf("export: %v, %d entries, %.300s", err, len(g.Moves), stdout)
-			}
-			for _, m := range g.Moves {
-				switch {
-				case m.Gap && (m.Move != "..." || m.Position != w.Moves[m.Ply-2].Position):
-					t.Errorf("export: gap %+v, the game stands at %s", m, w.Moves[m.Ply-2].Position)
-				case !m.Gap && (m.Move != w.Moves[m.Ply-1].Move || m.Position != w.Moves[m.Ply-1].Position):
-					t.Errorf("export: ply %d %s, the game's is %s", m.Ply, m.Move, w.Moves[m.Ply-1].Move)
-				}
-			}
-		case "stats":
-			if !strings.Contains(stdout, `"60-79"`) {
-				t.Errorf("stats: the fragment covers 60 plies: %s", stdout)
-			}
-		case "analyse":
-			if n := strings.Count(stdout, `"ply":`); n != 40 || strings.Contains(stdout, `"ply":21,`) || !strings.Contains(stdout, `"ply":31,`) {
-				t.Errorf("analyse: %d moves judged, want the 40 of plies 1-20, 31-40, 51-60", n)
-			}
-		case "site":
-			page, _ := os.ReadFile(filepath.Join(dir, "site", "fragment", "1.html"))
-			if n := strings.Count(string(page), `class="gap" title="moves lost in the source; the game goes on at `); n != 2 ||
-				!strings.Contains(string(page), `goes on at 16.`) || !strings.Contains(string(page), `goes on at 26.`) {
-				t.Errorf("site: the game page shows %d gaps, want 2 (at 16. and 26.)", n)
-			}
-		}
+		fragmentOutput(t, name, stdout, dir, whole, w)
 	}
 	// annotated, each move's judgement goes after that move, none on the gaps
 	annotated := filepath.Join(t.TempDir(), "fragment.bgn")
@@ -361,6 +304,99 @@ func readsFragment(t *testing.T, dir, file string, commands map[string][]string)
 		code, stdout, _ := runBao(t, "", "search", dir, "--variant", "kiswahili", "--position", pos, "--json")
 		if code != 0 || !strings.Contains(stdout, `"reached":[`+strconv.Itoa(ply)+`]`) || !strings.Contains(stdout, `"plies":60`) {
 			t.Errorf("search: ply %d of the fragment: %s", ply, stdout)
+		}
+	}
+}
+
+// exported is a game as bao export --to json writes it.
+type exported struct {
+	Moves []struct {
+		Ply            int
+		Move, Position string
+		Gap            bool
+	}
+}
+
+// showAt is bao show --json of a file at a ply, and its exit code.
+func showAt(t *testing.T, file string, ply int) (int, string) {
+	code, out, _ := runBao(t, "", "show", file, "--ply", strconv.Itoa(ply), "--json")
+	return code, out
+}
+
+// fragmentAgainstWhole checks validate, show and repair of the fragment against the whole game,
+// which it writes, and gives with its export.
+func fragmentAgainstWhole(t *testing.T, file string) (string, exported) {
+	t.Helper()
+	code, _, errOut := runBao(t, "", "validate", file)
+	if code != 0 || !strings.Contains(errOut, "fragment: plies 1-20, 31-40 and 51-60 verified, each from its start or checkpoint; plies 21-30 and 41-50 lost") ||
+		!strings.Contains(errOut, "filled `?` at 13:21 as a7>") {
+		t.Fatalf("validate: exit %d, %s", code, errOut)
+	}
+	data, _ := os.ReadFile(filepath.Join(transcripts, "slip.bgn"))
+	whole := filepath.Join(t.TempDir(), "whole.bgn")
+	os.WriteFile(whole, []byte(strings.Replace(string(data), "b6<", "a6<", 1)), 0o644)
+	for _, ply := range []int{0, 20, 31, 34, 40, 51, 60} {
+		_, want := showAt(t, whole, ply)
+		if code, got := showAt(t, file, ply); code != 0 || !sameShow(got, want) {
+			t.Errorf("show --ply %d: exit %d, %s; the whole game %s", ply, code, got, want)
+		}
+	}
+	if code, _, errOut := runBao(t, "", "show", file, "--ply", "25"); code != 1 || !strings.Contains(errOut, "ply 25 is lost in a gap") {
+		t.Errorf("show --ply 25: exit %d, %s", code, errOut)
+	}
+	if code, out, _ := runBao(t, "", "repair", file); code != 0 || !strings.Contains(out, "ply 34 (move 17...): fill ? -> a7>") {
+		t.Errorf("repair: exit %d, %s", code, out)
+	}
+	_, export, _ := runBao(t, "", "export", "--to", "json", whole)
+	var w exported
+	json.Unmarshal([]byte(export), &w)
+	if len(w.Moves) != 60 {
+		t.Fatalf("export of the whole game: %d moves, want 60", len(w.Moves))
+	}
+	return whole, w
+}
+
+// fragmentOutput checks what one command printed for the fragment against the whole game.
+func fragmentOutput(t *testing.T, name, stdout, dir, whole string, w exported) {
+	t.Helper()
+	switch name {
+	case "show":
+		if _, want := showAt(t, whole, 60); !sameShow(stdout, want) {
+			t.Errorf("show: %s, the whole game %s", stdout, want)
+		}
+	case "export":
+		fragmentExport(t, stdout, w)
+	case "stats":
+		if !strings.Contains(stdout, `"60-79"`) {
+			t.Errorf("stats: the fragment covers 60 plies: %s", stdout)
+		}
+	case "analyse":
+		if n := strings.Count(stdout, `"ply":`); n != 40 || strings.Contains(stdout, `"ply":21,`) || !strings.Contains(stdout, `"ply":31,`) {
+			t.Errorf("analyse: %d moves judged, want the 40 of plies 1-20, 31-40, 51-60", n)
+		}
+	case "site":
+		page, _ := os.ReadFile(filepath.Join(dir, "site", "fragment", "1.html"))
+		if n := strings.Count(string(page), `class="gap" title="moves lost in the source; the game goes on at `); n != 2 ||
+			!strings.Contains(string(page), `goes on at 16.`) || !strings.Contains(string(page), `goes on at 26.`) {
+			t.Errorf("site: the game page shows %d gaps, want 2 (at 16. and 26.)", n)
+		}
+	}
+}
+
+// fragmentExport checks bao export --to json of the fragment: the 40 plies that survive, as
+// the whole game has them, and each gap at the position the game stands at before it.
+func fragmentExport(t *testing.T, stdout string, w exported) {
+	t.Helper()
+	var g exported
+	if err := json.Unmarshal([]byte(stdout), &g); err != nil || len(g.Moves) != 42 {
+		t.Fatalf("export: %v, %d entries, %.300s", err, len(g.Moves), stdout)
+	}
+	for _, m := range g.Moves {
+		switch {
+		case m.Gap && (m.Move != "..." || m.Position != w.Moves[m.Ply-2].Position):
+			t.Errorf("export: gap %+v, the game stands at %s", m, w.Moves[m.Ply-2].Position)
+		case !m.Gap && (m.Move != w.Moves[m.Ply-1].Move || m.Position != w.Moves[m.Ply-1].Position):
+			t.Errorf("export: ply %d %s, the game's is %s", m.Ply, m.Move, w.Moves[m.Ply-1].Move)
 		}
 	}
 }
