@@ -3,6 +3,7 @@ package site_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -31,63 +32,13 @@ func BenchmarkBrowserEngine(b *testing.B) {
 	if sitetest.ChromiumPath() == "" {
 		b.Skip("no Chromium found (Debian: apt-get install chromium)")
 	}
-	dir := b.TempDir()
-	rec := "[Variant \"Bao la Kiswahili\"]\n\n1. A6<* a6>* *\n"
-	if err := os.WriteFile(filepath.Join(dir, "g.bgn"), []byte(rec), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	out, base := staticSite(b, dir)
 	ctx, cancel := chromedp.NewExecAllocator(b.Context(), append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(sitetest.ChromiumPath()), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(b.TempDir()))...)
 	defer cancel()
 	ctx, cancel = chromedp.NewContext(ctx)
 	defer cancel()
-	run := func(js string, v any) {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-		if err != nil {
-			b.Fatalf("%.60s: %v", js, err)
-		}
-		if err := json.Unmarshal([]byte(s), v); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/g/1.html")); err != nil {
-		b.Fatal(err)
-	}
-	var before []string
-	run(`Promise.resolve(JSON.stringify([location.href].concat(performance.getEntriesByType('resource').map(e => e.name))))`, &before)
-	if err := chromedp.Do(ctx, chromedp.Click("button.analyse")); err != nil {
-		b.Fatal(err)
-	}
-	var opened bool
-	run(`bao.engine().then(e => e.moves('kiswahili', document.querySelector('svg[data-analysis]').getAttribute('data-bpn'))).then(d => JSON.stringify(!!d.moves))`, &opened)
-	var after []string
-	run(`Promise.resolve(JSON.stringify([location.href].concat(performance.getEntriesByType('resource').map(e => e.name))))`, &after)
-	size := func(urls []string) (raw, gz int) {
-		for _, u := range urls {
-			p, err := url.Parse(u)
-			if err != nil {
-				b.Fatal(err)
-			}
-			data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(p.Path, "/"))))
-			if err != nil {
-				continue // the worker's own fetch of the engine is listed by the worker, not here
-			}
-			raw += len(data)
-			var z bytes.Buffer
-			w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-			w.Write(data)
-			w.Close()
-			gz += z.Len()
-		}
-		return raw, gz
-	}
-	wasm, _ := filepath.Glob(filepath.Join(out, "static", "engine.*.wasm"))
-	for _, w := range wasm {
-		after = append(after, base+"/static/"+filepath.Base(w))
-	}
-	raw0, gz0 := size(before)
-	raw1, gz1 := size(after)
+	run := func(js string, v any) { evalJSON(b, ctx, js, v) }
+	raw0, gz0, raw1, gz1 := gamePageBytes(b, ctx)
 	b.Logf("a game page loads %d bytes (%d gzipped) without the board, %d (%d gzipped) with it", raw0, gz0, raw1, gz1)
 
 	for _, v := range engine.Variants() {
@@ -148,6 +99,100 @@ func BenchmarkBrowserEngine(b *testing.B) {
 			b.ReportMetric(float64(raw1), "raw-bytes-with-board")
 			b.ReportMetric(float64(raw0), "raw-bytes-without-board")
 		})
+	}
+}
+
+// evalJSON evaluates js in the page (awaiting a promise) and reads the JSON string it gives.
+func evalJSON(tb testing.TB, ctx context.Context, js string, v any) {
+	tb.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.Fatalf("%.60s: %v", js, err)
+	}
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// gamePageBytes opens a game page of a static site in the browser, then its analysis board,
+// and counts the bytes of what it loaded before and after (raw, and gzipped at the best
+// ratio, as a server would send them): the resources the browser lists, and the engine the
+// worker fetches (which the page's list does not hold).
+func gamePageBytes(tb testing.TB, ctx context.Context) (raw0, gz0, raw1, gz1 int) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rec := "[Variant \"Bao la Kiswahili\"]\n\n1. A6<* a6>* *\n"
+	if err := os.WriteFile(filepath.Join(dir, "g.bgn"), []byte(rec), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	out, base := staticSite(tb, dir)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/g/1.html")); err != nil {
+		tb.Fatal(err)
+	}
+	const loaded = `Promise.resolve(JSON.stringify([location.href].concat(performance.getEntriesByType('resource').map(e => e.name))))`
+	var before []string
+	evalJSON(tb, ctx, loaded, &before)
+	if err := chromedp.Do(ctx, chromedp.Click("button.analyse")); err != nil {
+		tb.Fatal(err)
+	}
+	var opened bool
+	evalJSON(tb, ctx, `bao.engine().then(e => e.moves('kiswahili', document.querySelector('svg[data-analysis]').getAttribute('data-bpn'))).then(d => JSON.stringify(!!d.moves))`, &opened)
+	if !opened {
+		tb.Fatal("the analysis board's engine gave no moves")
+	}
+	var after []string
+	evalJSON(tb, ctx, loaded, &after)
+	wasm, _ := filepath.Glob(filepath.Join(out, "static", "engine.*.wasm"))
+	if len(wasm) != 1 {
+		tb.Fatalf("the site holds %d engines", len(wasm))
+	}
+	after = append(after, base+"/static/"+filepath.Base(wasm[0]))
+	size := func(urls []string) (raw, gz int) {
+		seen := map[string]bool{}
+		for _, u := range urls {
+			p, err := url.Parse(u)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if seen[p.Path] {
+				continue
+			}
+			seen[p.Path] = true
+			data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(p.Path, "/"))))
+			if err != nil {
+				tb.Fatalf("%s was loaded but is not in the site: %v", u, err)
+			}
+			raw += len(data)
+			var z bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+			w.Write(data)
+			w.Close()
+			gz += z.Len()
+		}
+		return raw, gz
+	}
+	raw0, gz0 = size(before)
+	raw1, gz1 = size(after)
+	return raw0, gz0, raw1, gz1
+}
+
+// boardBudget is the most a game page may load, gzipped, once its analysis board is open.
+const boardBudget = 1_000_000
+
+// TestBoardBudget: a game page with its analysis board open loads at most boardBudget bytes
+// gzipped, the engine included. Sizes, not times: it holds on any machine.
+func TestBoardBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if sitetest.ChromiumPath() == "" {
+		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+	ctx, _ := browser(t)
+	raw0, gz0, raw1, gz1 := gamePageBytes(t, ctx)
+	t.Logf("a game page loads %d bytes (%d gzipped) without the board, %d (%d gzipped) with it", raw0, gz0, raw1, gz1)
+	if gz1 > boardBudget {
+		t.Errorf("a game page with its board open loads %d bytes gzipped, over the budget of %d", gz1, boardBudget)
 	}
 }
 
