@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -620,15 +621,24 @@ func browserLineTools(t *testing.T, ctx context.Context, base string, ag analysi
 	do(t, ctx, chromedp.Click(`section.analysis [data-a=back]`))
 	q, _ := engine.ParsePosition(ag.v, ag.after(t, len(ag.line)-1))
 	var other string
+	can := map[string]bool{}
 	for _, c := range q.Children(nil) {
-		if tok := ag.v.FormatMove(c.Move); tok != ag.line[len(ag.line)-1] && other == "" {
+		tok := ag.v.FormatMove(c.Move)
+		can[pitOfToken(tok)] = true
+		if tok != ag.line[len(ag.line)-1] && other == "" {
 			other = tok
 		}
 	}
+	// The board takes a tap once the engine has listed the moves of the position gone back
+	// to: its pits marked are then exactly those moves' pits.
+	settle(t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector('svg[data-analysis]');
+		const can = [...s.querySelectorAll('g.pit.can title')].map(t => t.textContent).sort().join(' ');
+		return s.getAttribute('data-bpn') === %q && can === %q; })()`, ag.after(t, len(ag.line)-1), strings.Join(slices.Sorted(maps.Keys(can)), " ")))
 	if other != "" {
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '0'`))
 		tapPit(t, ctx, pitOfToken(other))
-		if eval[bool](t, ctx, `!!document.querySelector('section.analysis .choices button')`) {
+		if n, _ := choices(q, other); n > 1 {
+			settle(t, ctx, fmt.Sprintf(`!!document.querySelector('section.analysis .choices button[data-move=%q]')`, other))
 			do(t, ctx, chromedp.Click(fmt.Sprintf(`section.analysis .choices button[data-move=%q]`, other)))
 		}
 		settle(t, ctx, `!!document.querySelector('section.analysis ol.line > li:last-child > ol.branch > li > button.current')`)

@@ -188,6 +188,7 @@
       picked = '';
       clearChoices();
       bao.paint(svg, b, fromPit);
+      mark(); // no pit is marked playable until the engine has listed this position's moves
       return bao.engine().then(function (e) { return e.moves(o.variant, b); }).then(function (d) {
         if (bpn !== b || !live) return d;
         doc = d;
