@@ -182,12 +182,7 @@ const boardBudget = 1_000_000
 // TestBoardBudget: a game page with its analysis board open loads at most boardBudget bytes
 // gzipped, the engine included. Sizes, not times: it holds on any machine.
 func TestBoardBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	ctx, _ := browser(t)
 	raw0, gz0, raw1, gz1 := gamePageBytes(t, ctx)
 	t.Logf("a game page loads %d bytes (%d gzipped) without the board, %d (%d gzipped) with it", raw0, gz0, raw1, gz1)

@@ -188,12 +188,7 @@ func staticSite(tb testing.TB, dir string) (out, url string) {
 }
 
 func TestBrowserAnalysis(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	games, static, served := analysisSites(t)
 	ctx, dialogs := browser(t)
 	for _, base := range []struct{ name, url string }{{"static", static}, {"served", served}} {
@@ -518,12 +513,7 @@ var axeRules = []string{"page-has-heading-one", "landmark-unique", "label-conten
 // them, at a phone's and a desktop's width: no serious or critical violation, and none of
 // axeRules.
 func TestBrowserAxe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	axe := axeScript()
 	if axe == "" {
 		t.Skip("axe test skipped: no axe-core (npm install axe-core at the top of the repository, or BAO_AXE=path/axe.min.js)")

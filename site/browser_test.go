@@ -184,12 +184,7 @@ type boardState struct {
 }
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	base := browserSite(t)
 	ctx, dialogs := browser(t)
 	start := time.Now()

@@ -23,12 +23,7 @@ import (
 // of both languages, and checks that the analysis board says so in the page's language, from
 // the catalogues: the worker's and the browser's own words are English.
 func TestBrowserEngineFailures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "evals.bgn"), []byte(evalsRecord), 0o644); err != nil {
 		t.Fatal(err)

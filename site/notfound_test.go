@@ -106,12 +106,7 @@ func TestNotFoundPage(t *testing.T) {
 // Pages serves a project's site), answering every missing address with the site's 404.html
 // as such hosts do, and follows the page's links from addresses at several depths.
 func TestBrowserNotFound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	_, out := notFoundSite(t)
 	notFound, err := os.ReadFile(filepath.Join(out, "404.html"))
 	if err != nil {

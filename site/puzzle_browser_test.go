@@ -40,12 +40,7 @@ const puzzleRecord = `[Event "Engine self-play"]
 // this one" and leaves the position, the right one plays the solution to its last position
 // and shows the moves; the page links the game the puzzle comes from.
 func TestPuzzleBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir := t.TempDir()
 	game := "[Event \"Engine self-play\"]\n[Variant \"Bao Kingulu\"]\n[Result \"*\"]\n\n1. A3 a4 *\n"
 	for name, text := range map[string]string{"games.bgn": game, "puzzles.bgn": puzzleRecord + "\n" + puzzleRecord} {

@@ -153,41 +153,6 @@ func splitWords(pattern *strings.Builder, text string, args []string) []string {
 	return args
 }
 
-// writeLap writes a lap's numbers (from, lifted, the pits sown) as ",from,lifted,runs": from
-// is empty for seeds from the reserve or in hand, lifted when it is the number of pits sown,
-// and the pits are runs of neighbouring numbers, "4-2" for 4,3,2, separated by ".".
-func writeLap(w *strings.Builder, nums []int) {
-	from, lifted, sown := nums[0], nums[1], nums[2:]
-	w.WriteByte(',')
-	if from >= 0 {
-		w.WriteString(strconv.Itoa(from))
-	}
-	w.WriteByte(',')
-	if from >= 0 && lifted != len(sown) {
-		w.WriteString(strconv.Itoa(lifted))
-	}
-	w.WriteByte(',')
-	for i := 0; i < len(sown); {
-		j := i + 1
-		if j < len(sown) {
-			if d := sown[j] - sown[i]; d == 1 || d == -1 {
-				for j+1 < len(sown) && sown[j+1]-sown[j] == d {
-					j++
-				}
-				j++
-			}
-		}
-		if i > 0 {
-			w.WriteByte('.')
-		}
-		w.WriteString(strconv.Itoa(sown[i]))
-		if j-i > 1 {
-			w.WriteString("-" + strconv.Itoa(sown[j-1]))
-		}
-		i = j
-	}
-}
-
 // jsonString writes s as a JSON string that is also safe inside a script element:
 // encoding/json escapes <, > and &, and U+2028 and U+2029.
 func jsonString(w *strings.Builder, s string) {

@@ -8,6 +8,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// SkipWithoutBrowser skips a browser test in -short mode and where no Chromium is found.
+func SkipWithoutBrowser(tb testing.TB) {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("browser test skipped in -short mode")
+	}
+	if ChromiumPath() == "" {
+		tb.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
+	}
+}
+
 // ChromiumPath is the Chromium (or Chrome) the browser tests drive; "" where there is none.
 func ChromiumPath() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {

@@ -189,12 +189,7 @@ func savedJS(n int) string {
 // undo and a connection cut in the middle of a move; a spectator's round page shows each move
 // within a second; the records are what bao record writes, and validate.
 func TestBrowserRecording(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir, links := newEvent(t, "kiswahili", 4)
 	twin, _ := newEvent(t, "kiswahili", 4) // recorded by bao record's session, for comparison
 	var cut atomic.Bool
@@ -333,12 +328,7 @@ func screenshots(t *testing.T, dir, base string, links *event.RoundLinks, desk, 
 // entered from a board's link reaches a reader's open page, pushed by the server, without a
 // reload.
 func TestBrowserStandingsLive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir, links := newEvent(t, "kiswahili", 4)
 	var cut atomic.Bool
 	base := liveSite(t, dir, &cut)
@@ -371,12 +361,7 @@ func TestBrowserStandingsLive(t *testing.T) {
 // engine's file, or the worker that runs it: the line under the board says so in Kiswahili,
 // from the catalogue, not in the browser's or the worker's English.
 func TestBrowserRecordingNoEngine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	ctx := sitetest.Browser(t)
 	want := lang.Must("sw").T("js.a.noload")
 	for _, lost := range []string{".wasm", "/engine-worker."} {

@@ -89,12 +89,7 @@ const pitsJS = `(() => {
 // (with the page's colours, and in forced colours as a high-contrast setting forces them), each
 // such pit's tile is at least 3:1 against the plain pits and the board, and 40 px or more.
 func TestBrowserLegalPits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir, links := newEvent(t, "kiswahili", 4)
 	var cut atomic.Bool
 	base := liveSite(t, dir, &cut)
@@ -168,12 +163,7 @@ func TestBrowserLegalPits(t *testing.T) {
 // not a time, left in the phone's storage) is said on the recording page in the server's words,
 // in the page's language, and kept on the phone, not sent again and again.
 func TestBrowserRefusalShown(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	dir, links := newEvent(t, "kiswahili", 4)
 	var cut atomic.Bool
 	base := liveSite(t, dir, &cut)

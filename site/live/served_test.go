@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -53,21 +52,7 @@ func readerText(page, code string) string {
 // by resignation, which the pages say in words of their own. It fails on
 // any sentence of the English catalogue in them; the same pages in English must hold some.
 func TestServedInKiswahili(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "kombe")
-	c := event.Config{Name: "Kombe la Unguja", Variant: "kiswahili", Format: "round-robin"}
-	for _, name := range []string{"Asha Juma", "Bakari Mzee", "Mwanaisha Ali", "Omari Haji"} {
-		c.Players = append(c.Players, event.Player{Name: name})
-	}
-	if err := event.New(dir, c); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := event.Pair(dir); err != nil {
-		t.Fatal(err)
-	}
-	links, err := event.Links(dir, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, links := kombe(t)
 	arbiter, err := event.ArbiterLink(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +70,7 @@ func TestServedInKiswahili(t *testing.T) {
 	if _, err := archive.Update(t.Context(), dir, archive.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	st, err := site.New(site.Options{Title: c.Name, Source: dir, IndexDir: archive.DefaultIndexDir(dir), LiveScript: LivePrefix + "live.js", Langs: lang.Codes})
+	st, err := site.New(site.Options{Title: "Kombe la Unguja", Source: dir, IndexDir: archive.DefaultIndexDir(dir), LiveScript: LivePrefix + "live.js", Langs: lang.Codes})
 	if err != nil {
 		t.Fatal(err)
 	}

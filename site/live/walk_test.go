@@ -86,29 +86,10 @@ func englishWords(t *testing.T) []*regexp.Regexp {
 // any sentence of the English catalogue in what the pages show, before and after the
 // scripts have had their say. The same walk in English must find English: the check can fail.
 func TestBrowserWalkInKiswahili(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if sitetest.ChromiumPath() == "" {
-		t.Skip("browser test skipped: no Chromium found (Debian: apt-get install chromium)")
-	}
+	sitetest.SkipWithoutBrowser(t)
 	// The record content (the event's and the players' names) is in Kiswahili too, so that
 	// whatever English the pages show is theirs.
-	dir := filepath.Join(t.TempDir(), "kombe")
-	c := event.Config{Name: "Kombe la Unguja", Variant: "kiswahili", Format: "round-robin"}
-	for _, name := range []string{"Asha Juma", "Bakari Mzee", "Mwanaisha Ali", "Omari Haji"} {
-		c.Players = append(c.Players, event.Player{Name: name})
-	}
-	if err := event.New(dir, c); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := event.Pair(dir); err != nil {
-		t.Fatal(err)
-	}
-	links, err := event.Links(dir, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, links := kombe(t)
 	line := testgame.Line(engine.Kiswahili, 6, 1, 3)
 	s, err := event.Record(dir, 1, 1, "")
 	if err != nil {
@@ -212,4 +193,26 @@ func TestBrowserWalkInKiswahili(t *testing.T) {
 			t.Logf("in English, %d sentences of the catalogue found, %s first", len(found), fmt.Sprint(found[0]))
 		}
 	})
+}
+
+// kombe is a Kiswahili event of four players named as players at a baraza are, paired for
+// round 1, and its links: the pages in Kiswahili then hold no English name.
+func kombe(t *testing.T) (string, *event.RoundLinks) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "kombe")
+	c := event.Config{Name: "Kombe la Unguja", Variant: "kiswahili", Format: "round-robin"}
+	for _, name := range []string{"Asha Juma", "Bakari Mzee", "Mwanaisha Ali", "Omari Haji"} {
+		c.Players = append(c.Players, event.Player{Name: name})
+	}
+	if err := event.New(dir, c); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := event.Pair(dir); err != nil {
+		t.Fatal(err)
+	}
+	links, err := event.Links(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, links
 }
